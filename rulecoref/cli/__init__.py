@@ -1,0 +1,57 @@
+"""The ``rulecoref`` command: argument parsing, progress and exit codes (the only place that prints).
+
+Exit codes: 0 success; 1 some documents failed or an evaluation problem; 2 a usage, rule-file or
+resource error that stopped the command before it ran.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from .. import __version__
+from ..errors import RulecorefError
+
+# One module per command, each with add_parser(subparsers) and run(args) -> int.
+COMMANDS = ("resolve", "explain", "check", "evaluate", "convert", "umls", "train", "sweep")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rulecoref",
+        description="Rule-based (and Bell-tree) coreference resolution for i2b2/VA 2011 clinical notes.",
+    )
+    parser.add_argument("--version", action="version", version=f"rulecoref {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"{__name__}.{name}":
+                continue
+            raise
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.run(args) or 0)
+    except RulecorefError as exc:
+        for d in exc.diagnostics:
+            print(f"rulecoref: {d}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("rulecoref: interrupted", file=sys.stderr)
+        return 130
+
+
+def entry() -> None:
+    sys.exit(main())

@@ -1,0 +1,121 @@
+"""``rulecoref resolve``: link the concepts of a batch and write .txt.chains files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from ..batch import BatchOptions, run_batch
+from ..engine import Pipeline
+from ..errors import CliError, diagnostic
+from ..io.i2b2 import write_atomic
+from ..io.layout import find_records, iter_file_list
+from ..resources import Resources
+from .common import add_rules_option, print_diagnostics, rules_path
+
+REPORT = "rulecoref-report.json"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "resolve",
+        help="link concepts and write .txt.chains files",
+        description=(
+            "Resolve coreference for every record of DATA (an i2b2 folder with docs/ and concepts/, "
+            "a flat folder of NAME.txt + NAME.txt.con, or explicit files) and write OUT/NAME.txt.chains. "
+            f"Failed documents are listed in OUT/{REPORT} and make the exit code 1."
+        ),
+    )
+    p.add_argument("inputs", nargs="*", metavar="DATA", help="folders or .txt/.txt.con files")
+    p.add_argument("--out", "-o", type=Path, required=True, metavar="OUT_DIR", help="where .txt.chains files go")
+    add_rules_option(p)
+    p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
+    p.add_argument("--file-list", type=Path, default=None, help="a file listing inputs, one per line")
+    p.add_argument("--jobs", "-j", type=int, default=1, help="documents resolved in parallel (processes)")
+    p.add_argument("--overwrite", action="store_true",
+                   help="delete the .txt.chains files already in OUT_DIR first (other files are kept)")
+    p.add_argument("--strict", action="store_true", help="a concept whose text does not match its tokens is an error")
+    p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8; a BOM is accepted)")
+    p.add_argument("--provenance", action="store_true", help="also write OUT/NAME.links.json: every link and who made or removed it")
+    p.add_argument("--types", default=None, metavar="LIST|auto",
+                   help="comma-separated concept types the input may use, or 'auto' for any type "
+                        "(default: the types the rule file declares)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--quiet", "-q", action="store_true", help="print only errors and the summary")
+    p.set_defaults(run=run)
+
+
+def _prepare_out(out: Path, overwrite: bool) -> None:
+    if out.exists() and not out.is_dir():
+        raise CliError(diagnostic("RC502", detail=f"{out} exists and is not a directory"))
+    stale = sorted(out.glob("*.txt.chains")) if out.is_dir() else []
+    if stale and not overwrite:
+        raise CliError(diagnostic("RC501", path=str(out), count=len(stale)))
+    for f in stale:
+        f.unlink()
+
+
+def parse_types(value: str | None, declared: tuple[str, ...]) -> tuple[str, ...] | None:
+    if value is None:
+        return declared
+    if value.strip().lower() == "auto":
+        return None
+    return tuple(t.strip().lower() for t in value.split(",") if t.strip())
+
+
+def run(args: argparse.Namespace) -> int:
+    inputs = list(args.inputs)
+    if args.file_list:
+        inputs.extend(iter_file_list(args.file_list))
+    if not inputs:
+        raise CliError(diagnostic("RC502", detail="no input: give a DATA folder, files, or --file-list"))
+    overrides = {"model": args.model} if args.model else {}
+    resources = Resources(wordnet_path=args.wordnet)
+    t0 = time.perf_counter()
+    pipeline = Pipeline.from_file(rules_path(args), resources, **overrides)
+    records, _ = find_records(inputs)  # records without text are reported per document below
+    _prepare_out(args.out, args.overwrite)
+    opts = BatchOptions(out_dir=args.out, strict_text=args.strict, encoding=args.encoding, provenance=args.provenance,
+                        types=parse_types(args.types, pipeline.ruleset.types))
+    outcomes = run_batch(pipeline, records, opts, jobs=max(1, args.jobs))
+    if not args.no_progress:
+        from tqdm import tqdm
+
+        outcomes = tqdm(outcomes, total=len(records), unit="doc", file=sys.stderr, disable=None, leave=False)
+    failed, warnings = [], []
+    totals = {"concepts": 0, "links": 0, "removed": 0, "chains": 0}
+    for o in outcomes:
+        if o.ok:
+            for key in totals:
+                totals[key] += getattr(o, key)
+            warnings.extend(o.diagnostics)
+        else:
+            failed.append(o)
+    seconds = time.perf_counter() - t0
+    if warnings and not args.quiet:
+        print_diagnostics(warnings[:50], prefix="warning: ")
+        if len(warnings) > 50:
+            print(f"warning: ... and {len(warnings) - 50} more (see {args.out / REPORT})", file=sys.stderr)
+    for o in failed:
+        print_diagnostics(o.diagnostics, prefix=f"error: {o.name}: ")
+    ok = len(records) - len(failed)
+    report = {
+        "rules": str(rules_path(args)),
+        "documents": len(records),
+        "resolved": ok,
+        "failed": [{"document": o.name, "problems": [d.to_dict() for d in o.diagnostics]} for o in failed],
+        "warnings": [d.to_dict() for d in warnings],
+        **totals,
+        "seconds": round(seconds, 3),
+    }
+    write_atomic(args.out / REPORT, json.dumps(report, indent=1) + "\n")
+    rate = len(records) / seconds if seconds > 0 else 0.0
+    print(
+        f"rulecoref: {ok}/{len(records)} docs, {totals['concepts']} concepts, {totals['links']} links "
+        f"({totals['removed']} filtered), {totals['chains']} chains, {seconds:.2f} s ({rate:.1f} docs/s)"
+        + (f"; {len(failed)} failed, see {args.out / REPORT}" if failed else "")
+    )
+    return 1 if failed else 0

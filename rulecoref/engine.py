@@ -1,0 +1,162 @@
+"""Run compiled passes over a Document and return links with provenance and the chains.
+
+Passes run in rule-file order. A link pass proposes pairs; the engine drops pairs its YAML type
+scope forbids and records a Provenance for the rest. A filter removes kept links and the removal
+is recorded too, so ``Resolution.explain(i, j)`` can say why two mentions were (not) linked.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .chains import chain_types
+from .decoders import Decoder, UnionFindDecoder, get_decoder
+from .document import Document, Link, Provenance, Removal, pair_key
+from .passes import Context, Pass, get_kind
+from .resources import Resources
+from .rules.compiler import RuleSet, compile_rules
+
+
+@dataclass
+class Resolution:
+    """Everything one document's run produced; the basis of output, explain and error analysis."""
+
+    doc: Document
+    proposed: list[Link] = field(default_factory=list)
+    kept: dict[tuple[int, int], list[Link]] = field(default_factory=dict)
+    removed: dict[tuple[int, int], Removal] = field(default_factory=dict)
+    removed_links: dict[tuple[int, int], list[Link]] = field(default_factory=dict)
+    clusters: list[list[int]] = field(default_factory=list)
+    types: list[str] = field(default_factory=list)
+    decoder: str = "union_find"
+
+    def chains(self) -> list[tuple[list[int], str]]:
+        """Chains of two or more mentions, with their types."""
+        return [(c, t) for c, t in zip(self.clusters, self.types) if len(c) > 1]
+
+    def cluster_of(self) -> dict[int, int]:
+        return {m: k for k, c in enumerate(self.clusters) for m in c}
+
+    def explain(self, i: int, j: int) -> dict[str, Any]:
+        """Why concepts i and j are (not) in one chain: direct proposals, removals, and the path
+        of kept links that joins them (a transitive merge names every link on the way)."""
+        doc = self.doc
+        pair = pair_key(i, j)
+        owner = self.cluster_of()
+        same = owner.get(i) == owner.get(j)
+        direct = [l.provenance.to_dict() for l in self.proposed if l.pair == pair]
+        removal = self.removed.get(pair)
+        path: list[dict[str, Any]] = []
+        if same and i != j and self.decoder == "union_find":
+            adj: dict[int, list[int]] = {}
+            for a, b in self.kept:
+                adj.setdefault(a, []).append(b)
+                adj.setdefault(b, []).append(a)
+            prev = {i: i}
+            queue = deque([i])
+            while queue and j not in prev:
+                x = queue.popleft()
+                for y in adj.get(x, ()):
+                    if y not in prev:
+                        prev[y] = x
+                        queue.append(y)
+            node = j
+            while node != i and node in prev:
+                a = prev[node]
+                links = self.kept[pair_key(a, node)]
+                path.append({
+                    "from": doc.concepts[a].i2b2(),
+                    "to": doc.concepts[node].i2b2(),
+                    "by": [l.provenance.to_dict() for l in links],
+                })
+                node = a
+            path.reverse()
+        return {
+            "a": doc.concepts[i].i2b2() + f'||t="{doc.concepts[i].type}"',
+            "b": doc.concepts[j].i2b2() + f'||t="{doc.concepts[j].type}"',
+            "same_chain": same,
+            "decoder": self.decoder,
+            "proposed_by": direct,
+            "removed_by": removal.by.to_dict() if removal else None,
+            "path": path,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """Provenance of every link, for ``--provenance`` files and error analysis."""
+        c = self.doc.concepts
+        return {
+            "document": self.doc.name,
+            "links": [
+                {"a": c[l.a].i2b2(), "b": c[l.b].i2b2(), "kept": l.pair in self.kept, **l.provenance.to_dict()}
+                for l in self.proposed
+            ],
+            "removed": [
+                {"a": c[r.pair[0]].i2b2(), "b": c[r.pair[1]].i2b2(), **r.by.to_dict()} for r in self.removed.values()
+            ],
+            "chains": [
+                {"type": t, "mentions": [c[m].i2b2() for m in members]} for members, t in self.chains()
+            ],
+        }
+
+
+class Pipeline:
+    """A compiled rule set bound to resources: call ``resolve(doc)`` per document."""
+
+    def __init__(self, ruleset: RuleSet, resources: Resources | None = None):
+        self.ruleset = ruleset
+        self.resources = resources or Resources()
+        # Heavy resources load here, once, so a missing WordNet fails at start-up and not mid-batch,
+        # and worker processes forked later share the loaded copy.
+        self.resources.warm(wordnet="wordnet" in ruleset.needs())
+        self.passes: list[Pass] = []
+        for cfg in ruleset.passes:
+            cls = get_kind(cfg.kind)
+            assert cls is not None  # the compiler checked it
+            self.passes.append(cls(cfg, self.resources))
+        if ruleset.decoder is not None:
+            dcls = get_decoder(ruleset.decoder.kind)
+            assert dcls is not None
+            self.decoder: Decoder = dcls(ruleset.decoder.params, self.resources, ruleset)
+        else:
+            self.decoder = UnionFindDecoder({}, self.resources, ruleset)
+
+    @classmethod
+    def from_file(cls, path: str | Path, resources: Resources | None = None, **overrides: Any) -> Pipeline:
+        return cls(compile_rules(path, decoder_overrides=overrides or None), resources)
+
+    def run_passes(self, doc: Document, passes: list[Pass] | None = None) -> Resolution:
+        """Run link passes and filters (no decoding): the links with their provenance."""
+        res = Resolution(doc=doc)
+        ctx = Context(doc=doc, links=res.kept)
+        concepts = doc.concepts
+        for p in self.passes if passes is None else passes:
+            cfg = p.config
+            if p.role == "filter":
+                for pair, evidence in p.reject(doc, ctx):
+                    pair = pair_key(*pair)
+                    links = res.kept.pop(pair, None)
+                    if links is not None:
+                        res.removed_links[pair] = links
+                        res.removed[pair] = Removal(pair, Provenance(cfg.name, cfg.kind, cfg.rule_file, cfg.line, evidence))
+                continue
+            scope = p.scope
+            for i, j, evidence in p.propose(doc, ctx):
+                if i == j:
+                    continue
+                a, b = pair_key(i, j)
+                if not scope.allows(concepts[a], concepts[b]):
+                    continue
+                link = Link(a, b, Provenance(cfg.name, cfg.kind, cfg.rule_file, cfg.line, evidence))
+                res.proposed.append(link)
+                res.kept.setdefault((a, b), []).append(link)
+        return res
+
+    def resolve(self, doc: Document) -> Resolution:
+        res = self.run_passes(doc)
+        res.decoder = self.decoder.kind
+        res.clusters = self.decoder.decode(doc, res)
+        res.types = chain_types(doc, res.clusters, self.ruleset.pronoun_types or ("pronoun",))
+        return res

@@ -1,0 +1,178 @@
+"""Numbered messages, one table for the whole project.
+
+Every user-facing problem has a code (RC1xx rules, RC2xx i2b2 input, RC3xx resources, RC4xx UMLS
+database, RC5xx command line, RC6xx models) so that tests assert on codes, not on wording, and users
+can search for a code. A message names the file and line where it can, and says what to do next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# fmt: off
+MESSAGES: dict[str, str] = {
+    # rule files
+    "RC101": "cannot parse YAML: {detail}",
+    "RC102": "unknown kind {kind!r}; known: {known}",
+    "RC103": "unknown key {key!r} in {where}; allowed: {allowed}",
+    "RC104": "{where}: expected {expected}, got {got}",
+    "RC105": "word list {path!r} not found (looked in {looked})",
+    "RC106": "missing required key {key!r} in {where}",
+    "RC107": "duplicate pass name {name!r} (first used on line {first})",
+    "RC108": "unknown concept type {type!r} in {where}; declared types: {known}",
+    "RC109": "{where}: {value!r} is not one of {allowed}",
+    "RC110": "cannot include {path!r}: {detail}",
+    "RC111": "bad example {example!r}: {detail}",
+    "RC112": "unknown decoder {kind!r}; known: {known}",
+    "RC113": "rule file {path!r} not found",
+    "RC114": "example failed: pass {name!r} {detail}",
+    # i2b2 input
+    "RC201": "malformed concept line: {detail}",
+    "RC202": "offset {offset} outside the text: {detail}",
+    "RC203": "concept text {given!r} does not match its tokens {found!r}",
+    "RC204": "no text file for concepts {path!r} (expected {expected})",
+    "RC205": "empty file",
+    "RC206": "cannot decode bytes as {encoding}: {detail}",
+    "RC207": "malformed chain line: {detail}",
+    "RC208": "unknown concept type {type!r}; declared types: {known}",
+    "RC209": "chain mention {mention} is not a concept of this document",
+    "RC210": "no documents found in {path!r}",
+    "RC211": "span ends before it starts: {detail}",
+    "RC212": "duplicate concept span {span} (first on line {first}); the later one is ignored",
+    "RC213": "cannot read file: {detail}",
+    "RC214": "mention {mention} appears in more than one chain (first on line {first})",
+    # resources
+    "RC301": "WordNet not found at {path}",
+    "RC302": "cannot read word list {path!r}: {detail}",
+    # UMLS database
+    "RC401": "UMLS database {url} is not usable: {detail}",
+    "RC402": "{path} does not look like MRCONSO.RRF: line {line} has {got} fields, expected 18 (19 with the trailing '|')",
+    "RC403": "UMLS load failed: {detail}",
+    # command line
+    "RC501": "output directory {path!r} already holds {count} .txt.chains file(s)",
+    "RC502": "{detail}",
+    "RC503": "{count} of {total} document(s) failed",
+    # models
+    "RC601": "model file {path!r}: {detail}",
+}
+
+HINTS: dict[str, str] = {
+    "RC102": "kinds are snake_case and match a module in rulecoref/passes/.",
+    "RC103": "check the spelling; every key a kind accepts is listed in docs/rules.md.",
+    "RC105": "paths are relative to the rule file, its parent folder, or the bundled resources/.",
+    "RC108": "declare the type under 'types:' at the top of the rule file.",
+    "RC203": "the concept file may be from another version of the text; pass --strict to make this an error.",
+    "RC204": "the i2b2 layout is DIR/docs/NAME.txt next to DIR/concepts/NAME.txt.con.",
+    "RC206": "i2b2 files are UTF-8; convert the file or pass --encoding.",
+    "RC301": ("install Debian's WordNet (apt-get install wordnet-base), or point "
+              "RULECOREF_WORDNET / --wordnet at a WordNet 3.0 dict folder."),
+    "RC401": "load it first: rulecoref umls load MRCONSO.RRF --db URL",
+    "RC501": "pass --overwrite to replace them, or choose an empty directory.",
+}
+# fmt: on
+
+
+def format_message(code: str, **fields: object) -> str:
+    """Fill the template for ``code``; a missing field shows as ``{name}`` instead of crashing."""
+
+    class _Keep(dict):
+        def __missing__(self, key: str) -> str:
+            return "{" + key + "}"
+
+    return MESSAGES[code].format_map(_Keep(fields))
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One reported problem: where it is, its code and its message."""
+
+    code: str
+    message: str
+    file: str | None = None
+    line: int | None = None
+    hint: str | None = None
+    severity: str = "error"  # "error" or "warning"
+
+    def __str__(self) -> str:
+        where = ""
+        if self.file:
+            where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
+        text = f"{where}[{self.code}] {self.message}"
+        if self.hint:
+            text += f" Hint: {self.hint}"
+        return text
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "file": self.file,
+            "line": self.line,
+            "message": self.message,
+            "hint": self.hint,
+        }
+
+
+def diagnostic(
+    code: str,
+    *,
+    file: str | None = None,
+    line: int | None = None,
+    hint: str | None = None,
+    severity: str = "error",
+    **fields: object,
+) -> Diagnostic:
+    return Diagnostic(
+        code=code,
+        message=format_message(code, **fields),
+        file=file,
+        line=line,
+        hint=hint if hint is not None else HINTS.get(code),
+        severity=severity,
+    )
+
+
+class RulecorefError(Exception):
+    """Base error: carries one or more diagnostics so a whole file's problems are reported at once."""
+
+    def __init__(self, diagnostics: Diagnostic | list[Diagnostic]):
+        if isinstance(diagnostics, Diagnostic):
+            diagnostics = [diagnostics]
+        self.diagnostics: list[Diagnostic] = list(diagnostics)
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+    @property
+    def code(self) -> str:
+        return self.diagnostics[0].code
+
+    @property
+    def codes(self) -> list[str]:
+        return [d.code for d in self.diagnostics]
+
+    @classmethod
+    def make(cls, code: str, **kwargs: object) -> RulecorefError:
+        return cls(diagnostic(code, **kwargs))  # type: ignore[arg-type]
+
+
+class RuleFileError(RulecorefError):
+    """A rule file is invalid (RC1xx)."""
+
+
+class InputError(RulecorefError):
+    """An i2b2 input file is invalid (RC2xx)."""
+
+
+class ResourceError(RulecorefError):
+    """A word list, WordNet or another resource is missing or unreadable (RC3xx)."""
+
+
+class UmlsError(RulecorefError):
+    """The UMLS database or an MRCONSO file is unusable (RC4xx)."""
+
+
+class CliError(RulecorefError):
+    """A command-line usage problem (RC5xx)."""
+
+
+class ModelError(RulecorefError):
+    """A model file is invalid or of another version (RC6xx)."""

@@ -1,0 +1,249 @@
+"""Read .txt / .txt.con / .txt.chains and write .txt.chains (``shared/i2b2-format.md``).
+
+The parser is strict where a silent guess would lose data (a bad offset, a malformed line) and
+tolerant where the release files vary harmlessly (CRLF, a UTF-8 BOM, trailing blank lines). Every
+problem becomes a Diagnostic naming the file and line; warnings are returned, errors raised.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..document import Concept, Document
+from ..errors import Diagnostic, InputError, diagnostic
+
+_CONCEPT_RE = re.compile(r'^c="(?P<text>.*)" (?P<l1>\d+):(?P<t1>\d+) (?P<l2>\d+):(?P<t2>\d+)\|\|t="(?P<type>[^"]*)"$')
+_MENTION_RE = re.compile(r'^c="(?P<text>.*)" (?P<l1>\d+):(?P<t1>\d+) (?P<l2>\d+):(?P<t2>\d+)$')
+_CHAIN_TYPE_RE = re.compile(r'^t="(?:coref )?(?P<type>[^"]*)"$')
+
+Span = tuple[int, int, int, int]
+
+
+@dataclass
+class ReadResult:
+    """A document plus the warnings met while reading it."""
+
+    document: Document
+    warnings: list[Diagnostic] = field(default_factory=list)
+
+
+def read_text_lines(path: str | Path, encoding: str = "utf-8") -> list[str]:
+    """Decode a file into lines: BOM dropped, CRLF/CR normalised, trailing blank lines dropped.
+
+    Undecodable bytes raise RC206 naming the line they are on, so a user can find them.
+    """
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InputError(diagnostic("RC213", file=str(path), detail=exc.strerror or str(exc))) from exc
+    codec = "utf-8-sig" if encoding.lower().replace("_", "-") in ("utf-8", "utf8") else encoding
+    try:
+        text = raw.decode(codec)
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise InputError(
+            diagnostic("RC206", file=str(path), line=line, encoding=encoding, detail=f"byte {raw[exc.start]:#04x}")
+        ) from exc
+    except LookupError as exc:
+        raise InputError(diagnostic("RC502", detail=f"unknown encoding {encoding!r}")) from exc
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return lines
+
+
+def parse_mention(text: str) -> tuple[str, Span] | None:
+    """Parse ``c="..." L:T L:T``; the text is whatever lies between the first and last quote."""
+    m = _MENTION_RE.match(text.strip())
+    if not m:
+        return None
+    return m["text"], (int(m["l1"]), int(m["t1"]), int(m["l2"]), int(m["t2"]))
+
+
+def _check_span(span: Span, lines: list[list[str]], file: str, line: int) -> Diagnostic | None:
+    l1, t1, l2, t2 = span
+    n = len(lines)
+    for ln, tk in ((l1, t1), (l2, t2)):
+        if not 1 <= ln <= n:
+            return diagnostic("RC202", file=file, line=line, offset=f"{ln}:{tk}", detail=f"the text has {n} lines")
+        width = len(lines[ln - 1])
+        if not 0 <= tk < width:
+            return diagnostic(
+                "RC202", file=file, line=line, offset=f"{ln}:{tk}", detail=f"line {ln} has {width} tokens"
+            )
+    if (l2, t2) < (l1, t1):
+        return diagnostic("RC211", file=file, line=line, detail=f"{l1}:{t1} {l2}:{t2}")
+    return None
+
+
+def _span_tokens(lines: list[list[str]], span: Span) -> list[str]:
+    l1, t1, l2, t2 = span
+    if l1 == l2:
+        return lines[l1 - 1][t1 : t2 + 1]
+    out = list(lines[l1 - 1][t1:])
+    for ln in range(l1 + 1, l2):
+        out.extend(lines[ln - 1])
+    out.extend(lines[l2 - 1][: t2 + 1])
+    return out
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def read_document(
+    txt_path: str | Path,
+    con_path: str | Path,
+    *,
+    name: str | None = None,
+    types: Sequence[str] | None = None,
+    strict_text: bool = False,
+    encoding: str = "utf-8",
+) -> ReadResult:
+    """Read one record. Raises InputError with every error in the concept file at once.
+
+    Args:
+        types: the declared concept types; a concept of another type is an error (RC208).
+        strict_text: make a concept whose text does not match its tokens an error, not a warning.
+    """
+    txt_path, con_path = Path(txt_path), Path(con_path)
+    name = name or doc_name(txt_path)
+    text_lines = read_text_lines(txt_path, encoding)
+    if not any(line.strip() for line in text_lines):
+        raise InputError(diagnostic("RC205", file=str(txt_path)))
+    lines = [line.split() for line in text_lines]
+    con_lines = read_text_lines(con_path, encoding)
+    errors: list[Diagnostic] = []
+    warnings: list[Diagnostic] = []
+    if not con_lines:
+        warnings.append(diagnostic("RC205", file=str(con_path), severity="warning", hint="no concepts: nothing to link"))
+    allowed = set(types) if types else None
+    seen: dict[Span, int] = {}
+    raw: list[tuple[Span, str, str, int]] = []
+    cfile = str(con_path)
+    for lineno, line in enumerate(con_lines, 1):
+        if not line.strip():
+            continue
+        m = _CONCEPT_RE.match(line.strip())
+        if not m:
+            errors.append(diagnostic("RC201", file=cfile, line=lineno, detail=f"expected c=\"...\" L:T L:T||t=\"type\", got {line.strip()[:80]!r}"))
+            continue
+        span = (int(m["l1"]), int(m["t1"]), int(m["l2"]), int(m["t2"]))
+        problem = _check_span(span, lines, cfile, lineno)
+        if problem:
+            errors.append(problem)
+            continue
+        ctype = m["type"].strip().lower()
+        if allowed is not None and ctype not in allowed:
+            errors.append(diagnostic("RC208", file=cfile, line=lineno, type=ctype, known=", ".join(sorted(allowed))))
+            continue
+        if span in seen:
+            warnings.append(diagnostic("RC212", file=cfile, line=lineno, severity="warning", span=f"{span[0]}:{span[1]} {span[2]}:{span[3]}", first=seen[span]))
+            continue
+        seen[span] = lineno
+        given = m["text"]
+        found = _span_tokens(lines, span)
+        if _norm(given) != _norm(" ".join(found)):
+            d = diagnostic("RC203", file=cfile, line=lineno, given=given, found=" ".join(found),
+                           severity="error" if strict_text else "warning")
+            (errors if strict_text else warnings).append(d)
+        raw.append((span, given, ctype, lineno))
+    if errors:
+        raise InputError(errors)
+    raw.sort(key=lambda r: r[0])
+    concepts = [
+        Concept(index=i, text=given, type=ctype, start=(s[0], s[1]), end=(s[2], s[3]), source_line=ln)
+        for i, (s, given, ctype, ln) in enumerate(raw)
+    ]
+    return ReadResult(Document(name=name, lines=lines, concepts=concepts, source=str(txt_path)), warnings)
+
+
+def doc_name(path: str | Path) -> str:
+    """Records are matched on the name before the first '.' (as the official scorer does)."""
+    return Path(path).name.split(".")[0]
+
+
+@dataclass
+class ChainSet:
+    """Chains as read from a .txt.chains file: spans per chain, the chain type, source lines."""
+
+    chains: list[list[Span]]
+    types: list[str]
+    lines: list[int]
+    texts: dict[Span, str] = field(default_factory=dict)
+
+
+def read_chains(path: str | Path, *, encoding: str = "utf-8") -> ChainSet:
+    """Parse a .txt.chains file; malformed lines and a mention in two chains are errors."""
+    path = Path(path)
+    file = str(path)
+    out = ChainSet([], [], [])
+    errors: list[Diagnostic] = []
+    owner: dict[Span, int] = {}
+    for lineno, line in enumerate(read_text_lines(path, encoding), 1):
+        if not line.strip():
+            continue
+        parts = line.strip().split("||")
+        tm = _CHAIN_TYPE_RE.match(parts[-1].strip()) if len(parts) >= 2 else None
+        if not tm:
+            errors.append(diagnostic("RC207", file=file, line=lineno, detail="the last field must be t=\"coref <type>\""))
+            continue
+        spans: list[Span] = []
+        bad = False
+        for part in parts[:-1]:
+            parsed = parse_mention(part)
+            if parsed is None:
+                errors.append(diagnostic("RC207", file=file, line=lineno, detail=f"bad mention {part.strip()[:60]!r}"))
+                bad = True
+                break
+            text, span = parsed
+            if span in owner:
+                errors.append(diagnostic("RC214", file=file, line=lineno, mention=part.strip(), first=owner[span]))
+                bad = True
+                break
+            owner[span] = lineno
+            out.texts[span] = text
+            spans.append(span)
+        if bad:
+            continue
+        out.chains.append(spans)
+        out.types.append(tm["type"].strip().lower())
+        out.lines.append(lineno)
+    if errors:
+        raise InputError(errors)
+    return out
+
+
+def format_chains(doc: Document, clusters: Iterable[Sequence[int]], chain_types: Sequence[str]) -> str:
+    """i2b2 chain lines: mentions in text order, chains ordered by their first mention."""
+    rows = []
+    for cluster, ctype in zip(clusters, chain_types):
+        members = sorted(cluster)
+        if len(members) < 2:
+            continue
+        rows.append((members[0], "||".join(doc.concepts[i].i2b2() for i in members) + f'||t="coref {ctype}"'))
+    rows.sort()
+    return "".join(text + "\n" for _, text in rows)
+
+
+def write_atomic(path: str | Path, text: str, encoding: str = "utf-8") -> None:
+    """Write via a temp file in the same folder and rename, so a reader never sees half a file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding=encoding, newline="\n") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

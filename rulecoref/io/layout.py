@@ -1,0 +1,108 @@
+"""Find the records of a batch: the i2b2 release layout, a flat folder, or explicit files.
+
+Layouts accepted (records are matched on the name before the first '.'):
+  DIR/docs/NAME.txt + DIR/concepts/NAME.txt.con [+ DIR/chains/NAME.txt.chains]   (i2b2 release)
+  DIR/NAME.txt + DIR/NAME.txt.con [+ DIR/NAME.txt.chains]                         (flat folder)
+  explicit NAME.txt or NAME.txt.con paths (the partner file is looked for beside it or in the
+  sibling docs/ or concepts/ folder).
+A concept file without its text is reported (RC204) rather than skipped in silence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import Diagnostic, InputError, diagnostic
+from .i2b2 import doc_name
+
+
+@dataclass(frozen=True)
+class Record:
+    """One document's files. ``txt`` is None when the text is missing (reported, not resolved)."""
+
+    name: str
+    txt: Path | None
+    con: Path
+    chains: Path | None = None
+
+
+def _partner_txt(con: Path) -> Path | None:
+    name = con.name[: -len(".con")] if con.name.endswith(".con") else con.name
+    for cand in (con.with_name(name), con.parent.parent / "docs" / name):
+        if cand.is_file():
+            return cand
+    return None
+
+
+def _partner_con(txt: Path) -> Path:
+    for cand in (txt.with_name(txt.name + ".con"), txt.parent.parent / "concepts" / (txt.name + ".con")):
+        if cand.is_file():
+            return cand
+    return txt.with_name(txt.name + ".con")
+
+
+def _chains_for(base: Path, name: str) -> Path | None:
+    for cand in (base / "chains" / f"{name}.txt.chains", base / f"{name}.txt.chains"):
+        if cand.is_file():
+            return cand
+    return None
+
+
+def records_in_dir(root: Path) -> tuple[list[Record], list[Diagnostic]]:
+    """Records of one folder, sorted by name, plus RC204 for concept files without text."""
+    problems: list[Diagnostic] = []
+    if (root / "concepts").is_dir():
+        con_dir, txt_dir = root / "concepts", root / "docs"
+    else:
+        con_dir, txt_dir = root, root
+    cons = sorted(con_dir.glob("*.con"))
+    out: list[Record] = []
+    for con in cons:
+        name = doc_name(con)
+        txt = txt_dir / con.name[: -len(".con")]
+        if not txt.is_file():
+            problems.append(diagnostic("RC204", file=str(con), path=str(con), expected=str(txt)))
+            out.append(Record(name, None, con, _chains_for(root, name)))
+            continue
+        out.append(Record(name, txt, con, _chains_for(root, name)))
+    if not cons:
+        raise InputError(diagnostic("RC210", path=str(root), hint="expected DIR/concepts/*.txt.con or DIR/*.txt.con"))
+    return out, problems
+
+
+def find_records(inputs: Iterable[str | Path]) -> tuple[list[Record], list[Diagnostic]]:
+    """Expand folders and files into records; duplicates (same name) keep the first."""
+    records: list[Record] = []
+    problems: list[Diagnostic] = []
+    for item in inputs:
+        path = Path(item)
+        if path.is_dir():
+            recs, probs = records_in_dir(path)
+            records.extend(recs)
+            problems.extend(probs)
+        elif path.name.endswith(".con"):
+            txt = _partner_txt(path)
+            if txt is None:
+                problems.append(diagnostic("RC204", file=str(path), path=str(path), expected=path.name[:-4]))
+            records.append(Record(doc_name(path), txt, path))
+        elif path.is_file():
+            records.append(Record(doc_name(path), path, _partner_con(path)))
+        else:
+            raise InputError(diagnostic("RC213", file=str(path), detail="no such file or directory"))
+    seen: set[str] = set()
+    unique = []
+    for rec in records:
+        if rec.name not in seen:
+            seen.add(rec.name)
+            unique.append(rec)
+    return unique, problems
+
+
+def iter_file_list(path: Path) -> Iterator[str]:
+    """Paths listed one per line in a file (``#`` comments allowed)."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            yield line

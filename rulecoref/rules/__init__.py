@@ -1,0 +1,1 @@
+"""Rule files: YAML in, validated and ordered passes out."""

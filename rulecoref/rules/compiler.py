@@ -1,0 +1,414 @@
+"""Rule file -> validated, ordered pass configurations (and an optional decoder).
+
+The whole file is checked before anything runs, and every problem is reported at once with the
+file, line, pass name and a hint (RC1xx), the way spaCy's schema validation does. A pass entry may
+also be ``- include: other.yaml`` to splice another rule file's passes in at that point, so rule
+sets can share parts (the people linker is one file used by several sets).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..errors import Diagnostic, RuleFileError, diagnostic
+from ..markup import MarkupError, parse_markup
+from ..passes import PassConfig, TypeScope, get_kind, known_kinds, suggest
+from ..resources import data_root
+from ..rules import schema
+from ..rules.schema import Param, check_value, type_name
+from .yamlsrc import DuplicateKey, LDict, LList, load
+
+
+@dataclass
+class DecoderConfig:
+    """``decoder:`` of a rule file: which decoder builds chains, and its settings."""
+
+    kind: str
+    params: dict[str, Any]
+    rule_file: str = ""
+    line: int = 0
+
+
+@dataclass
+class RuleSet:
+    """A compiled rule file."""
+
+    path: str
+    name: str
+    types: tuple[str, ...]
+    pronoun_types: frozenset[str]
+    passes: list[PassConfig] = field(default_factory=list)
+    decoder: DecoderConfig | None = None
+    description: str = ""
+
+    def needs(self) -> set[str]:
+        out: set[str] = set()
+        for cfg in self.passes:
+            cls = get_kind(cfg.kind)
+            if cls is not None:
+                out.update(cls.needs)
+        return out
+
+
+def bundled_rules(name: str = "i2b2") -> Path:
+    return data_root() / "rules" / f"{name}.yaml"
+
+
+def resolve_resource(value: str, rule_file: Path) -> tuple[Path | None, list[str]]:
+    """Find a word-list path: beside the rule file, in its parent folder, or in the bundled data."""
+    p = Path(value).expanduser()
+    if p.is_absolute():
+        return (p if p.is_file() else None), [str(p)]
+    bases = [rule_file.parent, rule_file.parent.parent, data_root()]
+    looked = []
+    for base in bases:
+        cand = base / p
+        looked.append(str(cand))
+        if cand.is_file():
+            return cand, looked
+    return None, looked
+
+
+class _Checker:
+    """Collects diagnostics for one rule file (and the files it includes)."""
+
+    def __init__(self) -> None:
+        self.problems: list[Diagnostic] = []
+
+    def add(self, code: str, file: Path, line: int, pass_name: str | None = None, **fields: Any) -> None:
+        d = diagnostic(code, file=str(file), line=line, **fields)
+        if pass_name:
+            d = Diagnostic(d.code, f"pass {pass_name!r}: {d.message}", d.file, d.line, d.hint, d.severity)
+        self.problems.append(d)
+
+
+def _unknown_keys(chk: _Checker, file: Path, mapping: LDict, allowed: tuple[str, ...], where: str, pass_name: str | None = None) -> None:
+    for key in mapping:
+        if key not in allowed:
+            close = suggest(key, allowed)
+            hint = f"did you mean {close!r}?" if close else None
+            d = diagnostic("RC103", file=str(file), line=mapping.line_of(key), key=key, where=where, allowed=", ".join(allowed), hint=hint)
+            if pass_name:
+                d = Diagnostic(d.code, f"pass {pass_name!r}: {d.message}", d.file, d.line, d.hint or schema_hint(), d.severity)
+            chk.problems.append(d)
+
+
+def schema_hint() -> str:
+    return "every key a kind accepts is listed in docs/rules.md."
+
+
+def _check_types(chk: _Checker, file: Path, value: Any, line: int, where: str, known: tuple[str, ...], pass_name: str | None = None) -> list[str] | None:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        chk.add("RC104", file, line, pass_name, where=where, expected="a list of concept types", got=type_name(value))
+        return None
+    out = []
+    for v in value:
+        if v.lower() not in known:
+            close = suggest(v.lower(), known)
+            chk.problems.append(diagnostic("RC108", file=str(file), line=line, type=v, where=where, known=", ".join(known),
+                                           hint=(f"did you mean {close!r}? " if close else "") + "declare it under 'types:'."))
+        else:
+            out.append(v.lower())
+    return out
+
+
+def _resolve_param(chk: _Checker, file: Path, name: str, spec: Param, value: Any, line: int, pass_name: str) -> Any:
+    problem = check_value(spec, value)
+    if problem == "type":
+        chk.add("RC104", file, line, pass_name, where=f"params.{name}", expected=spec.describe(), got=type_name(value))
+        return None
+    if problem == "choice":
+        chk.add("RC109", file, line, pass_name, where=f"params.{name}", value=value, allowed=", ".join(spec.allowed))
+        return None
+    if problem:
+        chk.add("RC104", file, line, pass_name, where=f"params.{name}", expected=f"a value that {problem}", got=repr(value))
+        return None
+    if spec.kind in ("wordlist", "regexes") and isinstance(value, str):
+        path, looked = resolve_resource(value, file)
+        if path is None:
+            chk.add("RC105", file, line, pass_name, path=value, looked=", ".join(looked))
+            return None
+        if spec.kind == "wordlist":
+            return path  # loaded through Resources so lists are shared between passes
+        value = [ln.split("#", 1)[0].strip() for ln in path.read_text(encoding="utf-8").splitlines()]
+        value = [v for v in value if v]
+    if spec.kind == "regexes":
+        compiled = []
+        for rx in value:
+            try:
+                compiled.append(re.compile(rx, re.IGNORECASE))
+            except re.error as exc:
+                chk.add("RC104", file, line, pass_name, where=f"params.{name}", expected="valid regular expressions", got=f"{rx!r} ({exc})")
+        return compiled
+    if spec.kind == "wordlist":
+        return list(value)
+    return value
+
+
+def _check_pass(chk: _Checker, file: Path, entry: LDict, known_types: tuple[str, ...], pronoun_types: frozenset[str],
+                names: dict[str, int]) -> PassConfig | None:
+    line = entry.line
+    kind = entry.get("kind")
+    name = entry.get("name")
+    label = name if isinstance(name, str) else (kind if isinstance(kind, str) else None)
+    _unknown_keys(chk, file, entry, schema.PASS_KEYS, "a pass", label)
+    if kind is None:
+        chk.add("RC106", file, line, label, key="kind", where="a pass")
+        return None
+    if not isinstance(kind, str):
+        chk.add("RC104", file, entry.line_of("kind"), label, where="kind", expected="a string", got=type_name(kind))
+        return None
+    cls = get_kind(kind)
+    if cls is None:
+        close = suggest(kind, known_kinds())
+        hint = (f"did you mean {close!r}? " if close else "") + "kinds are snake_case, like the module name in rulecoref/passes/."
+        chk.problems.append(diagnostic("RC102", file=str(file), line=entry.line_of("kind"), kind=kind, known=", ".join(known_kinds()), hint=hint))
+        return None
+    if name is None:
+        name = kind.replace("_", "-")
+    if not isinstance(name, str):
+        chk.add("RC104", file, entry.line_of("name"), kind, where="name", expected="a string", got=type_name(name))
+        name = kind
+    if name in names:
+        chk.add("RC107", file, entry.line_of("name"), None, name=name, first=names[name])
+    names.setdefault(name, entry.line_of("name"))
+
+    # applies_to
+    types_: frozenset[str] | None = None
+    exclude: frozenset[str] = frozenset()
+    same_type = True
+    applies = entry.get("applies_to")
+    if applies is not None:
+        if not isinstance(applies, LDict):
+            chk.add("RC104", file, entry.line_of("applies_to"), name, where="applies_to", expected="a mapping", got=type_name(applies))
+        else:
+            _unknown_keys(chk, file, applies, schema.APPLIES_TO_KEYS, "applies_to", name)
+            if "types" in applies:
+                got = _check_types(chk, file, applies["types"], applies.line_of("types"), "applies_to.types", known_types, name)
+                types_ = frozenset(got) if got is not None else None
+            if "exclude_types" in applies:
+                got = _check_types(chk, file, applies["exclude_types"], applies.line_of("exclude_types"), "applies_to.exclude_types", known_types, name)
+                exclude = frozenset(got or ())
+            if "same_type" in applies:
+                if isinstance(applies["same_type"], bool):
+                    same_type = applies["same_type"]
+                else:
+                    chk.add("RC104", file, applies.line_of("same_type"), name, where="applies_to.same_type", expected="true or false", got=type_name(applies["same_type"]))
+
+    # params
+    params_in = entry.get("params", LDict())
+    if params_in is None:
+        params_in = LDict()
+    params: dict[str, Any] = {}
+    if not isinstance(params_in, dict):
+        chk.add("RC104", file, entry.line_of("params"), name, where="params", expected="a mapping", got=type_name(params_in))
+        params_in = LDict()
+    if not isinstance(params_in, LDict):
+        tmp = LDict(params_in)
+        tmp.line, tmp.key_lines = line, {}
+        params_in = tmp
+    _unknown_keys(chk, file, params_in, tuple(cls.params), f"params of kind {kind!r}", name)
+    for pname, spec in cls.params.items():
+        if pname in params_in:
+            params[pname] = _resolve_param(chk, file, pname, spec, params_in[pname], params_in.line_of(pname), name)
+        elif spec.required:
+            chk.add("RC106", file, params_in.line or line, name, key=pname, where=f"params of kind {kind!r}")
+        else:
+            default = spec.default
+            if spec.kind in ("wordlist", "regexes") and isinstance(default, str):
+                default = _resolve_param(chk, file, pname, spec, default, params_in.line or line, name)
+            params[pname] = list(default) if isinstance(default, (list, tuple)) else default
+
+    # examples
+    examples: dict[str, list[str]] = {}
+    ex = entry.get("examples")
+    if ex is not None:
+        if not isinstance(ex, LDict):
+            chk.add("RC104", file, entry.line_of("examples"), name, where="examples", expected="a mapping with link/no_link lists", got=type_name(ex))
+        else:
+            _unknown_keys(chk, file, ex, schema.EXAMPLE_KEYS, "examples", name)
+            for key in schema.EXAMPLE_KEYS:
+                items = ex.get(key, [])
+                if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+                    chk.add("RC104", file, ex.line_of(key), name, where=f"examples.{key}", expected="a list of strings", got=type_name(items))
+                    continue
+                for i, item in enumerate(items):
+                    iline = items.item_lines[i] if isinstance(items, LList) else ex.line_of(key)
+                    try:
+                        doc, _ = parse_markup(item)
+                    except MarkupError as exc:
+                        chk.add("RC111", file, iline, name, example=item, detail=str(exc))
+                        continue
+                    if len(doc.concepts) < 2:
+                        chk.add("RC111", file, iline, name, example=item, detail="an example needs at least two [text|type] concepts")
+                    for c in doc.concepts:
+                        if c.type not in known_types:
+                            chk.add("RC108", file, iline, name, type=c.type, where="an example", known=", ".join(known_types))
+                examples[key] = list(items)
+
+    enabled = entry.get("enabled", True)
+    if not isinstance(enabled, bool):
+        chk.add("RC104", file, entry.line_of("enabled"), name, where="enabled", expected="true or false", got=type_name(enabled))
+        enabled = True
+    if not enabled:
+        return None
+    return PassConfig(
+        kind=kind,
+        name=name,
+        params=params,
+        scope=TypeScope(types=types_, exclude=exclude, same_type=same_type, pronoun_types=pronoun_types),
+        rule_file=str(file),
+        line=line,
+        examples=examples,
+        description=str(entry.get("description", "")),
+    )
+
+
+def _read_yaml(chk: _Checker, path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        chk.problems.append(diagnostic("RC113", file=str(path), path=str(path), hint=str(exc.strerror or exc)))
+        return None
+    try:
+        return load(text)
+    except DuplicateKey as exc:
+        chk.add("RC101", path, exc.line, detail=str(exc))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        detail = getattr(exc, "problem", None) or str(exc)
+        chk.add("RC101", path, (mark.line + 1) if mark else 0, detail=detail)
+    return None
+
+
+def _collect_passes(chk: _Checker, path: Path, data: LDict, known_types: tuple[str, ...], pronoun_types: frozenset[str],
+                    names: dict[str, int], stack: tuple[Path, ...]) -> list[PassConfig]:
+    out: list[PassConfig] = []
+    passes = data.get("passes", LList())
+    if passes is None:
+        return out
+    if not isinstance(passes, LList):
+        chk.add("RC104", path, data.line_of("passes"), where="passes", expected="a list of passes", got=type_name(passes))
+        return out
+    for i, entry in enumerate(passes):
+        line = passes.item_lines[i]
+        if not isinstance(entry, LDict):
+            chk.add("RC104", path, line, where=f"passes[{i}]", expected="a mapping with 'kind:'", got=type_name(entry))
+            continue
+        if "include" in entry:
+            extra = [k for k in entry if k != "include"]
+            if extra:
+                chk.add("RC103", path, entry.line_of(extra[0]), key=extra[0], where="an include entry", allowed="include")
+            target, looked = resolve_resource(str(entry["include"]), path)
+            if target is None:
+                chk.add("RC110", path, line, path=entry["include"], detail="not found in " + ", ".join(looked))
+                continue
+            target = target.resolve()
+            if target in stack:
+                chk.add("RC110", path, line, path=entry["include"], detail="it includes itself (cycle)")
+                continue
+            sub = _read_yaml(chk, target)
+            if sub is None:
+                continue
+            if not isinstance(sub, LDict):
+                chk.add("RC104", target, 1, where="the included file", expected="a mapping with 'passes:'", got=type_name(sub))
+                continue
+            _unknown_keys(chk, target, sub, ("version", "description", "passes"), "an included rule file")
+            out.extend(_collect_passes(chk, target, sub, known_types, pronoun_types, names, stack + (target,)))
+            continue
+        cfg = _check_pass(chk, path, entry, known_types, pronoun_types, names)
+        if cfg is not None:
+            out.append(cfg)
+    return out
+
+
+def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None = None) -> RuleSet:
+    """Validate a rule file completely and return its passes in order; raise RuleFileError listing every problem."""
+    path = Path(path)
+    chk = _Checker()
+    if not path.is_file():
+        raise RuleFileError(diagnostic("RC113", file=str(path), path=str(path), hint="the bundled rule sets are in rules/ (i2b2.yaml, odie.yaml, ...)."))
+    data = _read_yaml(chk, path.resolve())
+    if chk.problems:
+        raise RuleFileError(chk.problems)
+    if not isinstance(data, LDict):
+        raise RuleFileError(diagnostic("RC104", file=str(path), line=1, where="the rule file", expected="a mapping with 'passes:'", got=type_name(data)))
+    _unknown_keys(chk, path, data, schema.TOP_KEYS, "the rule file")
+    version = data.get("version", 1)
+    if version != 1:
+        chk.add("RC109", path, data.line_of("version"), where="version", value=version, allowed="1")
+    types: tuple[str, ...] = schema.DEFAULT_TYPES
+    if "types" in data:
+        tv = data["types"]
+        if isinstance(tv, list) and tv and all(isinstance(t, str) for t in tv):
+            types = tuple(t.lower() for t in tv)
+        else:
+            chk.add("RC104", path, data.line_of("types"), where="types", expected="a non-empty list of concept types", got=type_name(tv))
+    pronoun_types = frozenset(t for t in ("pronoun",) if t in types)
+    if "pronoun_types" in data:
+        got = _check_types(chk, path, data["pronoun_types"], data.line_of("pronoun_types"), "pronoun_types", types)
+        pronoun_types = frozenset(got or ())
+    names: dict[str, int] = {}
+    passes = _collect_passes(chk, path.resolve(), data, types, pronoun_types, names, (path.resolve(),))
+    decoder = None
+    if "decoder" in data and data["decoder"] is not None:
+        decoder = _check_decoder(chk, path, data["decoder"], data.line_of("decoder"), decoder_overrides or {})
+    elif decoder_overrides:
+        chk.add("RC502", path, 0, detail="--model was given but this rule file names no decoder (use rules/belltree.yaml or rules/hybrid.yaml)")
+    if chk.problems:
+        raise RuleFileError(chk.problems)
+    return RuleSet(
+        path=str(path),
+        name=str(data.get("name", path.stem)),
+        types=types,
+        pronoun_types=pronoun_types,
+        passes=passes,
+        decoder=decoder,
+        description=str(data.get("description", "")),
+    )
+
+
+def _check_decoder(chk: _Checker, path: Path, value: Any, line: int, overrides: dict[str, Any]) -> DecoderConfig | None:
+    from ..decoders import get_decoder, known_decoders
+
+    if not isinstance(value, LDict):
+        chk.add("RC104", path, line, where="decoder", expected="a mapping with 'kind:'", got=type_name(value))
+        return None
+    kind = value.get("kind")
+    cls = get_decoder(kind) if isinstance(kind, str) else None
+    if cls is None:
+        close = suggest(str(kind), known_decoders())
+        chk.problems.append(diagnostic("RC112", file=str(path), line=value.line_of("kind"), kind=kind, known=", ".join(known_decoders()),
+                                       hint=f"did you mean {close!r}?" if close else None))
+        return None
+    params_in = {k: v for k, v in value.items() if k != "kind"}
+    params_in.update(overrides)
+    allowed = tuple(cls.params)
+    params: dict[str, Any] = {}
+    for key in params_in:
+        if key not in allowed:
+            close = suggest(key, allowed)
+            chk.problems.append(diagnostic("RC103", file=str(path), line=value.line_of(key), key=key, where=f"decoder {kind!r}",
+                                           allowed=", ".join(("kind",) + allowed), hint=f"did you mean {close!r}?" if close else None))
+    for pname, spec in cls.params.items():
+        if pname in params_in:
+            v = params_in[pname]
+            if spec.kind == "str" and pname in getattr(cls, "path_params", ()) and isinstance(v, str) and pname not in overrides:
+                p = Path(v)
+                if not p.is_absolute():
+                    cand = path.parent / p
+                    v = str(cand if cand.exists() or not (path.parent.parent / p).exists() else path.parent.parent / p)
+            problem = check_value(spec, v)
+            if problem:
+                chk.add("RC104", path, value.line_of(pname), where=f"decoder.{pname}", expected=spec.describe(), got=type_name(v))
+            params[pname] = v
+        elif spec.required:
+            chk.add("RC106", path, value.line, key=pname, where=f"decoder {kind!r}")
+        else:
+            params[pname] = spec.default
+    return DecoderConfig(kind=kind, params=params, rule_file=str(path), line=value.line)

@@ -1,0 +1,102 @@
+"""Field specs for rule files: what each key accepts, so validation can report every problem at once.
+
+Pass modules declare their parameters with ``Param``; the compiler checks a YAML value against the
+spec and never runs code from the file. Kept free of imports from passes/ so both sides can use it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+# Value kinds a parameter can have. "wordlist" is a path to a plain-text list (or an inline list);
+# "regexes" is a list of regular expressions (or a path to a file of them, one per line).
+KINDS = ("bool", "int", "float", "str", "str_list", "wordlist", "regexes", "choice", "mapping")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter a kind accepts: its value kind, default and a one-line why."""
+
+    kind: str
+    default: Any = None
+    required: bool = False
+    allowed: tuple[str, ...] = ()
+    help: str = ""
+    minimum: float | None = None
+    maximum: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown Param kind {self.kind!r}")
+
+    def describe(self) -> str:
+        if self.kind == "choice":
+            return "one of " + ", ".join(self.allowed)
+        return {
+            "bool": "true or false",
+            "int": "an integer",
+            "float": "a number",
+            "str": "a string",
+            "str_list": "a list of strings",
+            "wordlist": "a word-list path or a list of strings",
+            "regexes": "a list of regular expressions or a path to a file of them",
+            "mapping": "a mapping",
+        }[self.kind]
+
+
+def type_name(value: Any) -> str:
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return f"the string {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def check_value(param: Param, value: Any) -> str | None:
+    """Return a problem description, or None when ``value`` fits ``param`` (file checks come later)."""
+    k = param.kind
+    ok = True
+    if k == "bool":
+        ok = isinstance(value, bool)
+    elif k == "int":
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif k == "float":
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+    elif k == "str":
+        ok = isinstance(value, str)
+    elif k == "str_list":
+        ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+    elif k in ("wordlist", "regexes"):
+        ok = isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))
+    elif k == "choice":
+        if not isinstance(value, str) or value not in param.allowed:
+            return "choice"
+    elif k == "mapping":
+        ok = isinstance(value, dict)
+    if not ok:
+        return "type"
+    if k in ("int", "float"):
+        if param.minimum is not None and value < param.minimum:
+            return f"must be >= {param.minimum}"
+        if param.maximum is not None and value > param.maximum:
+            return f"must be <= {param.maximum}"
+    return None
+
+
+# Keys of one pass entry in a rule file (anything else is RC103).
+PASS_KEYS = ("kind", "name", "applies_to", "params", "examples", "enabled", "description")
+APPLIES_TO_KEYS = ("types", "exclude_types", "same_type")
+EXAMPLE_KEYS = ("link", "no_link")
+TOP_KEYS = ("version", "name", "description", "types", "pronoun_types", "passes", "decoder")
+DEFAULT_TYPES = ("person", "problem", "treatment", "test", "pronoun")
