@@ -132,6 +132,10 @@ class Pass:
     #: Resources the pass needs loaded before documents run ("wordnet", "umls"), so start-up
     #: fails early and workers share them.
     needs: ClassVar[tuple[str, ...]] = ()
+    #: Kinds whose passes must run earlier in the same rule file because this pass reads what they
+    #: leave in ``ctx.state`` (e.g. people-linker passes need the staff/subject detection). The
+    #: ``examples:`` runner includes those passes when it checks this pass's examples.
+    requires: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, config: PassConfig, resources: Any):
         self.config = config

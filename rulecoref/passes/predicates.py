@@ -23,3 +23,37 @@ def normalise(tokens: Sequence[str], ignore: Iterable[str] | frozenset[str] = fr
             continue
         out.append(low)
     return " ".join(out)
+
+
+def prefix_match(a: str, b: str, ratio: float = 0.8) -> bool:
+    """Seed 001's word comparison: the first ``ratio`` of the shorter word's characters equal the
+    longer word's same characters ("abscess" / "abscesses": 6 of 7 letters agree -> match).
+
+    The prefix length is ceil(ratio * len(shorter)) so that short words need (nearly) all letters.
+    """
+    if a == b:
+        return True
+    if len(a) > len(b):
+        a, b = b, a
+    if not a:
+        return False
+    k = -int(-ratio * len(a) // 1)  # ceil without importing math
+    return a[:k] == b[:k]
+
+
+def initials(words: Sequence[str]) -> str:
+    """First letters of the words of a multi-word concept, with hyphenated parts counted as words:
+    "Methicillin-resistant Staphylococcus aureus" -> "mrsa"."""
+    out = []
+    for w in words:
+        for part in w.split("-"):
+            part = part.strip()
+            if part and part[0].isalnum():
+                out.append(part[0].lower())
+    return "".join(out)
+
+
+def is_subsequence(short: str, long: str) -> bool:
+    """True when the letters of ``short`` occur in ``long`` in order ("mrsa" in "mrssa")."""
+    it = iter(long)
+    return all(ch in it for ch in short)

@@ -1,0 +1,48 @@
+"""Common-word conditioning shared by the meaning matchers (seed 001, "Match by meaning").
+
+Before two concepts are compared, words that do not carry their meaning are dropped: words in a
+common-word list (conjunctions, pronouns, determiners, ...), adjectives found by WordNet
+("large", "painful") and then every non-letter character. "the large Abscess-like ..." ->
+["abscesslike"]. Not a pass of its own: head_synonym, acronym, umls and the people linker call it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ..resources.lexicon import Lexicon
+
+_NON_LETTERS = re.compile(r"[^a-z]+")
+
+
+class Conditioner:
+    """Turns concept tokens into meaning-bearing words; results are cached per token tuple."""
+
+    def __init__(self, common: Lexicon, wordnet: Any | None = None, *, drop_adjectives: bool = True):
+        self.common = common
+        self.wordnet = wordnet if drop_adjectives else None
+        self._cache: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+    def __call__(self, tokens: Sequence[str]) -> tuple[str, ...]:
+        key = tuple(tokens)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        out = []
+        common = self.common.words
+        wn = self.wordnet
+        for tok in key:
+            low = tok.lower()
+            if low in common:
+                continue
+            letters = _NON_LETTERS.sub("", low)
+            if not letters or letters in common:
+                continue
+            if wn is not None and wn.is_adjective(low if low.isalpha() else letters):
+                continue
+            out.append(letters)
+        result = tuple(out)
+        self._cache[key] = result
+        return result

@@ -1,0 +1,81 @@
+"""Small helpers for tests: compile a rule file from a string, resolve markup, ask about links."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from rulecoref.engine import Pipeline, Resolution
+from rulecoref.markup import parse_markup
+from rulecoref.resources import Resources
+from rulecoref.rules.compiler import RuleSet, compile_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+
+_RESOURCES: Resources | None = None
+
+
+def shared_resources() -> Resources:
+    """One Resources per test session, so WordNet loads once."""
+    global _RESOURCES
+    if _RESOURCES is None:
+        _RESOURCES = Resources()
+    return _RESOURCES
+
+
+def write_rules(tmp_path: Path, text: str, name: str = "rules.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return path
+
+
+def compile_text(tmp_path: Path, text: str) -> RuleSet:
+    return compile_rules(write_rules(tmp_path, text))
+
+
+def single_pass(kind: str, params: dict | None = None, applies_to: dict | None = None,
+                types: list[str] | None = None, tmp_path: Path | None = None) -> Pipeline:
+    """A pipeline holding just one pass of ``kind`` (params given as Python values)."""
+    import tempfile
+
+    import yaml
+
+    entry: dict = {"kind": kind, "name": f"test-{kind.replace('_', '-')}"}
+    if params:
+        entry["params"] = params
+    if applies_to:
+        entry["applies_to"] = applies_to
+    data = {"version": 1, "passes": [entry]}
+    if types:
+        data["types"] = types
+    folder = tmp_path or Path(tempfile.mkdtemp(prefix="rulecoref-test-"))
+    path = folder / f"{kind}.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    # Resolve bundled word lists relative to the repository, as the shipped rule files do.
+    (folder / "resources").exists() or (folder / "resources").symlink_to(ROOT / "resources")
+    return Pipeline(compile_rules(path), shared_resources())
+
+
+def resolve(pipeline: Pipeline, markup: str) -> Resolution:
+    doc, _ = parse_markup(markup)
+    return pipeline.resolve(doc)
+
+
+def same_chain(res: Resolution, a: int, b: int) -> bool:
+    owner = res.cluster_of()
+    return owner[a] == owner[b]
+
+
+def find(res: Resolution, text: str, nth: int = 0) -> int:
+    """Index of the nth concept whose text is ``text`` (lowercase)."""
+    hits = [c.index for c in res.doc.concepts if c.text == text.lower()]
+    return hits[nth]
+
+
+def linked(res: Resolution, a: str, b: str, nth_a: int = 0, nth_b: int | None = None) -> bool:
+    """Whether the concepts with texts a and b ended in one chain (b defaults to its last occurrence)."""
+    ia = find(res, a, nth_a)
+    hits = [c.index for c in res.doc.concepts if c.text == b.lower() and c.index != ia]
+    ib = hits[-1] if nth_b is None else hits[nth_b]
+    return same_chain(res, ia, ib)
