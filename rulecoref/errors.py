@@ -1,7 +1,7 @@
 """Numbered messages, one table for the whole project.
 
 Every user-facing problem has a code (RC1xx rules, RC2xx i2b2 input, RC3xx resources, RC4xx UMLS
-database, RC5xx command line, RC6xx models) so that tests assert on codes, not on wording, and users
+database, RC5xx command line, RC6xx models, RC7xx evaluation) so that tests assert on codes, not on wording, and users
 can search for a code. A message names the file and line where it can, and says what to do next.
 """
 
@@ -44,16 +44,22 @@ MESSAGES: dict[str, str] = {
     # resources
     "RC301": "WordNet not found at {path}",
     "RC302": "cannot read word list {path!r}: {detail}",
+    # -- WordNet and main-linker resources (RC303-RC309) --
+    # -- web provider (RC310-RC319) --
     # UMLS database
     "RC401": "UMLS database {url} is not usable: {detail}",
     "RC402": "{path} does not look like MRCONSO.RRF: line {line} has {got} fields, expected 18 (19 with the trailing '|')",
     "RC403": "UMLS load failed: {detail}",
+    # -- UMLS (RC404-RC499) --
     # command line
     "RC501": "output directory {path!r} already holds {count} .txt.chains file(s)",
     "RC502": "{detail}",
     "RC503": "{count} of {total} document(s) failed",
     # models
     "RC601": "model file {path!r}: {detail}",
+    # -- Bell tree (RC602-RC699) --
+    # evaluation
+    # -- evaluation (RC701-RC799) --
 }
 
 HINTS: dict[str, str] = {
@@ -68,6 +74,7 @@ HINTS: dict[str, str] = {
               "RULECOREF_WORDNET / --wordnet at a WordNet 3.0 dict folder."),
     "RC401": "load it first: rulecoref umls load MRCONSO.RRF --db URL",
     "RC501": "pass --overwrite to replace them, or choose an empty directory.",
+    # -- hints: add yours below, keyed by your codes --
 }
 # fmt: on
 
@@ -172,6 +179,10 @@ class UmlsError(RulecorefError):
 
 class CliError(RulecorefError):
     """A command-line usage problem (RC5xx)."""
+
+
+class EvaluationError(RulecorefError):
+    """Gold or system data cannot be scored (RC7xx)."""
 
 
 class ModelError(RulecorefError):
