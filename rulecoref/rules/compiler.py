@@ -21,7 +21,7 @@ from ..passes import PassConfig, TypeScope, get_kind, known_kinds, suggest
 from ..resources import data_root
 from ..rules import schema
 from ..rules.schema import Param, check_value, type_name
-from .yamlsrc import DuplicateKey, LDict, LList, load
+from .yamlsrc import DuplicateKey, LDict, LList, UnsafeTag, load
 
 
 @dataclass
@@ -277,7 +277,7 @@ def _read_yaml(chk: _Checker, path: Path) -> Any:
         return None
     try:
         return load(text)
-    except DuplicateKey as exc:
+    except (DuplicateKey, UnsafeTag) as exc:
         chk.add("RC101", path, exc.line, detail=str(exc))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)

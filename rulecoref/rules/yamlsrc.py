@@ -34,10 +34,21 @@ class DuplicateKey(Exception):
         self.key, self.line, self.first = key, line, first
 
 
+class UnsafeTag(Exception):
+    """A node carries an explicit tag beyond plain YAML (``!!python/...``, custom ``!tag``)."""
+
+    def __init__(self, tag: str, line: int):
+        super().__init__(f"tag {tag!r} is not allowed in rule files (plain YAML only)")
+        self.tag, self.line = tag, line
+
+
 _scalars = yaml.constructor.SafeConstructor()
+_PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "seq", "map")}
 
 
 def _build(node: yaml.Node) -> Any:
+    if node.tag not in _PLAIN_TAGS:
+        raise UnsafeTag(node.tag, node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
         out = LDict()
         out.line = node.start_mark.line + 1
@@ -60,6 +71,6 @@ def _build(node: yaml.Node) -> Any:
 
 
 def load(text: str) -> Any:
-    """Parse YAML text into LDict/LList/scalars. Raises yaml.YAMLError or DuplicateKey."""
+    """Parse YAML text into LDict/LList/scalars. Raises yaml.YAMLError, DuplicateKey or UnsafeTag."""
     node = yaml.compose(text, Loader=yaml.SafeLoader)
     return None if node is None else _build(node)
