@@ -58,6 +58,8 @@ def clusters_from_pairs(n: int, pairs: Iterable[tuple[int, int]]) -> list[list[i
 
 def chain_type(doc: Document, members: Sequence[int], pronoun_types: Iterable[str] = ("pronoun",)) -> str:
     """Majority non-pronoun type; ties go to the earliest mention's type; all-pronoun -> pronoun type."""
+    if len(members) == 1:
+        return doc.concepts[members[0]].type
     pron = set(pronoun_types)
     ordered = sorted(members)
     types = [doc.concepts[i].type for i in ordered if doc.concepts[i].type not in pron]

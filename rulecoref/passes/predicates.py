@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-_NON_ALNUM = re.compile(r"[^0-9a-z]+")
+_ALNUM = re.compile(r"[0-9a-z]")
 
 
 def normalise(tokens: Sequence[str], ignore: Iterable[str] | frozenset[str] = frozenset()) -> str:
@@ -15,14 +15,12 @@ def normalise(tokens: Sequence[str], ignore: Iterable[str] | frozenset[str] = fr
 
     "The  Chest-pain ." -> "chest-pain" (with "the" ignored); punctuation tokens never decide a match.
     """
-    ignore = ignore if isinstance(ignore, (set, frozenset)) else frozenset(ignore)
-    out = []
-    for tok in tokens:
-        low = tok.lower()
-        if low in ignore or not _NON_ALNUM.sub("", low):
-            continue
-        out.append(low)
-    return " ".join(out)
+    if not isinstance(ignore, (set, frozenset)):
+        ignore = frozenset(ignore)
+    search = _ALNUM.search
+    return " ".join(
+        low for low in map(str.lower, tokens) if low not in ignore and (low.isalnum() or search(low))
+    )
 
 
 def prefix_match(a: str, b: str, ratio: float = 0.8) -> bool:
