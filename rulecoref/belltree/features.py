@@ -1,0 +1,590 @@
+"""Seed 000 Table 1 features, computed from the document matrix (no parser), plus hybrid rule features.
+
+Features are binary and named by strings (``"exact"``, ``"sd=2|lv=NOMPRO"``) so a model file is a
+readable feature -> weight table. Everything per mention is computed once per document in
+``MentionTable``; a pair or an entity then costs a few dictionary lookups.
+
+What stands in for the parser (Table 1 "POS_pair"): the head word is the last word of the mention
+before its first preposition or clause opener ("the size of the striatum" -> "size"), and its word
+class is PRP (pronoun), CD (has a digit), NNP (capitalised inside a sentence), or, with WordNet,
+NN (WordNet has it as a noun) / JJ (only as an adjective) / X; without WordNet, W.
+The mention level (the seed's NAME / NOMINAL / PRONOUN) is derived the same way: PRO, NAM when a
+content word is capitalised away from the sentence start, NOM otherwise.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rapidfuzz.distance import Levenshtein
+
+from ..chains import clusters_from_pairs
+from ..document import Document
+from ..resources.lexicon import Lexicon
+
+LEXICON_DIR = Path("resources") / "lexicons" / "belltree"
+_LEXICON_FILES = (
+    "pronouns", "pronouns_male", "pronouns_female", "pronouns_neutral", "pronouns_singular", "pronouns_plural",
+    "pronouns_possessive", "pronouns_reflexive", "nominal_male", "nominal_female", "function_words", "head_stop",
+)
+
+
+@dataclass(frozen=True)
+class Lexicons:
+    """The word lists of ``resources/lexicons/belltree/`` (one attribute per file name)."""
+
+    pronouns: Lexicon
+    pronouns_male: Lexicon
+    pronouns_female: Lexicon
+    pronouns_neutral: Lexicon
+    pronouns_singular: Lexicon
+    pronouns_plural: Lexicon
+    pronouns_possessive: Lexicon
+    pronouns_reflexive: Lexicon
+    nominal_male: Lexicon
+    nominal_female: Lexicon
+    function_words: Lexicon
+    head_stop: Lexicon
+
+    @classmethod
+    def load(cls, resources: Any) -> Lexicons:
+        base = Path(resources.root) / LEXICON_DIR
+        return cls(**{name: resources.lexicon(base / f"{name}.txt") for name in _LEXICON_FILES})
+
+
+def optional_wordnet(resources: Any) -> Any:
+    """The WordNet adapter if it is installed and loads, else None (features degrade to class W)."""
+    try:
+        wn = resources.wordnet
+    except Exception:  # adapter missing (ImportError) or WordNet absent (ResourceError)
+        return None
+    needed = ("is_adjective", "has_noun", "synonyms")
+    return wn if all(hasattr(wn, n) for n in needed) else None
+
+
+def q(n: int) -> str:
+    """Quantise a distance or count: exact up to 4, then log2 buckets (5-7, 8-15, ...)."""
+    if n < 0:
+        return "-1"
+    if n <= 4:
+        return str(n)
+    return f"b{n.bit_length()}"
+
+
+class MentionTable:
+    """Per-mention attributes of one document, computed once (tokens, head, level, pronoun attributes)."""
+
+    def __init__(self, doc: Document, lex: Lexicons, wordnet: Any = None,
+                 pronoun_types: Sequence[str] = ("pronoun",)):
+        self.doc = doc
+        self.lex = lex
+        self.wordnet = wordnet
+        flat = doc.flat_tokens
+        self.flat = flat
+        self._wn_cache: dict[tuple[str, str], Any] = {}
+        pron_types = set(pronoun_types)
+        fw = lex.function_words.words
+        n = len(doc.concepts)
+        self.n = n
+        self.type: list[str] = []
+        self.sent: list[int] = []
+        self.start: list[int] = []
+        self.end: list[int] = []
+        self.text: list[str] = []
+        self.norm: list[str] = []
+        self.toks: list[tuple[str, ...]] = []
+        self.head: list[str] = []
+        self.hcls: list[str] = []
+        self.pron: list[bool] = []
+        self.level: list[str] = []
+        self.gender: list[str] = []
+        self.number: list[str] = []
+        self.poss: list[bool] = []
+        self.refl: list[bool] = []
+        self.caps: list[frozenset[str]] = []
+        self.initials: list[str] = []
+        line_start = doc._line_offsets
+        for c in doc.concepts:
+            s, e = doc.start_of(c), doc.end_of(c)
+            orig = flat[s : e + 1]
+            low = tuple(t.lower() for t in orig)
+            k = 0
+            while k < len(low) - 1 and low[k] in fw:
+                k += 1
+            is_pron = c.type in pron_types or (len(low) == 1 and low[0] in lex.pronouns.words)
+            head, head_pos = self._head(low, is_pron)
+            sent_initial = s == line_start[c.start[0]]
+            caps = frozenset(t for i, t in enumerate(orig)
+                             if t[:1].isupper() and t.lower() not in fw and not (i == 0 and sent_initial))
+            self.type.append(c.type)
+            self.sent.append(c.start[0])
+            self.start.append(s)
+            self.end.append(e)
+            self.text.append(" ".join(low))
+            self.norm.append(" ".join(low[k:]))
+            self.toks.append(low)
+            self.head.append(head)
+            self.pron.append(is_pron)
+            self.caps.append(caps)
+            self.initials.append("".join(t[0] for t in low if t not in fw and t[:1].isalnum()))
+            head_orig = orig[head_pos]
+            if is_pron:
+                self.hcls.append("PRP")
+                self.level.append("PRO")
+            else:
+                if any(ch.isdigit() for ch in head):
+                    cls = "CD"
+                elif head_orig[:1].isupper() and not (head_pos == 0 and sent_initial):
+                    cls = "NNP"
+                else:
+                    cls = self._wn_class(head)
+                self.hcls.append(cls)
+                self.level.append("NAM" if caps or head_orig.isupper() and len(head_orig) > 1 else "NOM")
+            self.gender.append(self._gender(head, low, is_pron))
+            self.number.append(self._number(head, is_pron))
+            self.poss.append(is_pron and head in lex.pronouns_possessive.words)
+            self.refl.append(is_pron and head in lex.pronouns_reflexive.words)
+        counts = Counter(self.norm)
+        self.count = [q(counts[t]) for t in self.norm]
+
+    def _head(self, low: tuple[str, ...], is_pron: bool) -> tuple[str, int]:
+        if is_pron or len(low) == 1:
+            return low[0], 0
+        stop = self.lex.head_stop.words
+        cut = len(low)
+        for i in range(1, len(low)):
+            if low[i] in stop:
+                cut = i
+                break
+        for i in range(cut - 1, -1, -1):
+            if low[i][:1].isalnum():
+                return low[i], i
+        return low[cut - 1], cut - 1
+
+    def _wn_class(self, word: str) -> str:
+        wn = self.wordnet
+        if wn is None:
+            return "W"
+        key = ("cls", word)
+        if key not in self._wn_cache:
+            try:
+                cls = "NN" if wn.has_noun(word) else ("JJ" if wn.is_adjective(word) else "X")
+            except Exception:
+                cls = "X"
+            self._wn_cache[key] = cls
+        return self._wn_cache[key]
+
+    def synonyms(self, word: str) -> frozenset[str]:
+        wn = self.wordnet
+        if wn is None:
+            return frozenset()
+        key = ("syn", word)
+        if key not in self._wn_cache:
+            try:
+                self._wn_cache[key] = frozenset(s.lower() for s in wn.synonyms(word))
+            except Exception:
+                self._wn_cache[key] = frozenset()
+        return self._wn_cache[key]
+
+    def _gender(self, head: str, low: tuple[str, ...], is_pron: bool) -> str:
+        lex = self.lex
+        if is_pron:
+            if head in lex.pronouns_male.words:
+                return "m"
+            if head in lex.pronouns_female.words:
+                return "f"
+            if head in lex.pronouns_neutral.words:
+                return "n"
+            return "u"
+        # A title or a gendered head anywhere in the mention: "mr. smith", "his wife".
+        if head in lex.nominal_male.words or low[0] in lex.nominal_male.words:
+            return "m"
+        if head in lex.nominal_female.words or low[0] in lex.nominal_female.words:
+            return "f"
+        return "u"
+
+    def _number(self, head: str, is_pron: bool) -> str:
+        lex = self.lex
+        if is_pron:
+            if head in lex.pronouns_plural.words:
+                return "p"
+            if head in lex.pronouns_singular.words:
+                return "s"
+            return "u"
+        # No tagger: a head ending in -s (not -ss/-us/-is) is taken as plural.
+        if len(head) > 3 and head.endswith("s") and not head.endswith(("ss", "us", "is")):
+            return "p"
+        return "s" if head[:1].isalpha() else "u"
+
+    # -- pair predicates ---------------------------------------------------------------------
+    def left_sub(self, a: int, m: int) -> bool:
+        x, y = self.toks[a], self.toks[m]
+        if len(x) > len(y):
+            x, y = y, x
+        return x != y and y[: len(x)] == x
+
+    def right_sub(self, a: int, m: int) -> bool:
+        x, y = self.toks[a], self.toks[m]
+        if len(x) > len(y):
+            x, y = y, x
+        return x != y and y[len(y) - len(x) :] == x
+
+    def acronym(self, a: int, m: int) -> bool:
+        """'copd' and 'chronic obstructive pulmonary disease': one token equals the other's initials."""
+        for s, l in ((a, m), (m, a)):
+            if len(self.toks[s]) == 1 and len(self.toks[l]) > 1:
+                short = self.toks[s][0].replace(".", "")
+                if len(short) >= 2 and short == self.initials[l]:
+                    return True
+        return False
+
+    def between(self, a: int, m: int) -> tuple[str, ...] | None:
+        """Tokens between a and m when they share a sentence and at most 3 tokens separate them."""
+        if self.sent[a] != self.sent[m]:
+            return None
+        lo, hi = self.end[a] + 1, self.start[m]
+        if hi < lo or hi - lo > 3:
+            return None
+        return tuple(t.lower() for t in self.flat[lo:hi])
+
+
+APPOSITION = {(",",), ("(",), ("-",), (":",), ("-lrb-",)}
+
+
+class PartialEntity:
+    """An entity of one Bell-tree node, with the aggregates eq. 8 features need; immutable.
+
+    ``extend`` returns a new object, so hypotheses share unchanged entities. ``recent`` keeps the
+    last ``k`` members; ``norms``/``heads`` map a string to its latest member, so the "max over
+    the entity's mentions" of eq. 9 can look at the mentions most likely to score highest
+    without visiting every member of a 300-mention chain.
+    """
+
+    __slots__ = ("root", "size", "last", "last_sentence", "types", "recent", "norms", "heads", "canonical",
+                 "canon_key", "genders", "numbers", "levels")
+
+    def __init__(self) -> None:
+        self.root = -1
+
+    @classmethod
+    def start(cls, tab: MentionTable, m: int, k: int) -> PartialEntity:
+        e = cls()
+        e.root = m
+        e.size = 1
+        e.last = m
+        e.last_sentence = tab.sent[m]
+        e.types = frozenset() if tab.pron[m] else frozenset((tab.type[m],))
+        e.recent = (m,)
+        e.norms = {} if tab.pron[m] else {tab.norm[m]: m}
+        e.heads = {} if tab.pron[m] else {tab.head[m]: m}
+        e.canonical = m
+        e.canon_key = _canon_key(tab, m)
+        e.genders = frozenset((tab.gender[m],)) - {"u"}
+        e.numbers = frozenset((tab.number[m],)) - {"u"}
+        e.levels = frozenset((tab.level[m],))
+        return e
+
+    def extend(self, tab: MentionTable, m: int, k: int) -> PartialEntity:
+        e = PartialEntity()
+        e.root = self.root
+        e.size = self.size + 1
+        e.last = m
+        e.last_sentence = tab.sent[m]
+        e.recent = (self.recent + (m,))[-k:] if k > 0 else self.recent + (m,)
+        if tab.pron[m]:
+            e.types, e.norms, e.heads = self.types, self.norms, self.heads
+        else:
+            e.types = self.types | {tab.type[m]}
+            e.norms = {**self.norms, tab.norm[m]: m}
+            e.heads = {**self.heads, tab.head[m]: m}
+        key = _canon_key(tab, m)
+        if key >= self.canon_key:
+            e.canonical, e.canon_key = m, key
+        else:
+            e.canonical, e.canon_key = self.canonical, self.canon_key
+        g, nb = tab.gender[m], tab.number[m]
+        e.genders = self.genders | {g} if g != "u" else self.genders
+        e.numbers = self.numbers | {nb} if nb != "u" else self.numbers
+        e.levels = self.levels | {tab.level[m]}
+        return e
+
+    def candidates(self, tab: MentionTable, m: int) -> set[int]:
+        """Members to compare with ``m``: recent ones, the canonical one, same string, same head."""
+        out = set(self.recent)
+        out.add(self.canonical)
+        if not tab.pron[m]:
+            hit = self.norms.get(tab.norm[m])
+            if hit is not None:
+                out.add(hit)
+            hit = self.heads.get(tab.head[m])
+            if hit is not None:
+                out.add(hit)
+        return out
+
+
+def _canon_key(tab: MentionTable, m: int) -> tuple[int, int, int]:
+    """Seed 3.2 canonical mention: the longest NAME, else the most recent NOMINAL, else the latest pronoun."""
+    level = tab.level[m]
+    if level == "NAM":
+        return (2, len(tab.toks[m]), -m)
+    if level == "NOM":
+        return (1, m, 0)
+    return (0, m, 0)
+
+
+class RuleView:
+    """The rule passes' decisions for every pair of one document (hybrid features).
+
+    Each pass says, for a pair: L (it linked the pair and the link was kept), R (it linked the
+    pair but a filter removed the link), F (it is the filter that removed the pair), N (its YAML
+    scope admits the pair but it did not link it) or X (its scope does not admit the pair, n.a.).
+    """
+
+    def __init__(self, resolution: Any, passes: Sequence[tuple[str, Any]], n: int):
+        self.names = [name for name, _ in passes]
+        self.scopes = [scope for _, scope in passes]
+        self._allow: dict[tuple[int, str, str], bool] = {}
+        dec: dict[tuple[int, int], dict[str, str]] = {}
+        removed = getattr(resolution, "removed", {}) or {}
+        for link in getattr(resolution, "proposed", []) or []:
+            d = dec.setdefault(link.pair, {})
+            d[link.provenance.pass_name] = "R" if link.pair in removed else "L"
+        for pair, removal in removed.items():
+            dec.setdefault(tuple(pair), {})[removal.by.pass_name] = "F"
+        self.decisions = dec
+        kept = list(getattr(resolution, "kept", {}) or {})
+        self.antecedents: list[list[int]] = [[] for _ in range(n)]
+        for a, b in kept:
+            self.antecedents[max(a, b)].append(min(a, b))
+        self.touched: list[list[int]] = [[] for _ in range(n)]
+        for a, b in dec:
+            self.touched[max(a, b)].append(min(a, b))
+        self.cluster = [0] * n
+        for k, members in enumerate(clusters_from_pairs(n, kept)):
+            for i in members:
+                self.cluster[i] = k
+
+    @classmethod
+    def empty(cls, n: int) -> RuleView:
+        return cls(None, [], n)
+
+    def allows(self, k: int, concepts: Any, a: int, m: int) -> bool:
+        ca, cm = concepts[a], concepts[m]
+        key = (k, ca.type, cm.type)
+        hit = self._allow.get(key)
+        if hit is None:
+            hit = self._allow[key] = bool(self.scopes[k].allows(ca, cm))
+        return hit
+
+    def pair_decisions(self, concepts: Any, a: int, m: int) -> list[str]:
+        d = self.decisions.get((a, m), {})
+        out = []
+        for k, name in enumerate(self.names):
+            v = d.get(name)
+            if v is None:
+                v = "N" if self.allows(k, concepts, a, m) else "X"
+            out.append(f"r:{name}={v}")
+        return out
+
+
+class FeatureExtractor:
+    """Mention-pair (eq. 9) and entity-mention (eq. 8) feature strings for one document."""
+
+    def __init__(self, tab: MentionTable, rules: RuleView | None = None):
+        self.tab = tab
+        self.rules = rules if rules is not None else RuleView.empty(tab.n)
+        self.hybrid = bool(self.rules.names)
+
+    # -- mention pair --------------------------------------------------------------------------
+    def pair(self, a: int, m: int) -> list[str]:
+        """Features of antecedent ``a`` and active mention ``m`` (a < m)."""
+        t = self.tab
+        pa, pm = t.pron[a], t.pron[m]
+        lv = t.level[a] + t.level[m]
+        sdq = q(t.sent[m] - t.sent[a])
+        f = [
+            "lv=" + lv,
+            f"ty={t.type[a]}|{t.type[m]}",
+            "sd=" + sdq,
+            "td=" + q(t.start[m] - t.end[a] - 1),
+            "gd=" + q(m - a - 1),
+            f"sd={sdq}|lv={lv}",
+            f"pos={t.hcls[a]}|{t.hcls[m]}",
+            f"gn={t.gender[a]}|{t.gender[m]}",
+            f"nb={t.number[a]}|{t.number[m]}",
+        ]
+        if t.type[a] == t.type[m]:
+            f.append("samety|lv=" + lv)
+        if not pa and not pm:
+            self._lexical(a, m, f, sdq)
+        else:
+            ha, hm = t.head[a], t.head[m]
+            if pm:
+                f.append(f"pw={hm}|sd={sdq}")
+                f.append(f"pw={hm}|gd={q(m - a - 1)}")
+                if t.refl[m]:
+                    f.append("refl|sd=" + sdq)
+                if t.poss[m]:
+                    f.append("poss|sd=" + sdq)
+            if pa and pm:
+                f.append(f"pp={ha}|{hm}")
+                if ha == hm:
+                    f.append("samepron|sd=" + sdq)
+            elif pm:
+                f.append(f"ah={t.hcls[a]}|pw={hm}")
+                f.append(f"gn={t.gender[a]}|{t.gender[m]}|nb={t.number[a]}|{t.number[m]}")
+            else:
+                f.append(f"pw={ha}|mh={t.hcls[m]}")
+        self._syntax(a, m, f)
+        if self.hybrid:
+            r = self.rules
+            f.extend(r.pair_decisions(t.doc.concepts, a, m))
+            f.append(("rc=same|lv=" if r.cluster[a] == r.cluster[m] else "rc=diff|lv=") + lv)
+        return f
+
+    def _lexical(self, a: int, m: int, f: list[str], sdq: str) -> None:
+        t = self.tab
+        tya = t.type[a]
+        if t.norm[a] == t.norm[m]:
+            f.append("exact")
+            f.append(f"exact|ty={tya}")
+            f.append("exact|sd=" + sdq)
+        if t.text[a] == t.text[m]:
+            f.append("exact_raw")
+        if t.left_sub(a, m):
+            f.append("lsub")
+        if t.right_sub(a, m):
+            f.append("rsub")
+        if t.acronym(a, m):
+            f.append("acro")
+        f.append("ed=" + str(int(5 * Levenshtein.normalized_distance(t.norm[a], t.norm[m]))))
+        if t.head[a] == t.head[m]:
+            f.append("hm")
+            f.append("hm|sd=" + sdq)
+            f.append(f"hm|ty={tya}")
+        elif t.head[m] in t.synonyms(t.head[a]):
+            f.append("hsyn")
+        if len(t.norm[a]) <= 30 and len(t.norm[m]) <= 30:
+            f.append(f"sp={t.norm[a]}|{t.norm[m]}")
+        f.append(f"hp={t.head[a]}|{t.head[m]}")
+        f.append("ncd=" + str(min(3, len(t.caps[a] ^ t.caps[m]))))
+        f.append(f"cnt={t.count[a]}|{t.count[m]}")
+
+    def _syntax(self, a: int, m: int, f: list[str]) -> None:
+        t = self.tab
+        if t.end[a] >= t.start[m]:
+            f.append("nested")
+            f.append(f"nested|lv={t.level[a]}{t.level[m]}")
+            return
+        btw = t.between(a, m)
+        if btw is not None:
+            if btw in APPOSITION:
+                f.append("appos")
+            f.append("btw=" + " ".join(btw))
+
+    # -- entity mention --------------------------------------------------------------------------
+    def entity(self, e: PartialEntity, m: int, root_of: Callable[[int], int]) -> list[str]:
+        """Features of partial entity ``e`` and active mention ``m`` (seed 3.2, eq. 8).
+
+        Lexical and apposition features test any (compared) member; edit distance is the minimum;
+        distances are to the nearest (latest) member; spelling, ncd and count use the canonical
+        mention; gender and number are the entity's propagated attribute sets.
+        """
+        t = self.tab
+        pm = t.pron[m]
+        c = e.canonical
+        el = "".join(sorted(e.levels))
+        sdq = q(t.sent[m] - e.last_sentence)
+        ety = min(e.types) if e.types else "PRO"
+        f = [
+            f"el={el}|{t.level[m]}",
+            f"ty={ety}|{t.type[m]}",
+            "sd=" + sdq,
+            "td=" + q(t.start[m] - t.end[e.last] - 1),
+            "gd=" + q(m - e.last - 1),
+            f"sd={sdq}|lv={t.level[c]}{t.level[m]}",
+            "sz=" + q(e.size),
+            f"pos={t.hcls[c]}|{t.hcls[m]}",
+            f"gn={''.join(sorted(e.genders)) or 'u'}|{t.gender[m]}",
+            f"nb={''.join(sorted(e.numbers)) or 'u'}|{t.number[m]}",
+        ]
+        if t.gender[m] != "u" and e.genders and t.gender[m] not in e.genders:
+            f.append("gclash|" + t.level[m])
+        if t.number[m] != "u" and e.numbers and t.number[m] not in e.numbers:
+            f.append("nclash|" + t.level[m])
+        members = e.candidates(t, m)
+        if not pm:
+            if t.norm[m] in e.norms:
+                f.append("exact")
+                f.append(f"exact|ty={t.type[m]}")
+                f.append("exact|sd=" + sdq)
+            if t.head[m] in e.heads:
+                f.append("hm")
+                f.append("hm|sd=" + sdq)
+            nonpron = [a for a in members if not t.pron[a]]
+            if nonpron:
+                if any(t.left_sub(a, m) for a in nonpron):
+                    f.append("lsub")
+                if any(t.right_sub(a, m) for a in nonpron):
+                    f.append("rsub")
+                if any(t.acronym(a, m) for a in nonpron):
+                    f.append("acro")
+                best = min(Levenshtein.normalized_distance(t.norm[a], t.norm[m]) for a in nonpron)
+                f.append("ed=" + str(int(5 * best)))
+            if not t.pron[c]:
+                if len(t.norm[c]) <= 30 and len(t.norm[m]) <= 30:
+                    f.append(f"sp={t.norm[c]}|{t.norm[m]}")
+                f.append(f"hp={t.head[c]}|{t.head[m]}")
+                f.append("ncd=" + str(min(3, len(t.caps[c] ^ t.caps[m]))))
+                f.append(f"cnt={t.count[c]}|{t.count[m]}")
+            else:
+                f.append("allpron")
+        else:
+            hm = t.head[m]
+            f.append(f"pw={hm}|sd={sdq}")
+            f.append(f"pw={hm}|el={el}")
+            if t.refl[m]:
+                f.append("refl|sd=" + sdq)
+            if t.poss[m]:
+                f.append("poss|sd=" + sdq)
+            if any(t.pron[a] and t.head[a] == hm for a in members):
+                f.append("samepron|sd=" + sdq)
+        last = e.last
+        if t.end[last] >= t.start[m]:
+            f.append("nested")
+        else:
+            btw = t.between(last, m)
+            if btw is not None:
+                if btw in APPOSITION:
+                    f.append("appos")
+                f.append("btw=" + " ".join(btw))
+        if self.hybrid:
+            f.extend(self._entity_rules(e, m, root_of))
+        return f
+
+    def _entity_rules(self, e: PartialEntity, m: int, root_of: Callable[[int], int]) -> list[str]:
+        r = self.rules
+        rank = {"L": 3, "R": 2, "F": 1}
+        got: dict[str, str] = {}
+        same_cluster = r.cluster[e.last] == r.cluster[m] or r.cluster[e.canonical] == r.cluster[m]
+        for a in r.touched[m]:
+            if root_of(a) != e.root:
+                continue
+            for name, v in r.decisions[(a, m)].items():
+                if rank[v] > rank.get(got.get(name, ""), 0):
+                    got[name] = v
+            if r.cluster[a] == r.cluster[m]:
+                same_cluster = True
+        out = []
+        concepts = self.tab.doc.concepts
+        for k, name in enumerate(r.names):
+            v = got.get(name)
+            if v is None:
+                v = "N" if r.allows(k, concepts, e.last, m) else "X"
+            out.append(f"r:{name}={v}")
+        out.append(("rc=same|lv=" if same_cluster else "rc=diff|lv=") + self.tab.level[m])
+        return out

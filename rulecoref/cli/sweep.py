@@ -1,0 +1,100 @@
+"""``rulecoref sweep``: CoNLL F1 as a function of the start penalty alpha (seed 000, Figure 2)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from pathlib import Path
+
+from ..errors import CliError, diagnostic
+from ..io.layout import find_records
+from ..resources import Resources
+from .common import print_diagnostics
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "sweep",
+        help="CoNLL F1 per start penalty alpha of the Bell-tree decoder",
+        description=(
+            "Decode GOLD_DIR with a belltree rule file for each start penalty alpha (eq. 6) and print the CoNLL F1 "
+            "(mean of MUC, B3 and CEAF-e F1) per value, as in Figure 2 of Luo et al. 2004. The rule passes run "
+            "once per document; only the search is repeated."
+        ),
+    )
+    p.add_argument("inputs", nargs="+", metavar="GOLD_DIR", help="i2b2 folders with gold chains")
+    p.add_argument("--rules", type=Path, default=None, metavar="YAML",
+                   help="rule file with a belltree decoder (default: the bundled rules/belltree.yaml)")
+    p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path")
+    p.add_argument("--log-alphas", default="-2.5:0:0.25", metavar="START:STOP:STEP|LIST",
+                   help="natural-log start penalties, a range START:STOP:STEP or a comma list (default -2.5:0:0.25)")
+    p.add_argument("--beam", type=int, default=None, help="override the rule file's beam")
+    p.add_argument("--window", type=int, default=None, help="override the rule file's window")
+    p.add_argument("--types", default="auto", metavar="LIST|auto", help="concept types the input may use (default any)")
+    p.add_argument("--wordnet", default=None, metavar="DIR")
+    p.add_argument("--json", action="store_true", help="print one JSON line per alpha instead of a table")
+    p.set_defaults(run=run)
+
+
+def parse_log_alphas(text: str) -> list[float]:
+    try:
+        if ":" in text:
+            start, stop, step = (float(x) for x in text.split(":"))
+            if step <= 0:
+                raise ValueError("step must be positive")
+            n = int(math.floor((stop - start) / step + 1e-9)) + 1
+            return [round(start + i * step, 6) for i in range(n)]
+        return [float(x) for x in text.split(",") if x.strip()]
+    except ValueError as exc:
+        raise CliError(diagnostic("RC502", detail=f"--log-alphas {text!r}: {exc}")) from exc
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..belltree.decoder import BellTreeDecoder
+    from ..belltree.experiment import score
+    from ..belltree.train import load_gold
+    from ..engine import Pipeline
+    from ..rules.compiler import bundled_rules
+
+    log_alphas = parse_log_alphas(args.log_alphas)
+    if any(la > 0 for la in log_alphas):
+        raise CliError(diagnostic("RC502", detail="log alpha must be <= 0 (alpha in (0, 1])"))
+    overrides = {"model": args.model} if args.model else {}
+    resources = Resources(wordnet_path=args.wordnet)
+    pipeline = Pipeline.from_file(args.rules or bundled_rules("belltree"), resources, **overrides)
+    decoder = pipeline.decoder
+    if not isinstance(decoder, BellTreeDecoder):
+        raise CliError(diagnostic("RC502", detail="the rule file's decoder is not belltree; use rules/belltree.yaml or rules/hybrid.yaml"))
+    changes = {k: v for k, v in (("beam", args.beam), ("window", args.window)) if v is not None}
+    types = None if args.types.strip().lower() == "auto" else tuple(t.strip().lower() for t in args.types.split(","))
+    records, problems = find_records(args.inputs)
+    docs, golds, resolutions, warnings = [], [], [], list(problems)
+    for rec in records:
+        if rec.txt is None:
+            continue
+        td, w = load_gold(rec, types=types)
+        warnings.extend(w)
+        docs.append(td.doc)
+        golds.append(td.gold)
+        resolutions.append(pipeline.run_passes(td.doc))
+    if not docs:
+        raise CliError(diagnostic("RC502", detail="no readable documents"))
+    print_diagnostics(warnings[:10], prefix="warning: ")
+    if not args.json:
+        print(f"{'log_alpha':>9} {'alpha':>7} {'conll_f1':>8} {'muc':>6} {'b3':>6} {'ceafe':>6} {'seconds':>7}")
+    for la in log_alphas:
+        dec = decoder.with_settings(alpha=math.exp(la), **changes)
+        t0 = time.perf_counter()
+        preds = [dec.decode(d, r) for d, r in zip(docs, resolutions)]
+        secs = time.perf_counter() - t0
+        rep = score(docs, golds, preds)
+        f = {k: rep.metrics[k].f1 for k in ("muc", "bcub", "ceafe")}
+        if args.json:
+            print(json.dumps({"log_alpha": la, "alpha": math.exp(la), "conll_f1": rep.conll_f1, **f,
+                              "documents": len(docs), "seconds": round(secs, 2)}))
+        else:
+            print(f"{la:9.2f} {math.exp(la):7.4f} {100 * rep.conll_f1:8.2f} {100 * f['muc']:6.2f} "
+                  f"{100 * f['bcub']:6.2f} {100 * f['ceafe']:6.2f} {secs:7.1f}", flush=True)
+    return 0
