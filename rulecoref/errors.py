@@ -58,6 +58,10 @@ MESSAGES: dict[str, str] = {
     # models
     "RC601": "model file {path!r}: {detail}",
     # -- Bell tree (RC602-RC699) --
+    "RC602": "model file {path!r} has format version {got!r}; this rulecoref reads version {expected}",
+    "RC603": "model file {path!r} not found",
+    "RC604": "model {path!r} was trained with rule passes ({passes}) that this rule file does not run",
+    "RC605": "cannot train: {detail}",
     # evaluation
     # -- evaluation (RC701-RC799) --
 }
@@ -75,6 +79,9 @@ HINTS: dict[str, str] = {
     "RC401": "load it first: rulecoref umls load MRCONSO.RRF --db URL",
     "RC501": "pass --overwrite to replace them, or choose an empty directory.",
     # -- hints: add yours below, keyed by your codes --
+    "RC602": "retrain it with this version: rulecoref train GOLD_DIR --model PATH",
+    "RC603": "train one with rulecoref train GOLD_DIR --model PATH, or pass --model PATH to rulecoref resolve.",
+    "RC604": "a hybrid model needs the rule file it was trained with (--rules at training time), e.g. rules/hybrid.yaml.",
 }
 # fmt: on
 

@@ -318,7 +318,10 @@ def _collect_passes(chk: _Checker, path: Path, data: LDict, known_types: tuple[s
             if not isinstance(sub, LDict):
                 chk.add("RC104", target, 1, where="the included file", expected="a mapping with 'passes:'", got=type_name(sub))
                 continue
-            _unknown_keys(chk, target, sub, ("version", "description", "passes"), "an included rule file")
+            # A full rule file may be included (rules/hybrid.yaml includes i2b2.yaml): its name, types and
+            # pronoun_types are ignored, the including file's declarations govern; a decoder is not allowed.
+            _unknown_keys(chk, target, sub, ("version", "name", "description", "types", "pronoun_types", "passes"),
+                          "an included rule file")
             out.extend(_collect_passes(chk, target, sub, known_types, pronoun_types, names, stack + (target,)))
             continue
         cfg = _check_pass(chk, path, entry, known_types, pronoun_types, names)
