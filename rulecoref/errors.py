@@ -64,6 +64,23 @@ MESSAGES: dict[str, str] = {
     "RC605": "cannot train: {detail}",
     # evaluation
     # -- evaluation (RC701-RC799) --
+    "RC701": "system mention {mention} is not a gold concept of {doc!r}",
+    "RC702": "system file {path!r} has no gold counterpart (no {expected})",
+    "RC703": "no {side} chains file for {doc!r}: every concept of it is scored as a singleton",
+    "RC704": "gold chain mention {mention} is not a concept of {doc!r}",
+    "RC705": "no gold documents found in {path!r}",
+    "RC706": "--mode i2b2 needs the same mentions in key and response: {detail}",
+    "RC707": "malformed CoNLL line: {detail}",
+    "RC708": "mention of entity {entity} {detail}",
+    "RC709": "duplicate document id {doc!r} (first on line {first})",
+    "RC710": "{count} repeated mention(s) in the response of {doc!r} were dropped (the first one is kept)",
+    "RC711": "unknown scoring mode {mode!r}; known: {known}",
+    "RC712": "{what} {path!r} not found",
+    "RC713": "mentions {a} and {b} of one entity cross; CoNLL cannot express that, so {b} may be read back wrong",
+    "RC714": "CoNLL mention {mention} of {doc!r} is not a concept in {path!r}",
+    "RC715": "no text for {doc!r}: converting to CoNLL needs {expected}",
+    "RC716": "document {doc!r} of the response is not in the key; it is ignored",
+    "RC717": "CoNLL document {doc!r} has {got} tokens but the reference text {path!r} has {expected}",
 }
 
 HINTS: dict[str, str] = {
@@ -82,6 +99,11 @@ HINTS: dict[str, str] = {
     "RC602": "retrain it with this version: rulecoref train GOLD_DIR --model PATH",
     "RC603": "train one with rulecoref train GOLD_DIR --model PATH, or pass --model PATH to rulecoref resolve.",
     "RC604": "a hybrid model needs the rule file it was trained with (--rules at training time), e.g. rules/hybrid.yaml.",
+    "RC701": "system chains may only use the gold concepts (Track 1C): check the system was run on this gold folder.",
+    "RC702": "system files are matched to gold records by the name before the first '.'.",
+    "RC705": "the gold folder needs concepts/*.txt.con and chains/*.txt.chains (or pass --concepts DIR).",
+    "RC706": "score CoNLL files with system mentions in --mode conll.",
+    "RC713": "split one of the two mentions into another entity, or keep the i2b2 files.",
 }
 # fmt: on
 

@@ -1,0 +1,60 @@
+"""``rulecoref evaluate``: score system chains against gold chains (MUC, B3, CEAF, BLANC, links)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..errors import RulecorefError
+from ..evaluate import MODES, format_table, score_conll_files, score_dirs
+from .common import print_diagnostics
+
+MAX_WARNINGS = 20
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "evaluate",
+        help="score system chains against gold chains",
+        description=(
+            "Score SYSTEM (a folder of NAME.txt.chains, flat or in chains/) against GOLD (an i2b2 folder "
+            "with concepts/ and chains/). Every concept outside any chain is a singleton on both sides. "
+            "Two CoNLL-2012 files (key, response) can be scored instead. Exit 0 on success, 1 when the "
+            "data cannot be scored. See docs/evaluation.md."
+        ),
+    )
+    p.add_argument("gold", type=Path, metavar="GOLD", help="i2b2 gold folder, or a CoNLL key file")
+    p.add_argument("system", type=Path, metavar="SYSTEM", help="folder of .txt.chains files, or a CoNLL response file")
+    p.add_argument("--mode", choices=MODES, default="conll",
+                   help="conll: reference scorer v8.01 definitions, summed over documents (default); "
+                        "i2b2: the official i2b2/VA 2011 scorer (pooled corpus, entity-weighted B3, 3 decimals)")
+    p.add_argument("--by-type", action="store_true", help="also score each gold chain type separately")
+    p.add_argument("--concepts", type=Path, default=None, metavar="DIR",
+                   help="folder of gold .txt.con files when they are not in GOLD/concepts")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8)")
+    p.add_argument("--quiet", "-q", action="store_true", help="do not print warnings")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        if args.gold.is_file():
+            report = score_conll_files(args.gold, args.system, mode=args.mode)
+        else:
+            report = score_dirs(args.gold, args.system, mode=args.mode, by_type=args.by_type,
+                                concepts_dir=args.concepts, encoding=args.encoding)
+    except RulecorefError as exc:
+        print_diagnostics(exc.diagnostics, prefix="rulecoref: ")
+        return 1
+    if report.warnings and not args.quiet:
+        print_diagnostics(report.warnings[:MAX_WARNINGS], prefix="warning: ")
+        if len(report.warnings) > MAX_WARNINGS:
+            print(f"warning: ... and {len(report.warnings) - MAX_WARNINGS} more (all are in --json output)", file=sys.stderr)
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=1))
+    else:
+        print(format_table(report), end="")
+    return 0

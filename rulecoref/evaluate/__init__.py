@@ -1,0 +1,63 @@
+"""Coreference evaluation: MUC, B-cubed, CEAF-m/e, BLANC, pairwise and exact links, in the CoNLL
+reference scorer's definitions (``mode="conll"``) or the official i2b2/VA 2011 scorer's
+(``mode="i2b2"``). See docs/evaluation.md.
+
+    from rulecoref.evaluate import score_dirs
+    report = score_dirs("gold/", "system/", mode="conll", by_type=True)
+    report.metrics["muc"].f1, report.conll_f1, report.by_type["person"].metrics["bcub"].recall
+
+This package depends on ``errors``, ``document``-free ``io`` readers, numpy and scipy; it never
+imports ``rulecoref.passes``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .core import Counts, Score
+from .data import DocPartition, load_conll, load_i2b2
+from .report import Report, format_table
+from .scoring import MODES, score_partitions
+
+__all__ = [
+    "MODES",
+    "Counts",
+    "DocPartition",
+    "Report",
+    "Score",
+    "format_table",
+    "load_conll",
+    "load_i2b2",
+    "score_conll_files",
+    "score_dirs",
+    "score_partitions",
+]
+
+
+def score_dirs(
+    gold_dir: str | Path,
+    system_dir: str | Path,
+    mode: str = "conll",
+    by_type: bool = False,
+    *,
+    concepts_dir: str | Path | None = None,
+    encoding: str = "utf-8",
+) -> Report:
+    """Score a folder of system ``.txt.chains`` against an i2b2 gold folder.
+
+    Every concept outside any chain is a singleton on both sides; a missing system file counts as
+    "no chains" (warning RC703, kept in ``report.warnings``); a system mention that is not a gold
+    concept raises EvaluationError (RC701, naming file and line).
+    """
+    loaded = load_i2b2(gold_dir, system_dir, concepts_dir=concepts_dir, encoding=encoding)
+    report = score_partitions(loaded.documents, mode=mode, by_type=by_type)
+    report.warnings = loaded.warnings + report.warnings
+    return report
+
+
+def score_conll_files(key_path: str | Path, response_path: str | Path, mode: str = "conll") -> Report:
+    """Score a CoNLL-2012 response file against a key file (documents matched by id)."""
+    loaded = load_conll(key_path, response_path)
+    report = score_partitions(loaded.documents, mode=mode)
+    report.warnings = loaded.warnings + report.warnings
+    return report

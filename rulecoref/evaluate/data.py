@@ -1,0 +1,258 @@
+"""Turn gold and system files into key/response partitions of each document's mentions.
+
+i2b2 (Track 1C): the mentions are the gold concepts. Chains come from ``.txt.chains`` files and
+every concept outside any chain is a singleton entity, on the gold side and on the system side
+(singletons are written nowhere). A system chain may only use gold concepts; anything else is an
+error naming the file and line (RC701), as is a system file without a gold record (RC702). A
+missing system file means "no chains" and is only a warning (RC703), as in the official scorer.
+
+Concepts are read with a light ``.con`` reader (spans and types only: scoring needs no text).
+When the gold folder has ``docs/``, the full reader is used instead, so an offset outside the
+text is caught before it silently becomes a mention.
+
+CoNLL: the key and response files are matched on the document id; a key document missing from
+the response has no response mentions; a response document missing from the key is ignored
+(RC716), as the reference scorer does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import Diagnostic, EvaluationError, InputError, diagnostic
+from ..io.conll import read_conll
+from ..io.i2b2 import Span, doc_name, read_chains, read_document, read_text_lines
+from .core import Mention
+
+_CON_RE = re.compile(r'^c="(?P<text>.*)" (?P<l1>\d+):(?P<t1>\d+) (?P<l2>\d+):(?P<t2>\d+)\|\|t="(?P<type>[^"]*)"$')
+
+
+@dataclass
+class DocPartition:
+    """One document's key and response entities (singletons included on both sides).
+
+    ``key_types[i]`` is the type of ``key[i]``: the gold chain type (``coref person`` -> person),
+    or the concept type for a gold singleton. Mentions must be hashable and sortable (span tuples).
+    """
+
+    name: str
+    key: list[list[Mention]]
+    response: list[list[Mention]]
+    key_types: list[str] | None = None
+    response_chain_mentions: int = 0  # mentions in system chains of 2+ (the XML's "size")
+
+
+@dataclass
+class Concept:
+    span: Span
+    type: str
+    line: int
+
+
+@dataclass
+class LoadResult:
+    documents: list[DocPartition] = field(default_factory=list)
+    warnings: list[Diagnostic] = field(default_factory=list)
+
+
+def read_concepts(path: str | Path, encoding: str = "utf-8") -> tuple[list[Concept], list[Diagnostic]]:
+    """Spans and types of a ``.txt.con`` file, without the text (the scorer needs only these).
+
+    Malformed lines are errors (RC201) and a repeated span keeps the first line (RC212 warning),
+    as in the full reader.
+    """
+    path = Path(path)
+    file = str(path)
+    errors: list[Diagnostic] = []
+    warnings: list[Diagnostic] = []
+    out: list[Concept] = []
+    seen: dict[Span, int] = {}
+    for lineno, line in enumerate(read_text_lines(path, encoding), 1):
+        text = line.strip()
+        if not text:
+            continue
+        m = _CON_RE.match(text)
+        if not m:
+            errors.append(diagnostic("RC201", file=file, line=lineno, detail=f"expected c=\"...\" L:T L:T||t=\"type\", got {text[:80]!r}"))
+            continue
+        span = (int(m["l1"]), int(m["t1"]), int(m["l2"]), int(m["t2"]))
+        if (span[2], span[3]) < (span[0], span[1]):
+            errors.append(diagnostic("RC211", file=file, line=lineno, detail=f"{span[0]}:{span[1]} {span[2]}:{span[3]}"))
+            continue
+        if span in seen:
+            warnings.append(diagnostic("RC212", file=file, line=lineno, severity="warning",
+                                       span=f"{span[0]}:{span[1]} {span[2]}:{span[3]}", first=seen[span]))
+            continue
+        seen[span] = lineno
+        out.append(Concept(span, m["type"].strip().lower(), lineno))
+    if errors:
+        raise InputError(errors)
+    return out, warnings
+
+
+def _span_text(span: Span) -> str:
+    return f"{span[0]}:{span[1]} {span[2]}:{span[3]}"
+
+
+def _chains_dir(root: Path) -> Path:
+    return root / "chains" if (root / "chains").is_dir() else root
+
+
+def _concepts_dir(gold_dir: Path, concepts_dir: Path | None) -> Path:
+    if concepts_dir is not None:
+        if not concepts_dir.is_dir():
+            raise EvaluationError(diagnostic("RC712", what="concepts folder", path=str(concepts_dir)))
+        return concepts_dir
+    if (gold_dir / "concepts").is_dir():
+        return gold_dir / "concepts"
+    return gold_dir
+
+
+def load_i2b2(
+    gold_dir: str | Path,
+    system_dir: str | Path,
+    *,
+    concepts_dir: str | Path | None = None,
+    encoding: str = "utf-8",
+) -> LoadResult:
+    """Read gold concepts + gold chains + system chains into partitions, one per gold record.
+
+    Args:
+        gold_dir: i2b2 layout (``concepts/``, ``chains/``, optional ``docs/``); the chains may
+            also sit directly in it, with the concepts given by ``concepts_dir``.
+        system_dir: ``NAME.txt.chains`` files, flat or in a ``chains/`` subfolder.
+        concepts_dir: where the ``.txt.con`` files are when not in ``gold_dir/concepts``
+            (the official scorer takes the gold chains, system chains and concepts separately).
+    """
+    gold_dir, system_dir = Path(gold_dir), Path(system_dir)
+    for what, path in (("gold folder", gold_dir), ("system folder", system_dir)):
+        if not path.is_dir():
+            raise EvaluationError(diagnostic("RC712", what=what, path=str(path)))
+    con_dir = _concepts_dir(gold_dir, Path(concepts_dir) if concepts_dir is not None else None)
+    con_files = sorted(con_dir.glob("*.con"))
+    if not con_files:
+        raise EvaluationError(diagnostic("RC705", path=str(con_dir)))
+    docs_dir = next((d for d in (gold_dir / "docs", con_dir.parent / "docs") if d.is_dir()), None)
+    gold_chains_dir = _chains_dir(gold_dir)
+    sys_chains_dir = _chains_dir(system_dir)
+
+    result = LoadResult()
+    errors: list[Diagnostic] = []
+    names: set[str] = set()
+    for con in con_files:
+        name = doc_name(con)
+        if name in names:
+            continue
+        names.add(name)
+        txt = docs_dir / con.name[: -len(".con")] if docs_dir is not None else None
+        if txt is not None and txt.is_file():
+            read = read_document(txt, con, name=name, encoding=encoding)
+            concepts = [Concept(c.span, c.type, c.source_line) for c in read.document.concepts]
+            result.warnings.extend(read.warnings)
+        else:
+            concepts, warns = read_concepts(con, encoding)
+            result.warnings.extend(warns)
+        concept_type = {c.span: c.type for c in concepts}
+
+        key: list[list[Mention]] = []
+        key_types: list[str] = []
+        gold_file = gold_chains_dir / f"{name}.txt.chains"
+        in_gold: set[Span] = set()
+        if gold_file.is_file():
+            chains = read_chains(gold_file, encoding=encoding)
+            for spans, ctype, line in zip(chains.chains, chains.types, chains.lines):
+                bad = [s for s in spans if s not in concept_type]
+                for s in bad:
+                    errors.append(diagnostic("RC704", file=str(gold_file), line=line, mention=_span_text(s), doc=name))
+                if bad:
+                    continue
+                key.append(list(spans))
+                key_types.append(ctype)
+                in_gold.update(spans)
+        else:
+            result.warnings.append(diagnostic("RC703", file=str(gold_file), severity="warning", doc=name, side="gold"))
+        for c in concepts:
+            if c.span not in in_gold:
+                key.append([c.span])
+                key_types.append(c.type)
+
+        response: list[list[Mention]] = []
+        in_sys: set[Span] = set()
+        chain_mentions = 0
+        sys_file = sys_chains_dir / f"{name}.txt.chains"
+        if sys_file.is_file():
+            chains = read_chains(sys_file, encoding=encoding)
+            for spans, line in zip(chains.chains, chains.lines):
+                bad = [s for s in spans if s not in concept_type]
+                for s in bad:
+                    errors.append(diagnostic("RC701", file=str(sys_file), line=line, mention=_span_text(s), doc=name))
+                if bad:
+                    continue
+                response.append(list(spans))
+                in_sys.update(spans)
+                if len(spans) > 1:
+                    chain_mentions += len(spans)
+        else:
+            result.warnings.append(diagnostic("RC703", file=str(sys_file), severity="warning", doc=name, side="system"))
+        response.extend([c.span] for c in concepts if c.span not in in_sys)
+        result.documents.append(DocPartition(name, key, response, key_types, chain_mentions))
+
+    for f in sorted(sys_chains_dir.glob("*.chains")):
+        if doc_name(f) not in names:
+            errors.append(diagnostic("RC702", file=str(f), path=str(f), expected=f"{con_dir / (doc_name(f) + '.txt.con')}"))
+    if errors:
+        raise EvaluationError(errors)
+    return result
+
+
+def load_conll(key_path: str | Path, response_path: str | Path) -> LoadResult:
+    """Key and response CoNLL files -> partitions matched by document id (key order)."""
+    key_docs = read_conll(key_path)
+    resp_docs = {d.doc_id: d for d in read_conll(response_path)}
+    result = LoadResult()
+    key_ids = set()
+    for kd in key_docs:
+        key_ids.add(kd.doc_id)
+        rd = resp_docs.get(kd.doc_id)
+        response: list[list[Mention]] = rd.clusters() if rd is not None else []  # type: ignore[assignment]
+        chain_mentions = sum(len(e) for e in response if len(e) > 1)
+        result.documents.append(DocPartition(kd.doc_id, kd.clusters(), response, None, chain_mentions))  # type: ignore[arg-type]
+    for doc_id, rd in resp_docs.items():
+        if doc_id not in key_ids:
+            result.warnings.append(diagnostic("RC716", file=str(response_path), line=rd.line, severity="warning", doc=doc_id))
+    return result
+
+
+def restrict(doc: DocPartition, universe: set[Mention]) -> DocPartition:
+    """The document seen through one mention subset: entities cut down to it, empty ones dropped."""
+    key, types = [], []
+    for i, entity in enumerate(doc.key):
+        kept = [m for m in entity if m in universe]
+        if kept:
+            key.append(kept)
+            types.append(doc.key_types[i] if doc.key_types else "")
+    response = [kept for entity in doc.response if (kept := [m for m in entity if m in universe])]
+    chain_mentions = sum(len(e) for e in response if len(e) > 1)
+    return DocPartition(doc.name, key, response, types if doc.key_types else None, chain_mentions)
+
+
+def type_universes(doc: DocPartition) -> dict[str, set[Mention]]:
+    """Mentions of each gold type: the mentions of the gold chains of that type plus the gold
+    singletons whose concept has that type. Pronouns in a person chain belong to ``person``."""
+    out: dict[str, set[Mention]] = {}
+    for entity, t in zip(doc.key, doc.key_types or ()):
+        out.setdefault(t, set()).update(entity)
+    return out
+
+
+def mention_sets_differ(docs: Sequence[DocPartition]) -> str | None:
+    """A description of the first document whose key and response mention sets differ, or None."""
+    for d in docs:
+        k = {m for e in d.key for m in e}
+        r = {m for e in d.response for m in e}
+        if k != r:
+            return f"document {d.name!r}: {len(r - k)} response mention(s) not in the key, {len(k - r)} key mention(s) not in the response"
+    return None

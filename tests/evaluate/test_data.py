@@ -1,0 +1,134 @@
+"""Loading i2b2 gold/system folders into partitions: singletons, missing files, bad mentions."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulecoref.errors import EvaluationError, InputError
+from rulecoref.evaluate import load_i2b2, score_dirs
+
+CON = (
+    'c="the patient" 1:0 1:1||t="person"\n'
+    'c="he" 2:0 2:0||t="pronoun"\n'
+    'c="chest pain" 1:3 1:4||t="problem"\n'
+    'c="the pain" 2:2 2:3||t="problem"\n'
+    'c="aspirin" 3:0 3:0||t="treatment"\n'
+)
+TXT = "The patient has chest pain .\nHe says the pain is bad .\naspirin given .\n"
+GOLD = (
+    'c="the patient" 1:0 1:1||c="he" 2:0 2:0||t="coref person"\n'
+    'c="chest pain" 1:3 1:4||c="the pain" 2:2 2:3||t="coref problem"\n'
+)
+
+
+def make_gold(root, *, docs: bool = False, con: str = CON, chains: str = GOLD, name: str = "rec"):
+    (root / "concepts").mkdir(parents=True, exist_ok=True)
+    (root / "chains").mkdir(exist_ok=True)
+    (root / "concepts" / f"{name}.txt.con").write_text(con, encoding="utf-8")
+    (root / "chains" / f"{name}.txt.chains").write_text(chains, encoding="utf-8")
+    if docs:
+        (root / "docs").mkdir(exist_ok=True)
+        (root / "docs" / f"{name}.txt").write_text(TXT, encoding="utf-8")
+    return root
+
+
+def make_system(root, text: str, *, sub: bool = False, name: str = "rec"):
+    folder = root / "chains" if sub else root
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.txt.chains").write_text(text, encoding="utf-8")
+    return root
+
+
+def test_data_every_unchained_concept_is_a_singleton(tmp_path):
+    gold = make_gold(tmp_path / "gold")
+    system = make_system(tmp_path / "sys", 'c="the patient" 1:0 1:1||c="he" 2:0 2:0||t="coref person"\n')
+    [doc] = load_i2b2(gold, system).documents
+    assert sorted(map(len, doc.key)) == [1, 2, 2]
+    assert sorted(map(len, doc.response)) == [1, 1, 1, 2]
+    assert dict(zip(map(tuple, doc.key), doc.key_types))[((3, 0, 3, 0),)] == "treatment"
+    assert doc.response_chain_mentions == 2
+
+
+@pytest.mark.parametrize("sub", [False, True])
+def test_data_system_chains_flat_or_in_chains_folder(tmp_path, sub):
+    gold = make_gold(tmp_path / "gold")
+    system = make_system(tmp_path / "sys", GOLD, sub=sub)
+    report = score_dirs(gold, system)
+    assert report.metrics["muc"].f1 == 1.0
+    assert report.warnings == []
+
+
+def test_data_missing_system_file_is_all_singletons_with_warning(tmp_path):
+    gold = make_gold(tmp_path / "gold")
+    (tmp_path / "sys").mkdir()
+    report = score_dirs(gold, tmp_path / "sys")
+    assert [w.code for w in report.warnings] == ["RC703"]
+    assert report.summary["response_entities"] == 5
+    assert report.metrics["muc"].recall == 0.0
+
+
+def test_data_system_mention_not_a_concept_names_file_and_line(tmp_path):
+    gold = make_gold(tmp_path / "gold")
+    system = make_system(tmp_path / "sys", GOLD + 'c="says" 2:1 2:1||c="aspirin" 3:0 3:0||t="coref treatment"\n')
+    with pytest.raises(EvaluationError) as err:
+        score_dirs(gold, system)
+    [d] = err.value.diagnostics
+    assert d.code == "RC701"
+    assert d.file.endswith("rec.txt.chains") and d.line == 3
+    assert "2:1 2:1" in d.message
+
+
+def test_data_system_file_without_gold_record_is_an_error(tmp_path):
+    gold = make_gold(tmp_path / "gold")
+    system = make_system(tmp_path / "sys", GOLD)
+    make_system(system, GOLD, name="other")
+    with pytest.raises(EvaluationError) as err:
+        score_dirs(gold, system)
+    assert err.value.codes == ["RC702"]
+
+
+def test_data_gold_chain_mention_not_a_concept_is_rc704(tmp_path):
+    gold = make_gold(tmp_path / "gold", chains=GOLD + 'c="bad" 3:1 3:1||c="aspirin" 3:0 3:0||t="coref treatment"\n')
+    system = make_system(tmp_path / "sys", GOLD)
+    with pytest.raises(EvaluationError) as err:
+        score_dirs(gold, system)
+    assert err.value.codes == ["RC704"]
+    assert err.value.diagnostics[0].line == 3
+
+
+def test_data_uses_docs_when_present(tmp_path):
+    """With docs/, an offset outside the text is caught (full reader, RC202)."""
+    gold = make_gold(tmp_path / "gold", docs=True, con=CON + 'c="ghost" 9:0 9:0||t="problem"\n')
+    system = make_system(tmp_path / "sys", GOLD)
+    with pytest.raises(InputError) as err:
+        score_dirs(gold, system)
+    assert err.value.code == "RC202"
+    # Without docs/ the light reader cannot know the text, and scores it.
+    gold2 = make_gold(tmp_path / "gold2", con=CON + 'c="ghost" 9:0 9:0||t="problem"\n')
+    assert score_dirs(gold2, system).summary["key_mentions"] == 6
+
+
+def test_data_concepts_folder_given_separately(tmp_path):
+    gold = make_gold(tmp_path / "gold")
+    (tmp_path / "gold" / "concepts").rename(tmp_path / "cons")
+    system = make_system(tmp_path / "sys", GOLD)
+    report = score_dirs(gold, system, concepts_dir=tmp_path / "cons")
+    assert report.metrics["bcub"].f1 == 1.0
+
+
+def test_data_folder_problems(tmp_path):
+    with pytest.raises(EvaluationError) as err:
+        score_dirs(tmp_path / "nope", tmp_path)
+    assert err.value.code == "RC712"
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(EvaluationError) as err:
+        score_dirs(tmp_path / "empty", tmp_path)
+    assert err.value.code == "RC705"
+
+
+def test_data_malformed_system_line_is_an_input_error(tmp_path):
+    gold = make_gold(tmp_path / "gold")
+    system = make_system(tmp_path / "sys", 'c="he" 2:0 2:0||c="the patient" 1:0 1:1\n')
+    with pytest.raises(InputError) as err:
+        score_dirs(gold, system)
+    assert err.value.code == "RC207"
