@@ -46,6 +46,12 @@ MESSAGES: dict[str, str] = {
     "RC302": "cannot read word list {path!r}: {detail}",
     # -- WordNet and main-linker resources (RC303-RC309) --
     # -- web provider (RC310-RC319) --
+    "RC310": "web provider settings: {detail}",
+    "RC311": "web provider request for {word!r} failed: {detail}",
+    "RC312": "web provider returned a malformed body for {word!r}: {detail}",
+    "RC313": "web provider cache {path!r} is not usable: {detail}",
+    "RC314": "web provider stopped after {count} failures in a row; the remaining words count as unknown",
+    "RC315": "{detail}",
     # UMLS database
     "RC401": "UMLS database {url} is not usable: {detail}",
     "RC402": "{path} does not look like MRCONSO.RRF: line {line} has {got} fields, expected 18 (19 with the trailing '|')",
@@ -96,6 +102,9 @@ HINTS: dict[str, str] = {
     "RC401": "load it first: rulecoref umls load MRCONSO.RRF --db URL",
     "RC501": "pass --overwrite to replace them, or choose an empty directory.",
     # -- hints: add yours below, keyed by your codes --
+    "RC310": "see docs/web-provider.md for the keys of 'web:' (enabled, url, timeout, retries, ...).",
+    "RC311": "the word counts as unknown (not staff) and the batch goes on; check the url or turn web.enabled off.",
+    "RC313": "set web.cache to a writable SQLite file path.",
     "RC602": "retrain it with this version: rulecoref train GOLD_DIR --model PATH",
     "RC603": "train one with rulecoref train GOLD_DIR --model PATH, or pass --model PATH to rulecoref resolve.",
     "RC604": "a hybrid model needs the rule file it was trained with (--rules at training time), e.g. rules/hybrid.yaml.",

@@ -1,0 +1,90 @@
+"""``partial_name``: two mentions of one person's name ("Edward L, Smith" ... "Dr Smith's").
+
+Seed 001, "Partial match": remove salutations, titles, pronouns and single letters and punctuation,
+then link two mentions when every word of the shorter one matches a word of the other by the main
+linker's 80%-prefix comparison (``predicates.prefix_match``): "Edward L, Smith" -> {edward, smith},
+"Dr Smith's" -> {smiths}; "smith" is a prefix match of "smiths", so they are linked.
+
+Three guards the seed did not have, each a parameter:
+
+* ``names_only``: both mentions must hold a capitalised word after the removals, since the seed
+  meant this match for names; without it "a man" would match "another man".
+* ``drop_possessor``: in "Dr Smith's nurse" the mention is the nurse, so the words up to a
+  possessive that is not the last word are dropped before comparing.
+* ``gender_check``: mentions whose own words give different genders ("Mr. Bennet", "Mrs. Bennet")
+  are different people.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from ..document import Document
+from ..resources.lexicon import Lexicon
+from ..rules.schema import Param
+from . import Context, Pass, register
+from .conditioning import Conditioner
+from .people import facts
+from .predicates import prefix_match
+
+_LEX = "resources/lexicons/people/"
+
+
+def _is_possessive(token: str) -> bool:
+    low = token.lower()
+    return low.endswith(("'s", "\u2019s", "s'", "s\u2019")) and len(low) > 2
+
+
+@register("partial_name")
+class PartialName(Pass):
+    requires = ("people_roles",)
+    params = {
+        "salutations": Param("wordlist", default=_LEX + "salutations.txt", help="'Mr', 'Mrs', ... removed before comparing"),
+        "doctor_salutations": Param("wordlist", default=_LEX + "doctor_salutations.txt", help="'Dr' removed before comparing"),
+        "titles": Param("wordlist", default=_LEX + "medical_titles.txt", help="'MD', 'RN' removed before comparing"),
+        "pronouns": Param("wordlist", default=_LEX + "pronouns.txt", help="pronouns removed before comparing"),
+        "ignore_words": Param("wordlist", default="resources/lexicons/determiners.txt", help="other words removed ('the', 'a')"),
+        "prefix_ratio": Param("float", default=0.8, minimum=0.0, maximum=1.0, help="share of the shorter word that must agree"),
+        "min_word_length": Param("int", default=2, minimum=1, help="shorter words (initials such as 'L') are removed"),
+        "names_only": Param("bool", default=True, help="both mentions must hold a capitalised word (a name)"),
+        "drop_possessor": Param("bool", default=True, help="'Dr Smith's nurse' is compared as 'nurse'"),
+        "gender_check": Param("bool", default=True, help="'Mr. X' and 'Mrs. X' are never linked"),
+    }
+
+    def setup(self) -> None:
+        removed: list[str] = []
+        for name in ("salutations", "doctor_salutations", "titles", "pronouns", "ignore_words"):
+            removed.extend(self.lexicon(name))
+        self.condition = Conditioner(Lexicon(removed, name=f"{self.name}.removed"), None, drop_adjectives=False)
+
+    def words(self, tokens: Sequence[str]) -> tuple[tuple[str, ...], bool]:
+        """Compared words of a mention, and whether one came from a capitalised token."""
+        if self.p["drop_possessor"]:
+            cut = max((k for k, t in enumerate(tokens[:-1]) if _is_possessive(t)), default=-1)
+            tokens = tokens[cut + 1 :]
+        min_len = self.p["min_word_length"]
+        out: list[str] = []
+        capital = False
+        for tok in tokens:
+            kept = self.condition([tok])
+            if kept and len(kept[0]) >= min_len:
+                out.append(kept[0])
+                capital = capital or tok[:1].isupper()
+        return tuple(out), capital
+
+    def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
+        f = facts(ctx.state, self.name)
+        ratio = self.p["prefix_ratio"]
+        names_only = self.p["names_only"]
+        prepared = []
+        for i in f.persons:
+            words, capital = self.words(doc.tokens(doc.concepts[i]))
+            if words and (capital or not names_only):
+                prepared.append((i, words, f.gender_of(i)))
+        for k, (i, wi, gi) in enumerate(prepared):
+            for j, wj, gj in prepared[k + 1 :]:
+                if self.p["gender_check"] and gi and gj and gi != gj:
+                    continue
+                short, long_ = (wi, wj) if len(wi) <= len(wj) else (wj, wi)
+                if all(any(prefix_match(w, x, ratio) for x in long_) for w in short):
+                    yield i, j, f"name words {' '.join(short)!r} in {' '.join(long_)!r}"

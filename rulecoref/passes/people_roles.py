@@ -1,0 +1,231 @@
+"""``people_roles``: who is staff, who is the subject (the patient) and which gender it has.
+
+Seed 001, "Identifying people mentions". Proposes no links: it leaves a ``PeopleFacts`` in
+``ctx.state["people"]`` that the other people-linker kinds read (they declare
+``requires = ("people_roles",)``), so every pass agrees on the roles.
+
+* Medical personnel: a doctor salutation ("Dr Smith"), a medical title at the end ("John Smith,
+  MD"), a personnel word or phrase ("the attending", "social worker"), a specialist ending
+  ("audiologist"), or, only when ``web.enabled`` is true, the optional web provider
+  (``rulecoref/resources/web.py``), which is asked only about generic lowercase words.
+* The subject: the first person mention that is not a pronoun, not staff and holds no patient,
+  family or generic word ("Ms. Jones", "a 67 year old woman"); else the first mention with
+  "patient"/"pt".
+* The subject's gender: the more frequent of masculine and feminine pronouns in the document; on a
+  tie, the subject's own words ("Mrs.", "woman").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from ..document import Document
+from ..errors import RuleFileError, diagnostic
+from ..resources.web import WebSettings, WebStaffProvider, privacy_gate, surface_word, wordnet_person_noun
+from ..rules.schema import Param
+from . import Context, Pass, register
+from .people import FEMININE, MASCULINE, STATE_KEY, PeopleFacts, PeopleVocab, WordSet, norm_word, norm_words
+from .predicates import prefix_match
+
+_LEX = "resources/lexicons/people/"
+
+
+@register("people_roles")
+class PeopleRoles(Pass):
+    params = {
+        "person_types": Param("str_list", default=["person", "people"],
+                              help="concept types of person mentions (pronoun mentions come from the rule file's pronoun_types)"),
+        "doctor_salutations": Param("wordlist", default=_LEX + "doctor_salutations.txt", help="'Dr' before a name makes a mention staff"),
+        "titles": Param("wordlist", default=_LEX + "medical_titles.txt", help="a title at the end ('MD', 'RN') makes a mention staff"),
+        "staff_by_surname": Param("bool", default=True,
+                                  help="a mention with the surname of a 'Dr X' / 'X, MD' mention is staff too"),
+        "titles_need_capitals": Param("bool", default=True, help="a title must be written with two capitals or a dot ('MD', 'M.D.'; not 'Pa')"),
+        "personnel": Param("wordlist", default=_LEX + "medical_personnel.txt", help="words and phrases of medical personnel"),
+        "staff_suffixes": Param("wordlist", default=_LEX + "staff_suffixes.txt", help="word endings of specialists ('-ologist')"),
+        "family": Param("wordlist", default=_LEX + "family.txt", help="family members and companions: never the patient"),
+        "patient_words": Param("wordlist", default=_LEX + "patient_words.txt", help="words naming the patient ('patient', 'pt')"),
+        "generic_words": Param("wordlist", default=_LEX + "generic_people.txt", help="words that never name the subject ('someone')"),
+        "pronouns": Param("wordlist", default=_LEX + "pronouns.txt", help="a person mention made only of these is a pronoun"),
+        "masculine_pronouns": Param("wordlist", default=_LEX + "pronouns_masculine.txt", help="he, him, his, himself"),
+        "feminine_pronouns": Param("wordlist", default=_LEX + "pronouns_feminine.txt", help="she, her, hers, herself"),
+        "masculine_words": Param("wordlist", default=_LEX + "masculine_words.txt", help="'Mr', 'man': a masculine mention"),
+        "feminine_words": Param("wordlist", default=_LEX + "feminine_words.txt", help="'Mrs', 'woman': a feminine mention"),
+        "gender_count": Param("choice", default="tokens", allowed=("tokens", "concepts"),
+                              help="count gendered pronouns among all tokens (seed) or only pronoun mentions"),
+        "web": Param("mapping", default={}, help="the optional web provider (off by default); see docs/web-provider.md"),
+        "web_keywords": Param("wordlist", default=_LEX + "web_keywords.txt", help="medical keywords counted in web results"),
+        "names": Param("wordlist", default=_LEX + "names.txt", help="names never sent to the web, even in lower case"),
+        "date_words": Param("wordlist", default=_LEX + "date_words.txt", help="date words never sent to the web"),
+    }
+
+    def setup(self) -> None:
+        ws = lambda p: WordSet.of(self.lexicon(p))  # noqa: E731
+        self.vocab = PeopleVocab(
+            doctor_salutations=ws("doctor_salutations"),
+            titles=ws("titles"),
+            personnel=ws("personnel"),
+            staff_suffixes=tuple(sorted(ws("staff_suffixes").words, key=len, reverse=True)),
+            family=ws("family"),
+            patient=ws("patient_words"),
+            generic=ws("generic_words"),
+            pronouns=ws("pronouns"),
+            masculine_pronouns=ws("masculine_pronouns"),
+            feminine_pronouns=ws("feminine_pronouns"),
+            masculine_words=ws("masculine_words"),
+            feminine_words=ws("feminine_words"),
+            titles_need_capitals=self.p["titles_need_capitals"],
+        )
+        settings, problems = WebSettings.from_mapping(self.p.get("web") or {})
+        if problems:
+            raise RuleFileError([diagnostic("RC310", file=self.config.rule_file or None, line=self.config.line or None,
+                                            detail=f"pass {self.name!r}: {p}") for p in problems])
+        self.web_settings = settings
+        self.names = self.lexicon("names").words
+        self.date_words = self.lexicon("date_words").words
+        self._vocabulary = None
+        self.provider: WebStaffProvider | None = None
+        if settings.enabled:
+            self.provider = WebStaffProvider(settings, tuple(self.lexicon("web_keywords")))
+
+    # -- local detection ------------------------------------------------------------------------
+    def local_facts(self, doc: Document) -> PeopleFacts:
+        """Everything decided without the web: pronoun, staff, family and patient mentions."""
+        f = PeopleFacts(vocab=self.vocab)
+        v = self.vocab
+        pronoun_types = self.scope.pronoun_types
+        person_types = set(self.p["person_types"])
+        for c in self.candidates(doc):
+            if c.type not in person_types and c.type not in pronoun_types:
+                continue
+            tokens = doc.tokens(c)
+            words = norm_words(tokens)
+            f.words[c.index] = words
+            if c.type in pronoun_types or v.is_pronoun_words(words):
+                f.pronouns.add(c.index)
+                continue
+            f.persons.append(c.index)
+            fam = v.family.first(words)
+            if fam:
+                f.family[c.index] = fam
+            why = v.staff_reason(tokens, words)
+            if why:
+                f.staff[c.index] = why
+                if v.role_word(words):
+                    f.staff_words.add(c.index)
+            pat = v.patient.first(words)
+            if pat and not fam and not why:
+                f.patients[c.index] = pat
+        if self.p["staff_by_surname"]:
+            self._staff_by_surname(doc, f)
+        return f
+
+    def _staff_by_surname(self, doc: Document, f: PeopleFacts) -> None:
+        """A name written elsewhere with "Dr" or a title is a doctor's name: "You will see Edward L,
+        Smith ... at Dr Smith's clinic" (seed 001's own example) makes "Edward L, Smith" staff, so
+        it is not taken for the subject. Surnames are compared by the 80%-prefix rule."""
+        v = self.vocab
+        doctors: dict[str, int] = {}
+        for i, why in f.staff.items():
+            if why.startswith(("salutation", "title")):
+                name = v.surname(doc.tokens(doc.concepts[i]))
+                if name and len(name) >= 3:
+                    doctors.setdefault(name, i)
+        if not doctors:
+            return
+        for i in f.persons:
+            if i in f.staff or i in f.family or v.words_gender(f.words[i]):
+                continue  # "Mr. Smith", "Mrs. Smith": a lay title, not the doctor of that name
+            name = v.surname(doc.tokens(doc.concepts[i]))
+            if not name or len(name) < 3:
+                continue
+            hit = next((d for d in doctors if prefix_match(name, d)), None)
+            if hit is not None:
+                f.staff[i] = f"surname {name!r} of {doc.concepts[doctors[hit]].text!r}"
+                f.patients.pop(i, None)
+
+    def web_candidates(self, doc: Document, f: PeopleFacts) -> tuple[list[tuple[int, str]], Counter[str]]:
+        """The (concept, word) pairs the web provider would be asked about, and refusal counts by
+        reason. Only person mentions the local rules left undecided are considered (no staff, family,
+        patient, generic or gendered word), and of each only its head word (the last word), which
+        must pass the privacy gate."""
+        asks: list[tuple[int, str]] = []
+        refused: Counter[str] = Counter()
+        v = self.vocab
+        for i in f.persons:
+            words = f.words[i]
+            if i in f.staff or i in f.family or i in f.patients or v.generic.first(words):
+                continue
+            if v.words_gender(words):
+                continue  # "a 71 year old woman", "Mr. X": a lay description, decided locally
+            tokens = [t for t in doc.tokens(doc.concepts[i]) if norm_word(t)]
+            if not tokens:
+                continue
+            word = surface_word(tokens[-1])
+            reason = privacy_gate(word, names=self.names, date_words=self.date_words, vocabulary=self.vocabulary())
+            if reason:
+                refused[reason] += 1
+            else:
+                asks.append((i, word))
+        return asks, refused
+
+    def vocabulary(self):
+        """The gate's vocabulary check (WordNet person nouns by default), loaded on first use; when
+        WordNet cannot be loaded every word is refused (fail closed)."""
+        if self.web_settings.vocabulary == "none":
+            return None
+        if self._vocabulary is None:
+            try:
+                self._vocabulary = wordnet_person_noun(self.resources.wordnet)
+            except Exception:  # no WordNet here: refuse everything rather than send unchecked words
+                self._vocabulary = lambda word: False
+        return self._vocabulary
+
+    def finish(self, doc: Document, f: PeopleFacts) -> PeopleFacts:
+        """Subject and gender, once staff is final (seed 001, "The subject", "The subject's gender")."""
+        v = self.vocab
+        for i in f.persons:
+            words = f.words[i]
+            if i in f.staff or i in f.family or i in f.patients:
+                continue
+            if v.patient.first(words) or v.generic.first(words):
+                continue
+            f.subject, f.subject_why = i, "first person mention that is no pronoun, staff, patient, family or generic word"
+            break
+        else:
+            for i in f.persons:
+                if i in f.patients:
+                    f.subject, f.subject_why = i, f"no name: first mention with {f.patients[i]!r}"
+                    break
+        if self.p["gender_count"] == "tokens":
+            low = [norm_word(t) for t in doc.flat_tokens]
+        else:
+            low = [w for i in sorted(f.pronouns) for w in f.words[i]]
+        m = sum(1 for w in low if w in v.masculine_pronouns)
+        fe = sum(1 for w in low if w in v.feminine_pronouns)
+        if m != fe:
+            f.gender = MASCULINE if m > fe else FEMININE
+            f.gender_why = f"{m} masculine vs {fe} feminine pronouns"
+        elif f.subject is not None:
+            f.gender = v.words_gender(f.words[f.subject])
+            f.gender_why = f"pronouns tie ({m}); subject's own words" if f.gender else f"pronouns tie ({m}); unknown"
+        return f
+
+    def detect(self, doc: Document, *, ask_web: bool = True) -> PeopleFacts:
+        f = self.local_facts(doc)
+        if ask_web and self.provider is not None:
+            asks, _ = self.web_candidates(doc, f)
+            for i, word in asks:
+                verdict = self.provider.lookup(word)
+                if verdict.staff:
+                    f.staff[i] = f"web {word!r}: {', '.join(verdict.found)}"
+                    f.staff_words.add(i)
+                if verdict.source == "web":
+                    f.web_sent.append(word)
+                elif verdict.source == "failed":
+                    f.web_failures.append(word)
+        return self.finish(doc, f)
+
+    def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
+        ctx.state[STATE_KEY] = self.detect(doc)
+        return iter(())

@@ -1,0 +1,34 @@
+"""``second_person_pronoun``: "you" and "your" refer to the subject (the patient).
+
+Seed 001, "Other pronouns": "any second person pronouns are linked to the subject". Discharge
+instructions address the patient: "[You|pronoun] should take [your|pronoun] medicine".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..document import Document
+from ..rules.schema import Param
+from . import Context, Pass, register
+from .people import facts
+
+
+@register("second_person_pronoun")
+class SecondPersonPronoun(Pass):
+    requires = ("people_roles",)
+    params = {
+        "pronouns": Param("wordlist", default="resources/lexicons/people/pronouns_second.txt", help="you, your, yours, ..."),
+    }
+
+    def setup(self) -> None:
+        self.words = self.lexicon("pronouns").words
+
+    def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
+        f = facts(ctx.state, self.name)
+        if f.subject is None:
+            return
+        for p in sorted(f.pronouns):
+            words = f.words.get(p, [])
+            if len(words) == 1 and words[0] in self.words:
+                yield f.subject, p, f"second person; subject {doc.concepts[f.subject].text!r}"

@@ -1,0 +1,17 @@
+"""second_person_pronoun: "you" in discharge instructions is the patient (the subject)."""
+
+from __future__ import annotations
+
+from tests.passes.people_support import people_pipeline, run, together
+
+
+def test_second_person_pronoun_to_subject(tmp_path):
+    res = run(people_pipeline(tmp_path, {"kind": "second_person_pronoun"}),
+              "[Ms. Alvarez|person] was discharged .\n[You|pronoun] should take [your|pronoun] medicine .")
+    assert together(res, "ms. alvarez", "you") and together(res, "ms. alvarez", "your")
+
+
+def test_second_person_pronoun_not_to_the_doctor(tmp_path):
+    res = run(people_pipeline(tmp_path, {"kind": "second_person_pronoun"}),
+              "[Dr Quill|person] will call [you|pronoun] .")
+    assert not together(res, "dr quill", "you")  # no subject: nothing to link to
