@@ -57,6 +57,12 @@ MESSAGES: dict[str, str] = {
     "RC402": "{path} does not look like MRCONSO.RRF: line {line} has {got} fields, expected 18 (19 with the trailing '|')",
     "RC403": "UMLS load failed: {detail}",
     # -- UMLS (RC404-RC499) --
+    "RC404": "malformed row ({detail}); skipped",
+    "RC405": "{path} does not look like MRSTY.RRF: line {line} has {got} fields, expected 6 (7 with the trailing '|')",
+    "RC406": "more than {limit} malformed rows ({count} so far); the load stopped and the database was not changed",
+    "RC407": "{path}: none of its {lines} rows passed the filters ({filters}); the database was not changed",
+    "RC408": "UMLS database {url} has no word-order-insensitive index (match: sorted)",
+    "RC409": "UMLS database {url} has no semantic types (the pass filters on semantic_types)",
     # command line
     "RC501": "output directory {path!r} already holds {count} .txt.chains file(s)",
     "RC502": "{detail}",
@@ -102,6 +108,12 @@ HINTS: dict[str, str] = {
     "RC401": "load it first: rulecoref umls load MRCONSO.RRF --db URL",
     "RC501": "pass --overwrite to replace them, or choose an empty directory.",
     # -- hints: add yours below, keyed by your codes --
+    "RC402": "give the MRCONSO.RRF of a UMLS release (META/MRCONSO.RRF), unzipped or as .gz.",
+    "RC405": "--mrsty takes META/MRSTY.RRF of the same release.",
+    "RC406": "check the file is a complete, uncorrupted MRCONSO.RRF, or raise --max-malformed.",
+    "RC407": "check --lang / --sab / --exclude-sab against the file (languages are codes such as ENG, SPA).",
+    "RC408": "reload with --sorted-index: rulecoref umls load MRCONSO.RRF --db URL --sorted-index --force",
+    "RC409": "reload with semantic types: rulecoref umls load MRCONSO.RRF --db URL --mrsty MRSTY.RRF --force",
     "RC310": "see docs/web-provider.md for the keys of 'web:' (enabled, url, timeout, retries, ...).",
     "RC311": "the word counts as unknown (not staff) and the batch goes on; check the url or turn web.enabled off.",
     "RC313": "set web.cache to a writable SQLite file path.",

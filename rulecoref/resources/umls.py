@@ -1,0 +1,812 @@
+"""A user's licensed UMLS Metathesaurus in a local database: bulk loader and cached CUI lookup.
+
+Seed 001 ("UMLS match") links two concepts when their conditioned strings have the same concept
+number (CUI) in MRCONSO: "renal" and "kidney" share one. UMLS content is licensed, so rulecoref
+ships none: users load their own ``MRCONSO.RRF`` once (``rulecoref umls load``) into any database
+SQLAlchemy can reach (default a SQLite file, see ``default_url``) and passes look strings up here.
+
+Every string is stored with a normalised form (``normalize``: lowercase, unicode folded,
+punctuation to space, whitespace collapsed; "Failure, Kidney" -> "failure kidney") and, with
+``sorted_index``, a word-order-insensitive form (``sorted_form``: "failure kidney" -> "failure
+kidney", "kidney failure" -> "failure kidney"), as UMLS's own normalised-string index does.
+
+The load is one transaction: rows go into staging tables, indexes are built after the bulk insert,
+then the old tables are dropped, the staging tables renamed and the metadata row written, and only
+then the transaction commits. An interrupted or failed load therefore rolls back to the previous
+good data (SQLite and PostgreSQL both have transactional DDL), and ``UmlsLookup`` refuses a
+database whose metadata does not say a load completed.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import itertools
+import json
+import os
+import re
+import time
+import unicodedata
+import uuid
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import Diagnostic, UmlsError, diagnostic, format_message
+
+SCHEMA_VERSION = 1
+#: Environment variable naming the database when no URL is given (CLI ``--db`` and the pass).
+DB_ENV = "RULECOREF_UMLS_DB"
+STRINGS = "umls_string"
+SEMTYPES = "umls_sty"
+META = "umls_meta"
+_STAGE = "_new"
+MRCONSO_FIELDS = 18
+MRSTY_FIELDS = 6
+#: Longer normalised strings are not stored: no clinical mention is that long, and PostgreSQL
+#: cannot index a btree entry over ~2.7 kB (500 characters of 4-byte UTF-8 stay below it).
+MAX_CHARS = 500
+
+Progress = Callable[[str, int, int], None]
+
+
+# -- normalisation -----------------------------------------------------------------------------
+# ASCII strings (the vast majority of English rows) take a bytes.translate path that is ~4x faster
+# than str.translate; the general path gives the same result on ASCII (a test checks this).
+_ASCII_MAP = bytes(
+    (c + 32 if 65 <= c <= 90 else c) if (48 <= c <= 57 or 65 <= c <= 90 or 97 <= c <= 122) else (32 if c < 128 else c)
+    for c in range(256)
+)
+_NON_WORD = re.compile(r"[\W_]+")
+
+
+def normalize(text: str) -> str:
+    """Lookup form of a string: lowercase, unicode folded, punctuation to space, spaces collapsed.
+
+    "Failure, Kidney" -> "failure kidney"; "Ménière's disease" -> "meniere s disease";
+    "(131)I-MAA" -> "131 i maa". Idempotent, so a normalised string can be looked up again.
+    """
+    if text.isascii():
+        return " ".join(text.encode("ascii").translate(_ASCII_MAP).decode("ascii").split())
+    return _normalize_unicode(text)
+
+
+def _normalize_unicode(text: str) -> str:
+    """``normalize`` for any text: casefold, NFKD, drop combining marks, non-word characters to space."""
+    folded = unicodedata.normalize("NFKD", text.casefold())
+    folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    return " ".join(_NON_WORD.sub(" ", folded).split())
+
+
+def sorted_form(norm: str) -> str:
+    """Word-order-insensitive form of a normalised string: "kidney failure" -> "failure kidney"."""
+    words = norm.split()
+    return " ".join(sorted(words)) if len(words) > 1 else norm
+
+
+# -- database URLs -----------------------------------------------------------------------------
+def default_db_path() -> Path:
+    """``$XDG_CACHE_HOME/rulecoref/umls.sqlite`` (``~/.cache/rulecoref/umls.sqlite``): a per-user
+    cache, outside the source tree, so a licensed UMLS never ends up in a repository."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "rulecoref" / "umls.sqlite"
+
+
+def to_url(value: str | os.PathLike[str] | None = None) -> str:
+    """A SQLAlchemy URL from a URL, a plain file path (-> SQLite) or nothing (-> the default file)."""
+    if value is None or str(value).strip() == "":
+        return "sqlite:///" + str(default_db_path())
+    text = str(value).strip()
+    if "://" in text:
+        return text
+    return "sqlite:///" + str(Path(text).expanduser().resolve())
+
+
+def resolve_url(db: str | None = None, env: str | None = DB_ENV) -> str:
+    """The URL to use: ``db`` if given, else the environment variable ``env``, else the default file."""
+    if db:
+        return to_url(db)
+    if env and os.environ.get(env, "").strip():
+        return to_url(os.environ[env])
+    return to_url(None)
+
+
+def safe_url(url: str) -> str:
+    """The URL with its password hidden, for messages."""
+    try:
+        from sqlalchemy.engine import make_url
+
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return re.sub(r"://([^:/@]+):[^@]*@", r"://\1:***@", url)
+
+
+def _sqlite_file(url: Any) -> Path | None:
+    """The file of a ``sqlite:///file`` URL; None for other back ends and in-memory/URI forms."""
+    if url.get_backend_name() != "sqlite":
+        return None
+    db = url.database or ""
+    if db in ("", ":memory:") or db.startswith("file:"):
+        return None
+    return Path(db)
+
+
+def _engine_error(url: str, exc: BaseException) -> UmlsError:
+    detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    if isinstance(exc, ModuleNotFoundError):
+        detail = f"the database driver {exc.name!r} is not installed (for PostgreSQL: pip install 'psycopg[binary]')"
+    return UmlsError(diagnostic("RC401", url=safe_url(url), detail=detail))
+
+
+def _tables(metadata: Any, suffix: str = "") -> tuple[Any, Any, Any]:
+    from sqlalchemy import Column, String, Table, Text
+
+    strings = Table(
+        STRINGS + suffix, metadata,
+        Column("cui", String(16), nullable=False),
+        Column("lat", String(8), nullable=False),
+        Column("sab", String(64), nullable=False),
+        Column("tty", String(32), nullable=False),
+        Column("str", Text, nullable=False),
+        Column("norm", Text, nullable=False),
+        Column("norm_sorted", Text, nullable=True),
+    )
+    sty = Table(
+        SEMTYPES + suffix, metadata,
+        Column("cui", String(16), nullable=False),
+        Column("tui", String(8), nullable=False),
+        Column("sty", String(128), nullable=False),
+    )
+    meta = Table(
+        META, metadata,
+        Column("key", String(64), primary_key=True),
+        Column("value", Text, nullable=False),
+    )
+    return strings, sty, meta
+
+
+# -- loading -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class LoadOptions:
+    """What to keep from MRCONSO. Defaults: English, every source, no suppressed rows."""
+
+    languages: tuple[str, ...] | None = ("ENG",)  # None keeps every language
+    include_sabs: tuple[str, ...] | None = None  # None keeps every source vocabulary
+    exclude_sabs: tuple[str, ...] = ()
+    include_suppressed: bool = False  # SUPPRESS other than N (obsolete, suppressible) is skipped
+    sorted_index: bool = False
+    mrsty: str | None = None
+    max_chars: int = MAX_CHARS
+    max_malformed: int = 1000
+    batch_size: int = 20000
+    force: bool = False
+
+    def fingerprint(self) -> dict[str, Any]:
+        """The options that change what is stored (batch size and force do not)."""
+        d = asdict(self)
+        for k in ("batch_size", "force", "max_malformed", "mrsty"):
+            d.pop(k)
+        return d
+
+
+@dataclass
+class LoadReport:
+    """What a load did; ``malformed_rows`` keeps the first 100 problems, ``malformed`` counts all."""
+
+    path: str
+    url: str
+    lines: int = 0
+    kept: int = 0
+    skipped_language: int = 0
+    skipped_sab: int = 0
+    skipped_suppressed: int = 0
+    skipped_empty: int = 0
+    skipped_long: int = 0
+    malformed: int = 0
+    malformed_rows: list[Diagnostic] = field(default_factory=list)
+    semantic_types: int = 0
+    seconds: float = 0.0
+    index_seconds: float = 0.0
+    already_loaded: bool = False
+
+    @property
+    def rows_per_second(self) -> float:
+        return self.lines / self.seconds if self.seconds > 0 else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["malformed_rows"] = [m.to_dict() for m in self.malformed_rows]
+        d["rows_per_second"] = round(self.rows_per_second)
+        return d
+
+
+_MAX_REPORTED = 100
+_ROWS_PER_STATEMENT = 100  # 700 parameters at most: under SQLite's old 999 limit
+
+
+class _RrfReader:
+    """Lines of an RRF file (plain or .gz) with the byte position read so far, for progress."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        try:
+            self.raw = open(path, "rb")  # noqa: SIM115 - closed in close()
+        except OSError as exc:
+            raise UmlsError(diagnostic("RC403", detail=f"cannot read {path}: {exc.strerror or exc}")) from exc
+        self.total = os.fstat(self.raw.fileno()).st_size
+        stream: Any = gzip.GzipFile(fileobj=self.raw) if path.name.endswith(".gz") else self.raw
+        # surrogateescape: a row with bytes that are not UTF-8 is reported as malformed, not fatal.
+        self.text = io.TextIOWrapper(stream, encoding="utf-8-sig", errors="surrogateescape", newline=None)
+
+    def position(self) -> int:
+        return self.raw.tell()
+
+    def close(self) -> None:
+        self.text.close()
+        self.raw.close()
+
+
+def _fields(line: str) -> int:
+    """Number of |-separated fields, not counting the empty piece after the trailing '|'."""
+    n = line.count("|") + 1
+    return n - 1 if line.rstrip("\r\n").endswith("|") else n
+
+
+def _check_first_line(reader: _RrfReader, expected: int, code: str) -> str | None:
+    """Stop at once (``code``) when the first row does not have the file's column count."""
+    try:
+        first = reader.text.readline()
+    except (OSError, EOFError) as exc:  # e.g. a .gz that is not gzip
+        reader.close()
+        raise UmlsError(diagnostic("RC403", file=str(reader.path), detail=f"cannot read {reader.path}: {exc}")) from exc
+    if first == "":
+        return None
+    if _fields(first) != expected:
+        reader.close()
+        # RC402/RC405 name the line in the message too, which diagnostic() keeps for the location only.
+        d = diagnostic(code, file=str(reader.path), line=1)
+        raise UmlsError(Diagnostic(code, format_message(code, path=str(reader.path), line=1, got=_fields(first)),
+                                   d.file, d.line, d.hint))
+    return first
+
+
+def _fingerprint_file(path: Path) -> dict[str, Any]:
+    st = path.stat()
+    return {"path": str(path.resolve()), "size": st.st_size, "mtime_ns": st.st_mtime_ns}
+
+
+def _load_engine(url: str) -> Any:
+    """An engine whose transactions also cover DDL (pysqlite would otherwise autocommit CREATE/DROP)."""
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.engine import make_url
+
+    try:
+        u = make_url(url)
+        path = _sqlite_file(u)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(u)
+    except Exception as exc:
+        raise _engine_error(url, exc) from exc
+    if u.get_backend_name() == "sqlite":
+
+        @event.listens_for(engine, "connect")
+        def _connect(dbapi_conn: Any, _record: Any) -> None:
+            dbapi_conn.isolation_level = None  # we issue BEGIN ourselves, below
+            cur = dbapi_conn.cursor()
+            # Rollback journal, not WAL: pages appended by the bulk insert need no journal, so the
+            # one big transaction costs little extra I/O and a crash still rolls back cleanly.
+            # synchronous=OFF only risks the load itself on an OS crash, never the old data's
+            # consistency after a process crash. The 256 MiB cache keeps most of an index sort in
+            # memory; temp_store stays on disk so memory is bounded whatever the release size.
+            for pragma in ("journal_mode=DELETE", "synchronous=OFF", "cache_size=-262144",
+                           "busy_timeout=30000", "threads=2"):
+                cur.execute(f"PRAGMA {pragma}")
+            cur.close()
+
+        @event.listens_for(engine, "begin")
+        def _begin(conn: Any) -> None:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def _placeholders(engine: Any, n: int) -> str:
+    style = engine.dialect.paramstyle
+    if style == "qmark":
+        return ",".join("?" * n)
+    if style in ("format", "pyformat"):
+        return ",".join(["%s"] * n)
+    if style == "numeric":
+        return ",".join(f":{i + 1}" for i in range(n))
+    if style == "numeric_dollar":
+        return ",".join(f"${i + 1}" for i in range(n))
+    raise UmlsError(diagnostic("RC403", detail=f"unsupported DB-API parameter style {style!r}"))
+
+
+def _values(engine: Any, width: int, rows: int) -> str:
+    """``(?,?),(?,?)`` for ``rows`` rows of ``width`` values, in the driver's parameter style."""
+    if engine.dialect.paramstyle in ("numeric", "numeric_dollar"):  # numbered: count across rows
+        mark = ":" if engine.dialect.paramstyle == "numeric" else "$"
+        return ",".join("(" + ",".join(f"{mark}{r * width + i + 1}" for i in range(width)) + ")" for r in range(rows))
+    return ",".join(["(" + _placeholders(engine, width) + ")"] * rows)
+
+
+def read_meta(conn: Any) -> dict[str, str] | None:
+    """The metadata rows of a database, or None when no load ever completed there."""
+    from sqlalchemy import inspect, text
+
+    if not inspect(conn).has_table(META):
+        return None
+    return {k: v for k, v in conn.execute(text(f"SELECT key, value FROM {META}"))}
+
+
+def load_mrconso(
+    path: str | os.PathLike[str],
+    url: str | None = None,
+    options: LoadOptions | None = None,
+    progress: Progress | None = None,
+) -> LoadReport:
+    """Load MRCONSO.RRF (and optionally MRSTY.RRF) into ``url``, replacing what was there atomically.
+
+    A malformed row (RC404, counted, the first 100 kept with their line numbers) has the wrong number
+    of fields, or passes the filters with an empty CUI or STR or bytes that are not UTF-8; rows the
+    filters skip are only checked for their field count.
+    Memory stays bounded (one batch of rows, the first 100 problems). Re-running with the same file
+    and options is a no-op unless ``options.force``; either way the result is the same database.
+    Raises UmlsError: RC402 at once when the file is not MRCONSO (its first row does not have 18
+    fields), RC405 for an MRSTY that is not MRSTY, RC406 when too many rows are malformed, RC407
+    when the filters keep no row, RC403 for anything else; the previous data stays in place.
+    """
+    from sqlalchemy import Index, MetaData
+
+    opts = options or LoadOptions()
+    src = Path(path)
+    url = to_url(url)
+    report = LoadReport(path=str(src), url=safe_url(url))
+    t0 = time.perf_counter()
+    reader = _RrfReader(src)
+    first = _check_first_line(reader, MRCONSO_FIELDS, "RC402")
+    sty_path = Path(opts.mrsty) if opts.mrsty else None
+    if sty_path is not None:  # check MRSTY before the long MRCONSO read, not after
+        sty_reader = _RrfReader(sty_path)
+        _check_first_line(sty_reader, MRSTY_FIELDS, "RC405")
+        sty_reader.close()
+    fingerprint = json.dumps({
+        "schema": SCHEMA_VERSION,
+        "source": _fingerprint_file(src),
+        "mrsty": _fingerprint_file(sty_path) if sty_path else None,
+        "options": opts.fingerprint(),
+    }, sort_keys=True)
+
+    engine = _load_engine(url)
+    try:
+        if not opts.force:
+            try:
+                with engine.connect() as conn:
+                    meta = read_meta(conn)
+            except Exception as exc:
+                raise _engine_error(url, exc) from exc
+            if meta and meta.get("status") == "complete" and meta.get("fingerprint") == fingerprint:
+                reader.close()
+                report.already_loaded = True
+                report.lines = report.kept = int(meta.get("rows", 0))
+                report.seconds = time.perf_counter() - t0
+                return report
+        token = uuid.uuid4().hex[:8]
+        md = MetaData()
+        strings, sty, meta_t = _tables(md, _STAGE)
+        try:
+            with engine.begin() as conn:
+                for t in (strings, sty):
+                    t.drop(conn, checkfirst=True)  # left by a load on a back end without transactional DDL
+                    t.create(conn)
+                _insert_strings(conn, engine, strings, reader, first, opts, report, progress)
+                if sty_path is not None:
+                    _insert_sty(conn, engine, sty, sty_path, report, progress)
+                if progress:
+                    progress("index", 0, 0)
+                ti = time.perf_counter()
+                # Indexes after the bulk insert (one sort instead of 16M B-tree inserts); unique
+                # names per load because index names are global and the old table still holds its own.
+                Index(f"ix_{STRINGS}_norm_{token}", strings.c.norm, strings.c.cui).create(conn)
+                if opts.sorted_index:
+                    Index(f"ix_{STRINGS}_sorted_{token}", strings.c.norm_sorted, strings.c.cui).create(conn)
+                Index(f"ix_{SEMTYPES}_cui_{token}", sty.c.cui).create(conn)
+                report.index_seconds = time.perf_counter() - ti
+                # The swap: still inside the same transaction, so readers see old or new, never half.
+                for live in (STRINGS, SEMTYPES):
+                    conn.exec_driver_sql(f"DROP TABLE IF EXISTS {live}")
+                    conn.exec_driver_sql(f"ALTER TABLE {live}{_STAGE} RENAME TO {live}")
+                meta_t.create(conn, checkfirst=True)
+                conn.execute(meta_t.delete())
+                values = {
+                    "schema_version": str(SCHEMA_VERSION),
+                    "status": "complete",
+                    "fingerprint": fingerprint,
+                    "source": str(src.resolve()),
+                    "mrsty": str(sty_path.resolve()) if sty_path else "",
+                    "rows": str(report.kept),
+                    "semantic_types": str(report.semantic_types),
+                    "sorted_index": "1" if opts.sorted_index else "0",
+                    "languages": ",".join(opts.languages) if opts.languages else "*",
+                    "options": json.dumps(opts.fingerprint(), sort_keys=True),
+                    "loaded_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+                }
+                conn.execute(meta_t.insert(), [{"key": k, "value": v} for k, v in values.items()])
+                if progress:
+                    progress("commit", 0, 0)
+        except UmlsError:
+            raise
+        except Exception as exc:
+            from sqlalchemy.exc import SQLAlchemyError
+
+            if isinstance(exc, SQLAlchemyError) or isinstance(exc, OSError):
+                detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+                raise UmlsError(diagnostic("RC403", detail=f"{detail}; {safe_url(url)} was not changed")) from exc
+            raise
+    finally:
+        reader.close()
+        engine.dispose()
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def _malformed(report: LoadReport, path: Path, line: int, detail: str, limit: int) -> None:
+    report.malformed += 1
+    if len(report.malformed_rows) < _MAX_REPORTED:
+        report.malformed_rows.append(diagnostic("RC404", file=str(path), line=line, detail=detail, severity="warning"))
+    if report.malformed > limit:
+        raise UmlsError(diagnostic("RC406", file=str(path), line=line, count=report.malformed, limit=limit))
+
+
+def _insert_strings(conn: Any, engine: Any, table: Any, reader: _RrfReader, first: str | None, opts: LoadOptions,
+                    report: LoadReport, progress: Progress | None) -> None:
+    """The hot loop: split, filter, normalise, batch, insert (about 5 microseconds a row).
+
+    Rows go in as multi-row ``INSERT ... VALUES (...), (...)`` statements of 100 rows, executed
+    many at a time: with SQLite that halves the insert cost of one-row executemany. A row whose
+    language is not wanted is skipped before it is split, after a cheap field count.
+    """
+    want_sorted = opts.sorted_index
+    columns = ("cui", "lat", "sab", "tty", "str", "norm") + (("norm_sorted",) if want_sorted else ())
+    width = len(columns)
+    per = _ROWS_PER_STATEMENT
+    head = f"INSERT INTO {table.name} ({', '.join(columns)}) VALUES "
+    multi_sql = head + _values(engine, width, per)
+    langs = frozenset(opts.languages) if opts.languages else None
+    include = frozenset(opts.include_sabs) if opts.include_sabs else None
+    exclude = frozenset(opts.exclude_sabs)
+    suppressed_ok = opts.include_suppressed
+    max_chars = opts.max_chars
+    flush_at = opts.batch_size * width
+    limit = opts.max_malformed
+    amap = _ASCII_MAP
+    flat: list[str] = []  # the batch, row after row, `width` values each
+    ext = flat.extend
+    path = reader.path
+    lines = skipped_lang = skipped_sab = skipped_sup = skipped_empty = skipped_long = 0
+
+    def flush() -> None:
+        values = tuple(flat)  # SQLAlchemy takes executemany parameters as tuples; tuple slices are tuples
+        n = len(values)
+        step = per * width
+        full = n - n % step
+        if full:
+            conn.exec_driver_sql(multi_sql, [values[i : i + step] for i in range(0, full, step)])
+        if n > full:
+            conn.exec_driver_sql(head + _values(engine, width, (n - full) // width), values[full:])
+        report.kept += n // width
+        flat.clear()
+        if progress:
+            progress("read", reader.position(), reader.total)
+
+    stream = reader.text if first is None else itertools.chain((first,), reader.text)
+    for lineno, line in enumerate(stream, 1):
+        # CUIs are C + 7 digits, so LAT sits at [9:12]; count('|') keeps the malformed check.
+        if langs is not None and line[9:12] not in langs and line[8:9] == "|" and line[12:13] == "|" \
+                and line.count("|") == 18:
+            lines += 1
+            skipped_lang += 1
+            continue
+        parts = line.split("|")
+        if len(parts) != 19 or parts[18].strip("\r\n"):
+            if not line.strip():
+                continue  # a blank line (e.g. a final newline) is not a row
+            lines += 1
+            _malformed(report, path, lineno, f"{_fields(line)} fields, expected 18", limit)
+            continue
+        lines += 1
+        cui, lat = parts[0], parts[1]
+        if langs is not None and lat not in langs:
+            skipped_lang += 1
+            continue
+        if not suppressed_ok and parts[16] != "N":
+            skipped_sup += 1
+            continue
+        sab = parts[11]
+        if (include is not None and sab not in include) or sab in exclude:
+            skipped_sab += 1
+            continue
+        s = parts[14]
+        if not cui or not s:
+            _malformed(report, path, lineno, "empty CUI" if not cui else "empty STR", limit)
+            continue
+        if s.isascii():
+            norm = " ".join(s.encode("ascii").translate(amap).decode("ascii").split())
+        else:
+            try:
+                s.encode("utf-8")
+            except UnicodeEncodeError:
+                _malformed(report, path, lineno, "bytes that are not UTF-8", limit)
+                continue
+            norm = normalize(s)
+        if not norm:
+            skipped_empty += 1
+            continue
+        if len(norm) > max_chars:
+            skipped_long += 1
+            continue
+        if want_sorted:
+            ext((cui, lat, sab, parts[12], s, norm, sorted_form(norm)))
+        else:
+            ext((cui, lat, sab, parts[12], s, norm))
+        if len(flat) >= flush_at:
+            flush()
+    flush()
+    report.lines = lines
+    report.skipped_language = skipped_lang
+    report.skipped_sab = skipped_sab
+    report.skipped_suppressed = skipped_sup
+    report.skipped_empty = skipped_empty
+    report.skipped_long = skipped_long
+    if report.kept == 0:
+        raise UmlsError(diagnostic(
+            "RC407", file=str(path), path=str(path), lines=lines,
+            filters=f"languages {','.join(opts.languages) if opts.languages else 'any'}"
+                    + (f", sources {','.join(opts.include_sabs)}" if opts.include_sabs else "")
+                    + (f", excluding {','.join(opts.exclude_sabs)}" if opts.exclude_sabs else "")
+                    + ("" if suppressed_ok else ", no suppressed rows")))
+
+
+def _insert_sty(conn: Any, engine: Any, table: Any, path: Path, report: LoadReport, progress: Progress | None) -> None:
+    """MRSTY.RRF: CUI|TUI|STN|STY|ATUI|CVF| -> (cui, tui, sty)."""
+    sql = f"INSERT INTO {table.name} (cui, tui, sty) VALUES ({_placeholders(engine, 3)})"
+    reader = _RrfReader(path)
+    batch: list[tuple[str, str, str]] = []
+    try:
+        for lineno, line in enumerate(reader.text, 1):
+            parts = line.split("|")
+            if len(parts) != 7 or parts[6].strip("\r\n"):
+                if line.strip():
+                    _malformed(report, path, lineno, f"{_fields(line)} fields, expected 6", 1_000_000)
+                continue
+            if not parts[0] or not parts[1]:
+                _malformed(report, path, lineno, "empty CUI or TUI", 1_000_000)
+                continue
+            batch.append((parts[0], parts[1], parts[3]))
+            if len(batch) >= 20000:
+                conn.exec_driver_sql(sql, batch)
+                report.semantic_types += len(batch)
+                batch.clear()
+                if progress:
+                    progress("mrsty", reader.position(), reader.total)
+        if batch:
+            conn.exec_driver_sql(sql, batch)
+            report.semantic_types += len(batch)
+    finally:
+        reader.close()
+
+
+# -- lookup ------------------------------------------------------------------------------------
+class UmlsLookup:
+    """CUIs of strings in a loaded database, with a per-process cache.
+
+    Opened once per process (``Resources.umls(url)``); a missing, empty or half-loaded database is
+    an RC401 error here, at start-up, never in the middle of a batch. The cache is keyed by the
+    text as given and by its normalised form, so repeated mentions cost one dictionary lookup.
+    Worker processes forked after opening get their own connection on first use.
+    """
+
+    def __init__(self, url: str, *, cache_size: int = 500_000):
+        from sqlalchemy import MetaData, create_engine
+        from sqlalchemy.engine import make_url
+
+        self.url = to_url(url)
+        self._cache: dict[tuple[str, Any, str], frozenset[str]] = {}
+        self._cache_size = cache_size
+        self._sty_cache: dict[str, frozenset[tuple[str, str]]] = {}
+        self._stmts: dict[Any, Any] = {}
+        self._conn: Any = None
+        try:
+            u = make_url(self.url)
+        except Exception as exc:
+            raise _engine_error(self.url, exc) from exc
+        path = _sqlite_file(u)
+        try:
+            if path is not None:
+                if not path.is_file():
+                    raise UmlsError(diagnostic("RC401", url=safe_url(self.url), detail=f"no such file {path}"))
+                import sqlite3
+
+                # mode=rw never creates a missing file; query_only (below) forbids writes. Not mode=ro:
+                # a read-only connection cannot roll back the journal a killed load left behind.
+                uri = "file:" + str(path.resolve()) + "?mode=rw"
+                self._engine = create_engine("sqlite://", creator=lambda: sqlite3.connect(uri, uri=True))
+            else:
+                self._engine = create_engine(u)
+        except UmlsError:
+            raise
+        except Exception as exc:
+            raise _engine_error(self.url, exc) from exc
+        self._pid = os.getpid()
+        try:
+            meta = read_meta(self._connection())
+        except Exception as exc:
+            raise _engine_error(self.url, exc) from exc
+        if meta is None:
+            raise UmlsError(diagnostic("RC401", url=safe_url(self.url), detail="no UMLS loaded there (no umls_meta table)"))
+        if meta.get("status") != "complete":
+            raise UmlsError(diagnostic("RC401", url=safe_url(self.url), detail="the last load did not complete"))
+        if meta.get("schema_version") != str(SCHEMA_VERSION):
+            raise UmlsError(diagnostic(
+                "RC401", url=safe_url(self.url),
+                detail=f"loaded with table layout {meta.get('schema_version')}, this rulecoref reads {SCHEMA_VERSION}",
+                hint="load it again with this version: rulecoref umls load MRCONSO.RRF --db URL --force"))
+        self.meta = meta
+        self.strings, self.sty, _ = _tables(MetaData())
+
+    # -- connection --------------------------------------------------------------------------
+    def _connection(self) -> Any:
+        if self._pid != os.getpid():  # forked worker: never share the parent's socket or file handle
+            self._engine.dispose(close=False)
+            self._conn = None
+            self._pid = os.getpid()
+        if self._conn is None:
+            self._conn = self._engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+            if self._engine.dialect.name == "sqlite":
+                for pragma in ("query_only=1", "cache_size=-65536", "mmap_size=268435456"):
+                    self._conn.exec_driver_sql(f"PRAGMA {pragma}")
+        return self._conn
+
+    def close(self) -> None:
+        if self._conn is not None and self._pid == os.getpid():
+            self._conn.close()
+        self._conn = None
+        self._engine.dispose()
+
+    # -- facts about the database ------------------------------------------------------------
+    @property
+    def has_sorted_index(self) -> bool:
+        return self.meta.get("sorted_index") == "1"
+
+    @property
+    def has_semantic_types(self) -> bool:
+        return int(self.meta.get("semantic_types", "0") or 0) > 0
+
+    def require(self, mode: str = "exact", semantic_types: bool = False) -> None:
+        """Fail now (RC408/RC409) if later lookups would need what this database was loaded without."""
+        if mode not in ("exact", "sorted"):
+            raise ValueError(f"mode must be 'exact' or 'sorted', not {mode!r}")
+        if mode == "sorted" and not self.has_sorted_index:
+            raise UmlsError(diagnostic("RC408", url=safe_url(self.url)))
+        if semantic_types and not self.has_semantic_types:
+            raise UmlsError(diagnostic("RC409", url=safe_url(self.url)))
+
+    # -- lookups -----------------------------------------------------------------------------
+    def _statement(self, mode: str, languages: tuple[str, ...] | None, sabs: tuple[str, ...] | None) -> Any:
+        key = (mode, languages, sabs)
+        stmt = self._stmts.get(key)
+        if stmt is None:
+            from sqlalchemy import bindparam, select
+
+            t = self.strings
+            col = t.c.norm_sorted if mode == "sorted" else t.c.norm
+            stmt = select(col, t.c.cui).distinct().where(col.in_(bindparam("keys", expanding=True)))
+            if languages:
+                stmt = stmt.where(t.c.lat.in_(languages))
+            if sabs:
+                stmt = stmt.where(t.c.sab.in_(sabs))
+            self._stmts[key] = stmt
+        return stmt
+
+    def cuis(self, text: str, mode: str = "exact", *, languages: tuple[str, ...] | None = None,
+             sabs: tuple[str, ...] | None = None) -> frozenset[str]:
+        """CUIs whose strings normalise like ``text`` ("Kidney" -> {"C0022646"}); empty if none.
+
+        ``mode="sorted"`` ignores word order ("failure, kidney" finds "kidney failure") and needs a
+        database loaded with ``--sorted-index``. ``languages``/``sabs`` restrict the matching rows.
+        """
+        hit = self._cache.get((mode, (languages, sabs), text))
+        if hit is not None:
+            return hit
+        return self.cuis_many((text,), mode, languages=languages, sabs=sabs)[text]
+
+    def cuis_many(self, texts: Iterable[str], mode: str = "exact", *, languages: tuple[str, ...] | None = None,
+                  sabs: tuple[str, ...] | None = None) -> dict[str, frozenset[str]]:
+        """``cuis`` for many strings with one query per 500 uncached ones (one round trip per
+        document instead of one per mention, which matters for a database on a server)."""
+        if mode != "exact":
+            self.require(mode)
+        filt = (languages, sabs)
+        cache = self._cache
+        out: dict[str, frozenset[str]] = {}
+        pending: dict[str, list[str]] = {}  # lookup key -> texts waiting for it
+        for text in texts:
+            hit = cache.get((mode, filt, text))
+            if hit is not None:
+                out[text] = hit
+                continue
+            key = normalize(text)
+            if mode == "sorted":
+                key = sorted_form(key)
+            hit = cache.get((mode, filt, key))
+            if hit is not None:
+                out[text] = hit
+                self._remember((mode, filt, text), hit)
+                continue
+            pending.setdefault(key, []).append(text)
+        if not pending:
+            return out
+        found: dict[str, set[str]] = {k: set() for k in pending}
+        empty = pending.pop("", None)  # "" (punctuation only) never matches anything
+        keys = list(pending)
+        if keys:
+            stmt = self._statement(mode, languages, sabs)
+            conn = self._connection()
+            for i in range(0, len(keys), 500):
+                for k, cui in conn.execute(stmt, {"keys": keys[i : i + 500]}):
+                    found[k].add(cui)
+        if empty is not None:
+            pending[""] = empty
+        for key, waiting in pending.items():
+            result = frozenset(found[key])
+            self._remember((mode, filt, key), result)
+            for text in waiting:
+                out[text] = result
+                self._remember((mode, filt, text), result)
+        return out
+
+    def _remember(self, key: tuple[str, Any, str], value: frozenset[str]) -> None:
+        cache = self._cache
+        if len(cache) >= self._cache_size:  # bounded: drop the oldest entry (dicts keep insertion order)
+            del cache[next(iter(cache))]
+        cache[key] = value
+
+    def rows(self, text: str, mode: str = "exact", limit: int = 50) -> list[dict[str, str]]:
+        """The stored rows a string matches (for ``rulecoref umls lookup``): cui, str, sab, tty, lat."""
+        from sqlalchemy import select
+
+        t = self.strings
+        key = normalize(text)
+        col = t.c.norm
+        if mode == "sorted":
+            self.require("sorted")
+            key, col = sorted_form(key), t.c.norm_sorted
+        stmt = select(t.c.cui, t.c.str, t.c.sab, t.c.tty, t.c.lat).where(col == key).order_by(t.c.cui, t.c.sab, t.c.tty, t.c.str).limit(limit)
+        return [dict(r._mapping) for r in self._connection().execute(stmt)]
+
+    def semantic_types(self, cuis: Iterable[str]) -> dict[str, frozenset[tuple[str, str]]]:
+        """(TUI, name) pairs of each CUI, from MRSTY ("C0022646" -> {("T023", "Body Part, Organ, ...")})."""
+        from sqlalchemy import bindparam, select
+
+        out: dict[str, frozenset[tuple[str, str]]] = {}
+        todo = []
+        for c in cuis:
+            hit = self._sty_cache.get(c)
+            if hit is None:
+                todo.append(c)
+            else:
+                out[c] = hit
+        if todo:
+            t = self.sty
+            stmt = select(t.c.cui, t.c.tui, t.c.sty).where(t.c.cui.in_(bindparam("cuis", expanding=True)))
+            found: dict[str, set[tuple[str, str]]] = {c: set() for c in todo}
+            conn = self._connection()
+            for i in range(0, len(todo), 500):
+                for cui, tui, sty in conn.execute(stmt, {"cuis": todo[i : i + 500]}):
+                    found[cui].add((tui, sty))
+            for c, types in found.items():
+                out[c] = self._sty_cache[c] = frozenset(types)
+        return out
