@@ -7,11 +7,11 @@ import json
 import sys
 from pathlib import Path
 
-from ..errors import RulecorefError
+from ..errors import Diagnostic, RulecorefError
 from ..evaluate import MODES, format_table, score_conll_files, score_dirs
 from .common import print_diagnostics
 
-MAX_WARNINGS = 20
+PER_CODE = 3  # warnings printed per code; the rest are counted (all of them are in --json)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -49,12 +49,24 @@ def run(args: argparse.Namespace) -> int:
     except RulecorefError as exc:
         print_diagnostics(exc.diagnostics, prefix="rulecoref: ")
         return 1
+    if args.by_type and args.gold.is_file():
+        print("warning: CoNLL files carry no types; --by-type is ignored", file=sys.stderr)
     if report.warnings and not args.quiet:
-        print_diagnostics(report.warnings[:MAX_WARNINGS], prefix="warning: ")
-        if len(report.warnings) > MAX_WARNINGS:
-            print(f"warning: ... and {len(report.warnings) - MAX_WARNINGS} more (all are in --json output)", file=sys.stderr)
+        print_warnings(report.warnings)
     if args.json:
         print(json.dumps(report.to_dict(), indent=1))
     else:
         print(format_table(report), end="")
     return 0
+
+
+def print_warnings(warnings: list[Diagnostic]) -> None:
+    """A few warnings of each code, then how many more there are (an empty system folder gives
+    one RC703 per document)."""
+    by_code: dict[str, list[Diagnostic]] = {}
+    for w in warnings:
+        by_code.setdefault(w.code, []).append(w)
+    for code, group in by_code.items():
+        print_diagnostics(group[:PER_CODE], prefix="warning: ")
+        if len(group) > PER_CODE:
+            print(f"warning: ... and {len(group) - PER_CODE} more [{code}] (all are in --json output)", file=sys.stderr)

@@ -49,30 +49,46 @@ def align(table: Contingency, value: np.ndarray, rank: np.ndarray | None = None)
     graph = coo_matrix((ones, (table.ki, nk + table.ri)), shape=(nk + nr, nk + nr))
     _, labels = connected_components(graph, directed=False)
     comp = labels[table.ki]
-    order = np.argsort(comp, kind="stable")
-    bounds = np.flatnonzero(np.diff(comp[order])) + 1
-    chosen: list[np.ndarray] = []
-    for cells in np.split(order, bounds):
-        val = value[cells]
-        rk = rank[cells] if rank is not None else None
-        keys, rows = np.unique(table.ki[cells], return_inverse=True)
-        resps, cols = np.unique(table.ri[cells], return_inverse=True)
-        if len(keys) == 1 or len(resps) == 1:
-            best = int(np.lexsort((val, rk))[-1]) if rk is not None else int(np.argmax(val))
-            chosen.append(cells[best : best + 1])
-            continue
-        weight = np.zeros((len(keys), len(resps)))
-        if rk is None:
-            weight[rows, cols] = val
-        else:
-            # Lexicographic objective in one matrix: one rank unit outweighs any value total.
-            weight[rows, cols] = rk * float(min(len(keys), len(resps)) + 1) + val
-        where = np.full((len(keys), len(resps)), -1, dtype=np.int64)
-        where[rows, cols] = cells
-        r, c = linear_sum_assignment(weight, maximize=True)
-        picked = where[r, c]
-        chosen.append(picked[picked >= 0])  # pairs with no shared mention add nothing
+    rk = rank if rank is not None else np.zeros(n)
+    # Components with one entity on either side (nearly all of them in practice) need no
+    # assignment: the best cell wins. They are solved together with one sort.
+    keys_per = np.bincount(comp[_first_of_pairs(comp, table.ki)])
+    resps_per = np.bincount(comp[_first_of_pairs(comp, table.ri)])
+    simple = (keys_per[comp] == 1) | (resps_per[comp] == 1)
+    order = np.lexsort((value, rk, comp))  # by component, then rank, then value: the best cell is last
+    order = order[simple[order]]
+    last = np.flatnonzero(np.append(np.diff(comp[order]) != 0, True)) if len(order) else order
+    chosen: list[np.ndarray] = [order[last]]
+    hard = np.flatnonzero(~simple)
+    if len(hard):
+        hard = hard[np.argsort(comp[hard], kind="stable")]
+        bounds = np.flatnonzero(np.diff(comp[hard])) + 1
+        for cells in np.split(hard, bounds):
+            chosen.append(_assign(table, cells, value[cells], rk[cells] if rank is not None else None))
     return np.concatenate(chosen)
+
+
+def _first_of_pairs(comp: np.ndarray, ent: np.ndarray) -> np.ndarray:
+    """Index of one cell per distinct (component, entity) pair."""
+    _, first = np.unique(np.stack([comp, ent]), axis=1, return_index=True)
+    return first
+
+
+def _assign(table: Contingency, cells: np.ndarray, val: np.ndarray, rk: np.ndarray | None) -> np.ndarray:
+    """Optimal assignment inside one component with 2+ entities on both sides."""
+    keys, rows = np.unique(table.ki[cells], return_inverse=True)
+    resps, cols = np.unique(table.ri[cells], return_inverse=True)
+    weight = np.zeros((len(keys), len(resps)))
+    if rk is None:
+        weight[rows, cols] = val
+    else:
+        # Lexicographic objective in one matrix: one rank unit outweighs any value total.
+        weight[rows, cols] = rk * float(min(len(keys), len(resps)) + 1) + val
+    where = np.full((len(keys), len(resps)), -1, dtype=np.int64)
+    where[rows, cols] = cells
+    r, c = linear_sum_assignment(weight, maximize=True)
+    picked = where[r, c]
+    return picked[picked >= 0]  # pairs with no shared mention add nothing
 
 
 def ceafm_counts(table: Contingency) -> Counts:

@@ -25,6 +25,9 @@ def dedupe(entities: Sequence[Sequence[Mention]]) -> tuple[list[list[Mention]], 
     A7-A9); the order of entities and of mentions inside them decides which copy is first.
     Returns the kept entities, the index each came from, and the number of mentions dropped.
     """
+    flat = [m for entity in entities for m in entity]
+    if len(set(flat)) == len(flat) and all(entities):  # the usual case: nothing to drop
+        return [list(e) for e in entities], list(range(len(entities))), 0
     seen: set[Mention] = set()
     out: list[list[Mention]] = []
     origin: list[int] = []
