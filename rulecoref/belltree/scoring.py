@@ -1,12 +1,13 @@
 """Link scorers: P_link(entity, m) for the beam search, from a maxent model and the features.
 
 Mention-pair (seed eq. 9): P_link(e, m) = max over the entity's mentions a of P(a, m). A pair's
-probability does not depend on the hypothesis, so it is cached per document and shared by every
-hypothesis of the beam. The max looks at the compared members ``PartialEntity.candidates`` picks
+probability does not depend on the hypothesis, so it is cached while m is active and shared by
+every hypothesis of the beam. The max looks at the compared members ``PartialEntity.candidates`` picks
 (the last ``max_members`` members, the canonical one, the latest with m's string or head).
 
-Entity-mention (seed eq. 8): features between m and the whole partial entity. Entities are
-immutable and shared between hypotheses, so the score is cached per entity object while m is active.
+Entity-mention (seed eq. 8): features between m and the whole partial entity.
+Entities are immutable and shared between hypotheses, so for both models an entity's score is
+cached per entity object while m is active.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ class LinkScorer:
     def __init__(self, tab: MentionTable, max_members: int = 16):
         self.tab = tab
         self.k = max_members
+        self._active = -1
+        self._cache: dict[int, tuple[PartialEntity, float]] = {}
 
     def new_entity(self, m: int) -> PartialEntity:
         return PartialEntity.start(self.tab, m, self.k)
@@ -31,6 +34,20 @@ class LinkScorer:
         return e.extend(self.tab, m, self.k)
 
     def link_probs(self, m: int, entities: Sequence[PartialEntity], root_of: Callable[[int], int]) -> list[float]:
+        """P_link(e, m) for each entity. Hypotheses share unchanged entity objects, so a score is
+        computed once per (entity object, m) however many hypotheses hold the entity."""
+        if m != self._active:
+            self._active, self._cache = m, {}
+        cache = self._cache
+        out = []
+        for e in entities:
+            hit = cache.get(id(e))
+            if hit is None or hit[0] is not e:
+                hit = cache[id(e)] = (e, self.entity_prob(e, m, root_of))
+            out.append(hit[1])
+        return out
+
+    def entity_prob(self, e: PartialEntity, m: int, root_of: Callable[[int], int]) -> float:
         raise NotImplementedError
 
 
@@ -40,6 +57,7 @@ class MentionPairScorer(LinkScorer):
         self.model = model
         self.fx = fx
         self._pairs: dict[tuple[int, int], float] = {}
+        self._pairs_for = -1
 
     def pair_prob(self, a: int, m: int) -> float:
         key = (a, m)
@@ -48,16 +66,19 @@ class MentionPairScorer(LinkScorer):
             p = self._pairs[key] = self.model.prob(self.fx.pair(a, m))
         return p
 
-    def link_probs(self, m: int, entities: Sequence[PartialEntity], root_of: Callable[[int], int]) -> list[float]:
-        tab = self.tab
-        out = []
-        for e in entities:
-            out.append(max(self.pair_prob(a, m) for a in e.candidates(tab, m)))
-        return out
-
-    def forget_before(self, m: int) -> None:
-        """Drop cached pairs whose active mention precedes m (keeps memory flat on long documents)."""
-        self._pairs = {k: v for k, v in self._pairs.items() if k[1] >= m}
+    def entity_prob(self, e: PartialEntity, m: int, root_of: Callable[[int], int]) -> float:
+        if m != self._pairs_for:
+            # A pair's active mention is m, so pairs of earlier steps are never asked again.
+            self._pairs_for, self._pairs = m, {}
+        pairs = self._pairs
+        best = 0.0
+        for a in e.candidates(self.tab, m):
+            p = pairs.get((a, m))
+            if p is None:
+                p = pairs[(a, m)] = self.model.prob(self.fx.pair(a, m))
+            if p > best:
+                best = p
+        return best
 
 
 class EntityMentionScorer(LinkScorer):
@@ -65,19 +86,9 @@ class EntityMentionScorer(LinkScorer):
         super().__init__(fx.tab, max_members)
         self.model = model
         self.fx = fx
-        self._active = -1
-        self._cache: dict[int, tuple[PartialEntity, float]] = {}
 
-    def link_probs(self, m: int, entities: Sequence[PartialEntity], root_of: Callable[[int], int]) -> list[float]:
-        if m != self._active:
-            self._active, self._cache = m, {}
-        out = []
-        for e in entities:
-            hit = self._cache.get(id(e))
-            if hit is None or hit[0] is not e:
-                hit = self._cache[id(e)] = (e, self.model.prob(self.fx.entity(e, m, root_of)))
-            out.append(hit[1])
-        return out
+    def entity_prob(self, e: PartialEntity, m: int, root_of: Callable[[int], int]) -> float:
+        return self.model.prob(self.fx.entity(e, m, root_of))
 
 
 def make_scorer(model: MaxEntModel, fx: FeatureExtractor, max_members: int = 16) -> LinkScorer:

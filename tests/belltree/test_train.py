@@ -55,7 +55,7 @@ def read_chains(out: Path) -> str:
 def test_train_then_resolve_end_to_end(tmp_path, kind):
     gold = write_folder(tmp_path / "gold", NOTES * 3)
     model = tmp_path / "m.json"
-    assert main(["train", str(gold), "--model", str(model), "--kind", kind, "--min-count", "1", "-q"]) == 0
+    assert main(["train", str(gold), "--model", str(model), "--kind", kind, "--min-count", "1", "--no-wordnet", "-q"]) == 0
     assert model.is_file()
     out = tmp_path / "out"
     code = main(["resolve", str(gold), "--rules", str(ROOT / "rules" / "belltree.yaml"), "--model", str(model),
@@ -69,7 +69,7 @@ def test_train_then_resolve_end_to_end(tmp_path, kind):
 def test_train_accepts_any_concept_types(tmp_path):
     gold = write_folder(tmp_path / "gold", NOTES * 3, custom_type="abstract")
     model = tmp_path / "m.json"
-    assert main(["train", str(gold), "--model", str(model), "--min-count", "1", "-q"]) == 0
+    assert main(["train", str(gold), "--model", str(model), "--min-count", "1", "--no-wordnet", "-q"]) == 0
     out = tmp_path / "out"
     assert main(["resolve", str(gold), "--rules", str(ROOT / "rules" / "belltree.yaml"), "--model", str(model),
                  "--out", str(out), "--types", "auto", "--no-progress", "-q"]) == 0
@@ -99,7 +99,7 @@ def test_train_hybrid_model_uses_rule_decisions(tmp_path):
     """))
     assert compile_rules(rules).passes[0].name == "exact-string"  # a full rule file can be included
     model = tmp_path / "hybrid.json"
-    assert main(["train", str(gold), "--model", str(model), "--rules", str(rules), "--min-count", "1", "-q"]) == 0
+    assert main(["train", str(gold), "--model", str(model), "--rules", str(rules), "--min-count", "1", "--no-wordnet", "-q"]) == 0
     from rulecoref.belltree.maxent import MaxEntModel
 
     m = MaxEntModel.load(model)
