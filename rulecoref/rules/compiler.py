@@ -151,7 +151,7 @@ def _resolve_param(chk: _Checker, file: Path, name: str, spec: Param, value: Any
 
 
 def _check_pass(chk: _Checker, file: Path, entry: LDict, known_types: tuple[str, ...], pronoun_types: frozenset[str],
-                names: dict[str, int]) -> PassConfig | None:
+                names: dict[str, int], enable: frozenset[str] = frozenset()) -> PassConfig | None:
     line = entry.line
     kind = entry.get("kind")
     name = entry.get("name")
@@ -255,7 +255,7 @@ def _check_pass(chk: _Checker, file: Path, entry: LDict, known_types: tuple[str,
     if not isinstance(enabled, bool):
         chk.add("RC104", file, entry.line_of("enabled"), name, where="enabled", expected="true or false", got=type_name(enabled))
         enabled = True
-    if not enabled:
+    if not enabled and name not in enable:  # an include's `enable:` switches a shipped-off pass on
         return None
     return PassConfig(
         kind=kind,
@@ -287,7 +287,7 @@ def _read_yaml(chk: _Checker, path: Path) -> Any:
 
 
 def _collect_passes(chk: _Checker, path: Path, data: LDict, known_types: tuple[str, ...], pronoun_types: frozenset[str],
-                    names: dict[str, int], stack: tuple[Path, ...]) -> list[PassConfig]:
+                    names: dict[str, int], stack: tuple[Path, ...], enable: frozenset[str] = frozenset()) -> list[PassConfig]:
     out: list[PassConfig] = []
     passes = data.get("passes", LList())
     if passes is None:
@@ -301,9 +301,15 @@ def _collect_passes(chk: _Checker, path: Path, data: LDict, known_types: tuple[s
             chk.add("RC104", path, line, where=f"passes[{i}]", expected="a mapping with 'kind:'", got=type_name(entry))
             continue
         if "include" in entry:
-            extra = [k for k in entry if k != "include"]
+            extra = [k for k in entry if k not in ("include", "enable")]
             if extra:
-                chk.add("RC103", path, entry.line_of(extra[0]), key=extra[0], where="an include entry", allowed="include")
+                chk.add("RC103", path, entry.line_of(extra[0]), key=extra[0], where="an include entry", allowed="include, enable")
+            # `enable: [name, ...]` turns on passes the included file ships with `enabled: false`
+            # (rules/i2b2-umls.yaml: i2b2.yaml with its UMLS pass on, in its place in the order).
+            wanted = entry.get("enable", [])
+            if not isinstance(wanted, list) or not all(isinstance(n, str) for n in wanted):
+                chk.add("RC104", path, entry.line_of("enable"), where="enable", expected="a list of pass names", got=type_name(wanted))
+                wanted = []
             target, looked = resolve_resource(str(entry["include"]), path)
             if target is None:
                 chk.add("RC110", path, line, path=entry["include"], detail="not found in " + ", ".join(looked))
@@ -322,9 +328,16 @@ def _collect_passes(chk: _Checker, path: Path, data: LDict, known_types: tuple[s
             # pronoun_types are ignored, the including file's declarations govern; a decoder is not allowed.
             _unknown_keys(chk, target, sub, ("version", "name", "description", "types", "pronoun_types", "passes"),
                           "an included rule file")
-            out.extend(_collect_passes(chk, target, sub, known_types, pronoun_types, names, stack + (target,)))
+            before = set(names)
+            out.extend(_collect_passes(chk, target, sub, known_types, pronoun_types, names, stack + (target,),
+                                       enable | frozenset(wanted)))
+            included = sorted(set(names) - before)
+            for n in wanted:
+                if n not in included:
+                    chk.add("RC109", path, entry.line_of("enable"), where=f"enable of {entry['include']}", value=n,
+                            allowed=", ".join(included) or "(no passes)")
             continue
-        cfg = _check_pass(chk, path, entry, known_types, pronoun_types, names)
+        cfg = _check_pass(chk, path, entry, known_types, pronoun_types, names, enable)
         if cfg is not None:
             out.append(cfg)
     return out

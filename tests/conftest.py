@@ -1,0 +1,28 @@
+"""Session-wide test setup.
+
+``rules/i2b2-umls.yaml`` turns the UMLS pass on, and its filters' examples run with the main-linker
+passes before them (tests/test_rule_examples.py), so they need a loaded UMLS database. The session
+points ``RULECOREF_UMLS_DB`` at one built from the hand-written rows in tests/fixtures/umls/, so the
+suite never depends on (or reads) a real, licensed UMLS.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+UMLS_FIXTURES = Path(__file__).resolve().parent / "fixtures" / "umls"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def umls_fixture_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    from rulecoref.resources.umls import LoadOptions, load_mrconso, to_url
+
+    path = tmp_path_factory.mktemp("umls-db") / "umls.sqlite"
+    load_mrconso(UMLS_FIXTURES / "MRCONSO.RRF", to_url(path),
+                 LoadOptions(mrsty=str(UMLS_FIXTURES / "MRSTY.RRF"), sorted_index=True))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("RULECOREF_UMLS_DB", str(path))
+        yield path
