@@ -46,7 +46,9 @@ class DocPartition:
 
 
 @dataclass
-class Concept:
+class ConceptSpan:
+    """A concept as the scorer needs it: span, type and its line in the .con file."""
+
     span: Span
     type: str
     line: int
@@ -58,7 +60,7 @@ class LoadResult:
     warnings: list[Diagnostic] = field(default_factory=list)
 
 
-def read_concepts(path: str | Path, encoding: str = "utf-8") -> tuple[list[Concept], list[Diagnostic]]:
+def read_concepts(path: str | Path, encoding: str = "utf-8") -> tuple[list[ConceptSpan], list[Diagnostic]]:
     """Spans and types of a ``.txt.con`` file, without the text (the scorer needs only these).
 
     Malformed lines are errors (RC201) and a repeated span keeps the first line (RC212 warning),
@@ -68,7 +70,7 @@ def read_concepts(path: str | Path, encoding: str = "utf-8") -> tuple[list[Conce
     file = str(path)
     errors: list[Diagnostic] = []
     warnings: list[Diagnostic] = []
-    out: list[Concept] = []
+    out: list[ConceptSpan] = []
     seen: dict[Span, int] = {}
     for lineno, line in enumerate(read_text_lines(path, encoding), 1):
         text = line.strip()
@@ -87,7 +89,7 @@ def read_concepts(path: str | Path, encoding: str = "utf-8") -> tuple[list[Conce
                                        span=f"{span[0]}:{span[1]} {span[2]}:{span[3]}", first=seen[span]))
             continue
         seen[span] = lineno
-        out.append(Concept(span, m["type"].strip().lower(), lineno))
+        out.append(ConceptSpan(span, m["type"].strip().lower(), lineno))
     if errors:
         raise InputError(errors)
     return out, warnings
@@ -150,7 +152,7 @@ def load_i2b2(
         txt = docs_dir / con.name[: -len(".con")] if docs_dir is not None else None
         if txt is not None and txt.is_file():
             read = read_document(txt, con, name=name, encoding=encoding)
-            concepts = [Concept(c.span, c.type, c.source_line) for c in read.document.concepts]
+            concepts = [ConceptSpan(c.span, c.type, c.source_line) for c in read.document.concepts]
             result.warnings.extend(read.warnings)
         else:
             concepts, warns = read_concepts(con, encoding)

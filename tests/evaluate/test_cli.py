@@ -107,3 +107,13 @@ def test_cli_convert_bad_input_exits_1(tmp_path, capsys):
     bad.write_text("#begin document x\nt\t(1\n#end document\n", encoding="utf-8")
     assert main(["convert", str(bad), str(tmp_path / "out")]) == 1
     assert "RC708" in capsys.readouterr().err
+
+
+def test_cli_evaluate_does_not_import_passes():
+    """Architecture rule: evaluate (and its commands) never import rulecoref.passes."""
+    import subprocess
+    import sys
+
+    code = ("import sys, rulecoref.evaluate, rulecoref.cli.evaluate, rulecoref.io.conll; "
+            "sys.exit(1 if any(m.startswith('rulecoref.passes') for m in sys.modules) else 0)")
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
