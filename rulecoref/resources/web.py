@@ -240,7 +240,7 @@ class Verdict:
 
     word: str
     staff: bool | None
-    source: str  # "cache", "web", "failed", "off"
+    source: str  # "cache", "web", "failed", "off" (not asked), "refused" (failed the privacy gate)
     found: tuple[str, ...] = ()
 
 
@@ -373,6 +373,8 @@ class WebStaffProvider:
         hit = self._asked.get(word)
         if hit is not None:
             return hit
+        if privacy_gate(word) is not None:  # defence in depth: the caller's gate has more lists
+            return Verdict(word, None, "refused")
         s = self.settings
         wanted = set(self.keywords)
         cache = self.cache

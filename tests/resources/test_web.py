@@ -4,28 +4,28 @@ capitalised token, a digit or a date."""
 
 from __future__ import annotations
 
-import json
 import re
 import socket
-import threading
-import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
-import yaml
 
 from rulecoref.cli import main
 from rulecoref.resources.lexicon import Lexicon
 from rulecoref.resources.web import WebSettings, WebStaffProvider, privacy_gate, surface_word
 from tests.helpers import ROOT
+from tests.resources.web_support import rules_with_web, search_engine, write_batch
+
+
+@pytest.fixture()
+def engine():
+    with search_engine() as e:
+        yield e
 
 PEOPLE = ROOT / "resources" / "lexicons" / "people"
 NAMES = Lexicon.from_file(PEOPLE / "names.txt").words
 DATES = Lexicon.from_file(PEOPLE / "date_words.txt").words
 KEYWORDS = tuple(Lexicon.from_file(PEOPLE / "web_keywords.txt"))
-STAFF_WORDS = {"chiropodist", "orthoptist", "doula"}  # what the fake search engine calls medical
 
 
 # -- the gate ------------------------------------------------------------------------------------
@@ -81,62 +81,6 @@ def test_web_settings_problems():
     _, problems = WebSettings.from_mapping({"enabled": True, "retries": -1, "format": "xml", "colour": 1})
     assert len(problems) == 4  # colour unknown, retries negative, format, enabled without url
     assert WebSettings.from_mapping(None)[0].enabled is False
-
-
-# -- a local search engine -------------------------------------------------------------------------
-class _Engine(BaseHTTPRequestHandler):
-    log: list[dict] = []
-
-    def do_GET(self):  # noqa: N802 (http.server's name)
-        url = urllib.parse.urlsplit(self.path)
-        q = urllib.parse.parse_qs(url.query).get("q", [""])[0]
-        self.log.append({"path": self.path, "q": q, "headers": dict(self.headers)})
-        route = url.path.strip("/")
-        if route == "slow":
-            time.sleep(0.6)
-        if route == "fail":
-            self._send(500, "oops")
-        elif route == "bad":
-            self._send(200, "{\"results\": [ oops")
-        elif route == "empty":
-            self._send(200, "")
-        elif route == "json":
-            snippet = "Doctors at the clinic and hospital" if q in STAFF_WORDS else "a word of the day"
-            self._send(200, json.dumps({"results": [{"title": q, "snippet": snippet}]}))
-        else:
-            body = f"{q}: medical doctors in a clinic near you" if q in STAFF_WORDS else f"{q}: pictures and lyrics"
-            self._send(200, body)
-
-    def _send(self, status, body):
-        data = body.encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "text/plain; charset=utf-8")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        try:
-            self.wfile.write(data)
-        except OSError:
-            pass  # the client timed out and went away
-
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture()
-def engine():
-    """A search engine on 127.0.0.1 (a free port), stopped after the test; yields (base URL, request log)."""
-    log: list[dict] = []
-    handler = type("Engine", (_Engine,), {"log": log})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", log
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
 
 
 def _provider(tmp_path, url, **kw):
@@ -208,71 +152,29 @@ def test_web_provider_connection_refused_and_stop(tmp_path):
     assert [d.code for d in p.failures] == ["RC311", "RC311", "RC314"]
 
 
+def test_web_provider_refuses_unsafe_words_itself(tmp_path, engine):
+    base, log = engine
+    p = _provider(tmp_path, base + "/s?q={query}")
+    assert [p.lookup(w).source for w in ("Smith", "bed12", "o'brien")] == ["refused"] * 3 and log == []
+
+
 def test_web_provider_cache_only_never_sends(tmp_path, engine):
     base, log = engine
     p = _provider(tmp_path, base + "/s?q={query}", cache_only=True)
     assert p.lookup("chiropodist").source == "off" and log == []
 
 
+
 # -- a whole batch -------------------------------------------------------------------------------
-NOTES = {
-    "note-a": [
-        ("Ms. Alvarez is a 71 year old woman seen on 2019-01-16 at 8:30 .", ["ms. alvarez", "a 71 year old woman"]),
-        ("She was seen by the chiropodist , Dr Quill , in Bed12 .", ["she", "the chiropodist", "dr quill"]),
-        ("Her daughter Rosa and the orthoptist on March 3 .", ["her daughter rosa", "the orthoptist"]),
-    ],
-    "note-b": [
-        ("Mr. OBrien , 58 , met the gardener and jones and the march .", ["mr. obrien", "the gardener", "jones", "the march"]),
-        ("JOHN SMITH MD and the Podiatrist and the will .", ["john smith md", "the podiatrist", "the will"]),
-        ("The STAFF NURSE and the 3rd visitor and the doula .", ["the staff nurse", "the 3rd visitor", "the doula"]),
-    ],
-}
-
-
-def _span(tokens: list[str], mention: str) -> tuple[int, int]:
-    want = mention.split()
-    low = [t.lower() for t in tokens]
-    for i in range(len(low) - len(want) + 1):
-        if low[i : i + len(want)] == want:
-            return i, i + len(want) - 1
-    raise AssertionError(f"{mention!r} not in {tokens}")
-
-
-def _write_batch(root: Path) -> Path:
-    (root / "docs").mkdir(parents=True)
-    (root / "concepts").mkdir()
-    for name, lines in NOTES.items():
-        (root / "docs" / f"{name}.txt").write_text("\n".join(text for text, _ in lines) + "\n", encoding="utf-8")
-        con = []
-        for ln, (text, mentions) in enumerate(lines, 1):
-            for mention in mentions:
-                t1, t2 = _span(text.split(), mention)
-                ctype = "pronoun" if mention == "she" else "person"
-                con.append(f'c="{mention}" {ln}:{t1} {ln}:{t2}||t="{ctype}"')
-        (root / "concepts" / f"{name}.txt.con").write_text("\n".join(con) + "\n", encoding="utf-8")
-    return root
-
-
-def _rules(tmp_path: Path, web: dict) -> Path:
-    data = yaml.safe_load((ROOT / "rules" / "people.yaml").read_text(encoding="utf-8"))
-    for entry in data["passes"]:
-        entry.pop("examples", None)
-        if entry["kind"] == "people_roles":
-            entry["params"]["web"] = web
-    path = tmp_path / "web-rules.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
-    return path
-
-
 _DATE = re.compile(r"\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$|(?:mon|tues|wednes|thurs|fri|satur|sun)day")
 
 
 def test_web_batch_sends_no_phi(tmp_path, engine):
     base, log = engine
-    data = _write_batch(tmp_path / "data")
+    data = write_batch(tmp_path / "data")
     web = {"enabled": True, "url": base + "/search?q={query}", "cache": str(tmp_path / "c.sqlite"), "timeout": 2}
     out = tmp_path / "out"
-    assert main(["resolve", str(data), "--out", str(out), "--rules", str(_rules(tmp_path, web)), "--no-progress", "-q"]) == 0
+    assert main(["resolve", str(data), "--out", str(out), "--rules", str(rules_with_web(tmp_path, web)), "--no-progress", "-q"]) == 0
     sent = [r["q"] for r in log]
     assert sent, "the batch sent nothing, so this test would prove nothing"
     for r in log:
@@ -291,43 +193,12 @@ def test_web_batch_sends_no_phi(tmp_path, engine):
 
 def test_web_batch_survives_a_failing_provider(tmp_path, engine):
     base, log = engine
-    data = _write_batch(tmp_path / "data")
+    data = write_batch(tmp_path / "data")
     web = {"enabled": True, "url": base + "/fail?q={query}", "cache": str(tmp_path / "c.sqlite"), "retries": 0,
            "vocabulary": "none"}
     out = tmp_path / "out"
-    assert main(["resolve", str(data), "--out", str(out), "--rules", str(_rules(tmp_path, web)), "--no-progress", "-q"]) == 0
+    assert main(["resolve", str(data), "--out", str(out), "--rules", str(rules_with_web(tmp_path, web)), "--no-progress", "-q"]) == 0
     assert sorted(p.name for p in out.glob("*.txt.chains")) == ["note-a.txt.chains", "note-b.txt.chains"]
     assert log  # it did try
 
 
-def test_web_dry_run_lists_what_would_be_sent(tmp_path, engine, capsys):
-    base, log = engine
-    data = _write_batch(tmp_path / "data")
-    rules = _rules(tmp_path, {"enabled": False, "url": base + "/search?q={query}", "cache": str(tmp_path / "c.sqlite"),
-                              "vocabulary": "none"})
-    assert main(["web", str(data), "--rules", str(rules), "--dry-run", "--json"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert out["would_send"] == ["chiropodist", "doula", "gardener", "orthoptist"]
-    assert out["refused_by_reason"]  # "the will", "jones", "the march", "Podiatrist"... are refused
-    assert "Alvarez" not in json.dumps(out) and log == []
-
-
-def test_web_command_fills_the_cache(tmp_path, engine, capsys):
-    base, log = engine
-    data = _write_batch(tmp_path / "data")
-    web = {"enabled": True, "url": base + "/search?q={query}", "cache": str(tmp_path / "c.sqlite"), "vocabulary": "none"}
-    rules = _rules(tmp_path, web)
-    assert main(["web", str(data), "--rules", str(rules)]) == 0
-    assert "chiropodist\tstaff\tweb" in capsys.readouterr().out
-    n = len(log)
-    assert main(["web", str(data), "--rules", str(rules), "--dry-run", "--json"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert out["would_send"] == [] and len(out["cached"]) == 4 and len(log) == n
-
-
-def test_web_command_refuses_when_disabled(tmp_path, engine):
-    base, log = engine
-    data = _write_batch(tmp_path / "data")
-    rules = _rules(tmp_path, {"enabled": False, "url": base + "/search?q={query}"})
-    assert main(["web", str(data), "--rules", str(rules)]) == 2
-    assert log == []

@@ -1,0 +1,50 @@
+"""``rulecoref web``: --dry-run lists what would be sent and sends nothing; without it the cache is
+filled once; a disabled provider is refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rulecoref.cli import main
+from tests.resources.web_support import rules_with_web, search_engine, write_batch
+
+
+@pytest.fixture()
+def engine():
+    with search_engine() as e:
+        yield e
+
+
+def test_web_dry_run_lists_what_would_be_sent(tmp_path, engine, capsys):
+    base, log = engine
+    data = write_batch(tmp_path / "data")
+    rules = rules_with_web(tmp_path, {"enabled": False, "url": base + "/search?q={query}", "cache": str(tmp_path / "c.sqlite"),
+                              "vocabulary": "none"})
+    assert main(["web", str(data), "--rules", str(rules), "--dry-run", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["would_send"] == ["chiropodist", "doula", "gardener", "orthoptist"]
+    assert out["refused_by_reason"]  # "the will", "jones", "the march", "Podiatrist"... are refused
+    assert "Alvarez" not in json.dumps(out) and log == []
+
+
+def test_web_command_fills_the_cache(tmp_path, engine, capsys):
+    base, log = engine
+    data = write_batch(tmp_path / "data")
+    web = {"enabled": True, "url": base + "/search?q={query}", "cache": str(tmp_path / "c.sqlite"), "vocabulary": "none"}
+    rules = rules_with_web(tmp_path, web)
+    assert main(["web", str(data), "--rules", str(rules)]) == 0
+    assert "chiropodist\tstaff\tweb" in capsys.readouterr().out
+    n = len(log)
+    assert main(["web", str(data), "--rules", str(rules), "--dry-run", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["would_send"] == [] and len(out["cached"]) == 4 and len(log) == n
+
+
+def test_web_command_refuses_when_disabled(tmp_path, engine):
+    base, log = engine
+    data = write_batch(tmp_path / "data")
+    rules = rules_with_web(tmp_path, {"enabled": False, "url": base + "/search?q={query}"})
+    assert main(["web", str(data), "--rules", str(rules)]) == 2
+    assert log == []
