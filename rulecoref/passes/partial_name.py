@@ -7,8 +7,10 @@ linker's 80%-prefix comparison (``predicates.prefix_match``): "Edward L, Smith" 
 
 Three guards the seed did not have, each a parameter:
 
-* ``names_only``: both mentions must hold a capitalised word after the removals, since the seed
-  meant this match for names; without it "a man" would match "another man".
+* ``names_only``: both mentions must hold a capitalised word after the removals (one that starts
+  a sentence counts only if the document never writes it in lower case), since the seed meant this
+  match for names; without it "a man" would match "another man".
+* ``min_prefix``: a word shorter than 3 letters must be equal, not a prefix ("Li" / "Lindqvist").
 * ``drop_possessor``: in "Dr Smith's nurse" the mention is the nurse, so the words up to a
   possessive that is not the last word are dropped before comparing.
 * ``gender_check``: mentions whose own words give different genders ("Mr. Bennet", "Mrs. Bennet")
@@ -46,6 +48,8 @@ class PartialName(Pass):
         "ignore_words": Param("wordlist", default="resources/lexicons/determiners.txt", help="other words removed ('the', 'a')"),
         "prefix_ratio": Param("float", default=0.8, minimum=0.0, maximum=1.0, help="share of the shorter word that must agree"),
         "min_word_length": Param("int", default=2, minimum=1, help="shorter words (initials such as 'L') are removed"),
+        "min_prefix": Param("int", default=3, minimum=1,
+                            help="a word shorter than this must equal the other word ('Li' is no prefix of 'Lindqvist')"),
         "names_only": Param("bool", default=True, help="both mentions must hold a capitalised word (a name)"),
         "drop_possessor": Param("bool", default=True, help="'Dr Smith's nurse' is compared as 'nurse'"),
         "gender_check": Param("bool", default=True, help="'Mr. X' and 'Mrs. X' are never linked"),
@@ -57,28 +61,44 @@ class PartialName(Pass):
             removed.extend(self.lexicon(name))
         self.condition = Conditioner(Lexicon(removed, name=f"{self.name}.removed"), None, drop_adjectives=False)
 
-    def words(self, tokens: Sequence[str]) -> tuple[tuple[str, ...], bool]:
-        """Compared words of a mention, and whether one came from a capitalised token."""
+    def words(self, tokens: Sequence[str], first: int, lower: frozenset[str]) -> tuple[tuple[str, ...], bool]:
+        """Compared words of a mention, and whether one of them looks like a name.
+
+        A capitalised token is a name unless it starts the sentence (``first`` is the flat index of
+        the line's first token among ``tokens``, or -1) and the document also writes it in lower case
+        ("Students ..." ... "students" is no name; "Smith said ..." is).
+        """
         if self.p["drop_possessor"]:
             cut = max((k for k, t in enumerate(tokens[:-1]) if _is_possessive(t)), default=-1)
             tokens = tokens[cut + 1 :]
+            first -= cut + 1
         min_len = self.p["min_word_length"]
         out: list[str] = []
         capital = False
-        for tok in tokens:
+        for k, tok in enumerate(tokens):
             kept = self.condition([tok])
             if kept and len(kept[0]) >= min_len:
                 out.append(kept[0])
-                capital = capital or tok[:1].isupper()
+                if tok[:1].isupper() and not (k == first and tok.lower() in lower):
+                    capital = True
         return tuple(out), capital
+
+    def same_word(self, a: str, b: str) -> bool:
+        if len(a) > len(b):
+            a, b = b, a
+        if len(a) < self.p["min_prefix"]:
+            return a == b
+        return prefix_match(a, b, self.p["prefix_ratio"])
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         f = facts(ctx.state, self.name)
-        ratio = self.p["prefix_ratio"]
         names_only = self.p["names_only"]
+        lower = frozenset(t for t in doc.flat_tokens if t.islower())
         prepared = []
         for i in f.persons:
-            words, capital = self.words(doc.tokens(doc.concepts[i]))
+            c = doc.concepts[i]
+            first = 0 if c.start[1] == 0 else -1
+            words, capital = self.words(doc.tokens(c), first, lower)
             if words and (capital or not names_only):
                 prepared.append((i, words, f.gender_of(i)))
         for k, (i, wi, gi) in enumerate(prepared):
@@ -86,5 +106,5 @@ class PartialName(Pass):
                 if self.p["gender_check"] and gi and gj and gi != gj:
                     continue
                 short, long_ = (wi, wj) if len(wi) <= len(wj) else (wj, wi)
-                if all(any(prefix_match(w, x, ratio) for x in long_) for w in short):
+                if all(any(self.same_word(w, x) for x in long_) for w in short):
                     yield i, j, f"name words {' '.join(short)!r} in {' '.join(long_)!r}"

@@ -43,6 +43,7 @@ class ThirdPersonPronoun(Pass):
         concepts = doc.concepts
         agree = self.p["gender_agreement"]
         side = f.patient_side()
+        persons = set(f.persons)
 
         def fits(i: int, g: str | None) -> bool:
             if not agree or g is None:
@@ -60,7 +61,8 @@ class ThirdPersonPronoun(Pass):
             if g is None and words[0] not in self.neutral:
                 continue
             pc = concepts[p]
-            names = [i for i in f.persons if concepts[i].line == pc.line and not overlaps(doc, concepts[i], pc)]
+            names = [c.index for c in doc.concepts_on_line(pc.line)
+                     if c.index in persons and not overlaps(doc, c, pc)]
             target, why = None, ""
             if len(names) == 1 and doc.end_of(names[0]) < doc.start_of(pc) and fits(names[0], g):
                 target, why = names[0], "the one name in the sentence, before the pronoun"

@@ -54,3 +54,18 @@ def test_partial_name_prefix_ratio_param(tmp_path):
     assert together(run(loose, text), "edward quillo", "dr quilla")  # 5 of 6 letters agree
     strict = people_pipeline(tmp_path, {"kind": "partial_name", "params": {"prefix_ratio": 1.0}})
     assert not together(run(strict, text), "edward quillo", "dr quilla")
+
+
+def test_partial_name_short_word_is_no_prefix(pipe):
+    res = run(pipe, "( [Li|person] , 2010 ) and ( [Lindqvist|person] , 2009 ) .")
+    assert not together(res, "li", "lindqvist")
+
+
+def test_partial_name_sentence_initial_common_word_is_no_name(pipe):
+    res = run(pipe, "[Students|person] came .\nThe [students of the school|person] left and students stayed .")
+    assert not together(res, "students", "students of the school")
+
+
+def test_partial_name_sentence_initial_name_is_a_name(pipe):
+    res = run(pipe, "[Finch|person] came .\nThe nurse saw [Mr. Finch|person] .")
+    assert together(res, "finch", "mr. finch")
