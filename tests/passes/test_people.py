@@ -36,3 +36,12 @@ def test_people_keep_apart_order_decides():
 
 def test_people_keep_apart_unrelated_links_pass():
     assert list(keep_apart([(0, 5), (5, 6), (2, 3)], side_a={2}, side_b={0})) == []
+
+
+def test_people_linking_pass_without_people_roles_says_why(tmp_path):
+    from tests.helpers import single_pass
+    from tests.passes.people_support import run
+
+    pipe = single_pass("patient_mention", tmp_path=tmp_path)
+    with pytest.raises(RuntimeError, match="needs a 'people_roles' pass"):
+        run(pipe, "[Ms. Alvarez|person] and [the patient|person] .")
