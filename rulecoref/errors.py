@@ -45,6 +45,7 @@ MESSAGES: dict[str, str] = {
     "RC301": "WordNet not found at {path}",
     "RC302": "cannot read word list {path!r}: {detail}",
     # -- WordNet and main-linker resources (RC303-RC309) --
+    "RC303": "WordNet at {path} cannot be read: {detail}",
     # -- web provider (RC310-RC319) --
     "RC310": "web provider settings: {detail}",
     "RC311": "web provider request for {word!r} failed: {detail}",
@@ -120,6 +121,8 @@ HINTS: dict[str, str] = {
     "RC602": "retrain it with this version: rulecoref train GOLD_DIR --model PATH",
     "RC603": "train one with rulecoref train GOLD_DIR --model PATH, or pass --model PATH to rulecoref resolve.",
     "RC604": "a hybrid model needs the rule file it was trained with (--rules at training time), e.g. rules/hybrid.yaml.",
+    "RC303": ("the folder must hold WordNet 3.0 dict files (index.noun, data.noun, ...); reinstall "
+              "wordnet-base or point RULECOREF_WORDNET / --wordnet at another copy."),
     "RC701": "system chains may only use the gold concepts (Track 1C): check the system was run on this gold folder.",
     "RC702": "system files are matched to gold records by the name before the first '.'.",
     "RC705": "the gold folder needs concepts/*.txt.con and chains/*.txt.chains (or pass --concepts DIR).",

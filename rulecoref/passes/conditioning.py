@@ -4,6 +4,9 @@ Before two concepts are compared, words that do not carry their meaning are drop
 common-word list (conjunctions, pronouns, determiners, ...), adjectives found by WordNet
 ("large", "painful") and then every non-letter character. "the large Abscess-like ..." ->
 ["abscesslike"]. Not a pass of its own: head_synonym, acronym, umls and the people linker call it.
+
+``keep_digits=True`` keeps digits as part of a word (a departure from the seed, opt-in per pass):
+stripping them makes "type 1 diabetes" and "type 2 diabetes", or "Pax6" and "Pax7", the same words.
 """
 
 from __future__ import annotations
@@ -15,14 +18,17 @@ from typing import Any
 from ..resources.lexicon import Lexicon
 
 _NON_LETTERS = re.compile(r"[^a-z]+")
+_NON_ALNUM = re.compile(r"[^a-z0-9]+")
 
 
 class Conditioner:
     """Turns concept tokens into meaning-bearing words; results are cached per token tuple."""
 
-    def __init__(self, common: Lexicon, wordnet: Any | None = None, *, drop_adjectives: bool = True):
+    def __init__(self, common: Lexicon, wordnet: Any | None = None, *, drop_adjectives: bool = True,
+                 keep_digits: bool = False):
         self.common = common
         self.wordnet = wordnet if drop_adjectives else None
+        self._strip = _NON_ALNUM if keep_digits else _NON_LETTERS
         self._cache: dict[tuple[str, ...], tuple[str, ...]] = {}
 
     def __call__(self, tokens: Sequence[str]) -> tuple[str, ...]:
@@ -33,11 +39,12 @@ class Conditioner:
         out = []
         common = self.common.words
         wn = self.wordnet
+        strip = self._strip
         for tok in key:
             low = tok.lower()
             if low in common:
                 continue
-            letters = _NON_LETTERS.sub("", low)
+            letters = strip.sub("", low)
             if not letters or letters in common:
                 continue
             if wn is not None and wn.is_adjective(low if low.isalpha() else letters):

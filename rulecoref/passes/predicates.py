@@ -23,11 +23,15 @@ def normalise(tokens: Sequence[str], ignore: Iterable[str] | frozenset[str] = fr
     )
 
 
-def prefix_match(a: str, b: str, ratio: float = 0.8) -> bool:
+def prefix_match(a: str, b: str, ratio: float = 0.8, *, min_prefix: int = 1, max_ending: int = 0) -> bool:
     """Seed 001's word comparison: the first ``ratio`` of the shorter word's characters equal the
     longer word's same characters ("abscess" / "abscesses": 6 of 7 letters agree -> match).
 
     The prefix length is ceil(ratio * len(shorter)) so that short words need (nearly) all letters.
+    Optional guards (off by default, as in the seed): a prefix shorter than ``min_prefix`` means
+    the words must be equal; ``max_ending`` > 0 lets the two words differ only by endings of at
+    most that many letters and no digits ("abscess" / "abscesses" match, "actin" / "activation",
+    "abcg5" / "abcg8" do not).
     """
     if a == b:
         return True
@@ -35,8 +39,20 @@ def prefix_match(a: str, b: str, ratio: float = 0.8) -> bool:
         a, b = b, a
     if not a:
         return False
-    k = -int(-ratio * len(a) // 1)  # ceil without importing math
-    return a[:k] == b[:k]
+    k = prefix_len(len(a), ratio)
+    if k < min_prefix or a[:k] != b[:k]:
+        return False
+    return endings_ok(a, b, k, max_ending)
+
+
+def endings_ok(a: str, b: str, k: int, max_ending: int) -> bool:
+    """After a shared prefix of ``k`` characters, are the rest of ``a`` and ``b`` short endings?"""
+    if max_ending <= 0:
+        return True
+    ta, tb = a[k:], b[k:]
+    if len(ta) > max_ending or len(tb) > max_ending:
+        return False
+    return not any(ch.isdigit() for ch in ta + tb)
 
 
 def initials(words: Sequence[str]) -> str:
@@ -55,3 +71,128 @@ def is_subsequence(short: str, long: str) -> bool:
     """True when the letters of ``short`` occur in ``long`` in order ("mrsa" in "mrssa")."""
     it = iter(long)
     return all(ch in it for ch in short)
+
+
+def prefix_len(n: int, ratio: float = 0.8) -> int:
+    """Characters two words must share when the shorter has ``n``: ceil(ratio * n)."""
+    return -int(-ratio * n // 1)
+
+
+def find_phrases(tokens: Sequence[str], phrases: Iterable[tuple[str, ...]] | frozenset[tuple[str, ...]],
+                 max_len: int | None = None) -> list[tuple[int, int, str]]:
+    """Every non-overlapping occurrence of a phrase (token tuple) in ``tokens``, longest first at
+    each position, left to right, as (start, end_exclusive, phrase). Tokens compare lowercased:
+    "was thought to be" with phrases {("was",), ("thought", "to", "be")} -> two hits."""
+    table = phrases if isinstance(phrases, (set, frozenset)) else frozenset(phrases)
+    longest = max_len if max_len is not None else max((len(p) for p in table), default=0)
+    low = [t.lower() for t in tokens]
+    out: list[tuple[int, int, str]] = []
+    i, n = 0, len(low)
+    while i < n:
+        for k in range(min(longest, n - i), 0, -1):
+            cand = tuple(low[i : i + k])
+            if cand in table:
+                out.append((i, i + k, " ".join(cand)))
+                i += k
+                break
+        else:
+            i += 1
+    return out
+
+
+def acronym_letters(token: str, min_upper: int = 2) -> str | None:
+    """The lowercased letters of a token that is written like an acronym, else None.
+
+    An acronym has at least ``min_upper`` capitals and more capitals than lowercase letters, with a
+    plural "s" allowed: "MRSA", "COPD", "FGFs" -> "fgf", "CTs" -> "ct"; "Shh", "Mr", "CP49" -> None.
+    With ``min_upper=0`` any alphabetic token counts (for text that is all lowercase).
+    """
+    word = token[:-1] if len(token) > 2 and token.endswith("s") and token[-2].isupper() else token
+    if any(ch.isdigit() for ch in word):
+        return None  # "CP49", "IE6": names with numbers, not initials
+    letters = "".join(ch for ch in word if ch.isalpha())
+    if not letters:
+        return None
+    if min_upper > 0:
+        upper = sum(ch.isupper() for ch in letters)
+        if upper < min_upper or upper <= len(letters) - upper:
+            return None
+    return letters.lower()
+
+
+def acronym_matches(word: str, letters: str, *, subsequence: bool = True, min_coverage: float = 0.6,
+                    min_letters: int = 2) -> bool:
+    """Seed 001's acronym test: ``word`` equals the initials ``letters`` of a multi-word concept, or
+    (``subsequence``) some of them in order, starting with the first and covering at least
+    ``min_coverage`` of them: "mrsa" ~ "mrsa"; "copd" ~ "copd"; "ms" !~ "mrsa" (coverage 0.5)."""
+    if len(word) < min_letters or not letters:
+        return False
+    if word == letters:
+        return True
+    if not subsequence or word[0] != letters[0] or len(word) > len(letters):
+        return False
+    return len(word) >= min_coverage * len(letters) and is_subsequence(word, letters)
+
+
+_DATE_PART = re.compile(r"[a-z]+|\d+")
+_MONTHS = {m: str(i) for i, m in enumerate(
+    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
+
+
+def date_parts(text: str) -> frozenset[str]:
+    """The components of a date written in any of the usual ways, as comparable strings: numbers
+    without leading zeros, month names as numbers. "03/12/2010" and "March 12 , 2010" ->
+    {"3", "12", "2010"}."""
+    out = set()
+    for part in _DATE_PART.findall(text.lower()):
+        if part.isdigit():
+            out.add(str(int(part)))
+        elif part[:3] in _MONTHS:
+            out.add(_MONTHS[part[:3]])
+    return frozenset(out)
+
+
+def dates_compatible(a: str, b: str) -> bool:
+    """Two dates may be the same day when the parts of one are all parts of the other: "3/12" and
+    "03/12/2010" may; "3/12" and "3/19", or "2009" and "3/12/2010", may not."""
+    pa, pb = date_parts(a), date_parts(b)
+    return pa <= pb or pb <= pa
+
+
+_CLAUSE_END = frozenset({".", ";", ":", "?", "!"})
+
+
+def trigger_windows(before: Sequence[str], after: Sequence[str], triggers: frozenset[str] | set[str],
+                    window: int) -> list[list[str]]:
+    """Where seed 001's link filters look for clues: when the word right after a mention is a
+    trigger word ("in", "on", "is", ...), the ``window`` words after that trigger; when the word right
+    before it is one, the ``window`` words before that trigger. A window stops at a clause end
+    (". ; : ? !"). "[pain] in the left leg ." -> [["the", "left", "leg"]]."""
+    out = []
+    if after and after[0].lower() in triggers:
+        words = []
+        for tok in after[1 : 1 + window]:
+            if tok in _CLAUSE_END:
+                break
+            words.append(tok)
+        out.append(words)
+    if before and before[-1].lower() in triggers:
+        words = []
+        for tok in reversed(before[max(0, len(before) - 1 - window) : -1]):
+            if tok in _CLAUSE_END:
+                break
+            words.append(tok)
+        out.append(words[::-1])
+    return [w for w in out if w]
+
+
+def clues_conflict(a: frozenset[str] | set[str], b: frozenset[str] | set[str]) -> bool:
+    """Clue sets of two mentions contradict when both have clues and neither set contains the
+    other: {"left", "leg"} vs {"right", "leg"} conflict; {"left", "leg"} vs {"leg"} do not."""
+    return bool(a) and bool(b) and not (a <= b or b <= a)
+
+
+#: Kinds whose links seed 001's filters judge ("after the semantic links are made in the main
+#: linker, they are passed over to filters"); filter kinds list them in ``requires`` so their
+#: ``examples:`` run with the links those passes make.
+MAIN_LINKER_KINDS: tuple[str, ...] = ("exact_match", "relative_pronoun", "be_phrase", "head_synonym", "umls", "acronym")

@@ -1,0 +1,140 @@
+"""Throughput of full resolution next to a parse-only pass (issue 4), one core, WordNet loaded.
+
+For each corpus (default: gum and craft under ../shared/corpora) it times, in this process:
+  parse  reading every record (.txt + .con -> Document), nothing else;
+  full   reading every record, resolving it with the rule file (default rules/i2b2.yaml) and
+         formatting its .chains text (not written, so disk speed does not count);
+each the best of ``--repeat`` runs after one warm-up run (WordNet is loaded and its lookup caches
+are warm, as in a long batch). It prints one JSON line per corpus: documents/s and mentions/s of
+both, the ratio full/parse, the seconds each pass took in the full run, and memory: the process's
+peak RSS (ru_maxrss, WordNet included) and the peak of Python allocations while resolving the
+corpus once more under tracemalloc (untimed).
+
+    python benchmarks/bench_throughput.py [--corpus gum --corpus craft] [--rules rules/i2b2.yaml] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import platform
+import resource
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rulecoref.engine import Pipeline  # noqa: E402
+from rulecoref.io.i2b2 import format_chains, read_document  # noqa: E402
+from rulecoref.io.layout import find_records  # noqa: E402
+from rulecoref.resources import Resources  # noqa: E402
+from rulecoref.rules.compiler import compile_rules  # noqa: E402
+
+
+def parse_all(records) -> list:
+    return [read_document(r.txt, r.con, name=r.name, types=None).document for r in records]
+
+
+def resolve_all(records, pipe: Pipeline) -> int:
+    n = 0
+    for r in records:
+        doc = read_document(r.txt, r.con, name=r.name, types=None).document
+        res = pipe.resolve(doc)
+        chains = res.chains()
+        format_chains(doc, [c for c, _ in chains], [t for _, t in chains])
+        n += len(doc.concepts)
+    return n
+
+
+def best_time(fn, repeat: int) -> float:
+    fn()  # warm-up
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def pass_seconds(records, pipe: Pipeline) -> dict[str, float]:
+    """Seconds per pass over the corpus (wrapping each pass's propose/reject)."""
+    spent: collections.Counter[str] = collections.Counter()
+    originals = []
+    for p in pipe.passes:
+        meth = "reject" if p.role == "filter" else "propose"
+        orig = getattr(p, meth)
+        originals.append((p, meth, orig))
+
+        def timed(doc, ctx, _orig=orig, _name=p.name):
+            t0 = time.perf_counter()
+            out = list(_orig(doc, ctx))
+            spent[_name] += time.perf_counter() - t0
+            return out
+
+        setattr(p, meth, timed)
+    try:
+        resolve_all(records, pipe)
+    finally:
+        for p, meth, _ in originals:
+            delattr(p, meth)  # back to the class method
+    return {k: round(v, 3) for k, v in spent.most_common()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--corpora", type=Path, default=ROOT.parent / "shared" / "corpora")
+    ap.add_argument("--corpus", action="append", default=None, help="gum, craft, litbank (repeatable)")
+    ap.add_argument("--rules", type=Path, default=ROOT / "rules" / "i2b2.yaml")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--no-tracemalloc", action="store_true", help="skip the (slow) allocation-peak run")
+    args = ap.parse_args(argv)
+
+    resources = Resources()
+    t0 = time.perf_counter()
+    pipe = Pipeline(compile_rules(args.rules), resources)  # loads WordNet when a pass needs it
+    load_s = time.perf_counter() - t0
+    rss_loaded = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    for name in args.corpus or ["gum", "craft"]:
+        records, _ = find_records([args.corpora / name])
+        records = [r for r in records if r.txt is not None]
+        docs = parse_all(records)
+        mentions = sum(len(d.concepts) for d in docs)
+        del docs
+        parse_s = best_time(lambda records=records: parse_all(records), args.repeat)
+        full_s = best_time(lambda records=records: resolve_all(records, pipe), args.repeat)
+        per_pass = pass_seconds(records, pipe)
+        peak_py = None
+        if not args.no_tracemalloc:
+            tracemalloc.start()
+            resolve_all(records, pipe)
+            peak_py = round(tracemalloc.get_traced_memory()[1] / 2**20, 1)
+            tracemalloc.stop()
+        row = {
+            "corpus": name,
+            "rules": str(args.rules.relative_to(ROOT) if args.rules.is_relative_to(ROOT) else args.rules),
+            "docs": len(records),
+            "mentions": mentions,
+            "parse_s": round(parse_s, 3),
+            "parse_docs_per_s": round(len(records) / parse_s, 1),
+            "full_s": round(full_s, 3),
+            "full_docs_per_s": round(len(records) / full_s, 1),
+            "full_mentions_per_s": round(mentions / full_s),
+            "full_over_parse": round(full_s / parse_s, 2),
+            "pass_s": per_pass,
+            "startup_s": round(load_s, 2),
+            "rss_after_startup_mib": round(rss_loaded, 1),
+            "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+            "peak_python_alloc_mib": peak_py,
+            "python": platform.python_version(),
+            "repeat": args.repeat,
+        }
+        print(json.dumps(row), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

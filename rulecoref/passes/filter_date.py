@@ -1,0 +1,69 @@
+"""``filter_date``: two mentions dated differently are two events, whatever their words say.
+
+Seed 001, "Link filtering": a link is removed when the sentences around its two mentions give
+clues that they are different entities; dates are found with regular expressions, and clues are
+searched only where the word right before or after a mention is a trigger word ("in", "on", "is",
+...). "chest x-ray on 3/12 ... chest x-ray on 3/19": the dates differ, so the two x-rays are not
+linked. Two dates conflict only when neither could be the other ("3/12" and "03/12/2010" agree;
+see ``predicates.dates_compatible``), and a mention without a date nearby conflicts with nothing.
+
+A filter removes the direct link between two mentions; if other kept links still join them, the
+chain builder merges them anyway (the linking passes default to nearest-antecedent links, which
+keeps such parallel paths rare).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ..document import Document
+from ..rules.schema import Param
+from . import Context, Pass, register
+from .predicates import MAIN_LINKER_KINDS, dates_compatible, trigger_windows
+
+
+@register("filter_date")
+class FilterDate(Pass):
+    role = "filter"
+    # A filter reads the links the main linker made: its examples run after those passes.
+    requires = MAIN_LINKER_KINDS
+    params = {
+        "dates": Param("regexes", default="resources/lexicons/date_patterns.txt",
+                       help="regular expressions that find a date in the words near a mention"),
+        "triggers": Param("wordlist", default="resources/lexicons/filter_triggers.txt",
+                          help="a mention's clues are searched only after/before one of these words"),
+        "window": Param("int", default=4, minimum=1, help="words searched after (before) the trigger word"),
+    }
+
+    def setup(self) -> None:
+        # one alternation: at a position the first pattern of the list that matches wins, so a
+        # list gives full dates before their parts (a year alone last)
+        patterns = list(self.p["dates"])
+        self.date_rx = re.compile("|".join(f"(?:{rx.pattern})" for rx in patterns), re.IGNORECASE) if patterns else None
+        self.triggers = self.lexicon("triggers").words
+        self.window = int(self.p["window"])
+
+    def dates_near(self, doc: Document, i: int) -> list[str]:
+        """Dates in the trigger windows of concept i, left to right, without overlaps."""
+        if self.date_rx is None:
+            return []
+        c = doc.concepts[i]
+        n = self.window + 1
+        found: list[str] = []
+        for words in trigger_windows(doc.before(c, n), doc.after(c, n), self.triggers, self.window):
+            found.extend(m.group(0) for m in self.date_rx.finditer(" ".join(words)))
+        return found
+
+    def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
+        concepts = doc.concepts
+        cache: dict[int, list[str]] = {}
+        for a, b in list(ctx.links):
+            if not (self.scope.admits(concepts[a]) and self.scope.admits(concepts[b])):
+                continue
+            da = cache[a] if a in cache else cache.setdefault(a, self.dates_near(doc, a))
+            if not da:
+                continue
+            db = cache[b] if b in cache else cache.setdefault(b, self.dates_near(doc, b))
+            if db and not any(dates_compatible(x, y) for x in da for y in db):
+                yield (a, b), f"dates differ: '{da[0]}' near '{concepts[a].text}', '{db[0]}' near '{concepts[b].text}'"

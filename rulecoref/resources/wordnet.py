@@ -1,0 +1,181 @@
+"""Offline WordNet 3.0 for the main linker (seed 001: adjectives in "Match by meaning", synonyms in
+"Head and synonym match", adjective-only mentions in "Link filtering").
+
+WordNet is read from a local dict folder (Debian's ``wordnet-base`` installs it in
+``/usr/share/wordnet``) through NLTK's ``WordNetCorpusReader``; nothing is downloaded. Two things
+stand between that reader and Debian's files, and this adapter handles both:
+
+* NLTK refuses to open a corpus root outside ``nltk.data.path`` (its path sandbox), so the dict
+  folder is appended to ``nltk.data.path`` once. That list is NLTK's own configuration, not ours;
+  adding an entry only authorises the folder the user chose.
+* Debian's files lack ``lexnames`` (the table of the 45 lexicographer files that every WordNet 3.0
+  release shares), which the reader opens first. When the file is missing the reader is served
+  the table from ``_LEXNAMES`` below instead of a temp folder of symlinks.
+
+The folder is, in order: the ``path`` argument (``--wordnet``), ``$RULECOREF_WORDNET``,
+``/usr/share/wordnet``. A folder that holds ``dict/`` (the Princeton tarball layout) also works.
+Loading takes about a second, so ``Resources`` loads it once per process, before worker processes
+fork, and the loaded objects are frozen out of the garbage collector's scans (``gc.freeze``). Lookups are cached in dictionaries owned by the instance (not ``functools.lru_cache`` on
+methods, which would keep every instance alive).
+"""
+
+from __future__ import annotations
+
+import gc
+import io
+import os
+import warnings
+from pathlib import Path
+
+from ..errors import ResourceError, diagnostic
+
+DEFAULT_PATH = "/usr/share/wordnet"
+ENV_VAR = "RULECOREF_WORDNET"
+
+# Files the reader needs besides lexnames; their absence means "no WordNet here".
+_REQUIRED = tuple(f"{kind}.{pos}" for pos in ("noun", "verb", "adj", "adv") for kind in ("index", "data"))
+
+# WordNet 3.0's lexicographer files, in file-number order (wninput(5WN)); the third column of
+# ``lexnames`` is the syntactic category (1 noun, 2 verb, 3 adjective, 4 adverb).
+_LEXNAMES = (
+    "adj.all adj.pert adv.all noun.Tops noun.act noun.animal noun.artifact noun.attribute noun.body "
+    "noun.cognition noun.communication noun.event noun.feeling noun.food noun.group noun.location "
+    "noun.motive noun.object noun.person noun.phenomenon noun.plant noun.possession noun.process "
+    "noun.quantity noun.relation noun.shape noun.state noun.substance noun.time verb.body verb.change "
+    "verb.cognition verb.communication verb.competition verb.consumption verb.contact verb.creation "
+    "verb.emotion verb.motion verb.perception verb.possession verb.social verb.stative verb.weather adj.ppl"
+).split()
+_CATEGORY = {"noun": 1, "verb": 2, "adj": 3, "adv": 4}
+
+_POS = ("n", "v", "a", "r")  # satellite adjectives ("s") are indexed under "a" in index.adj
+
+
+def lexnames_text() -> str:
+    """The ``lexnames`` file of WordNet 3.0 (what Debian's package leaves out)."""
+    return "".join(f"{i:02d}\t{name}\t{_CATEGORY[name.split('.')[0]]}\n" for i, name in enumerate(_LEXNAMES))
+
+
+def wordnet_root(path: str | os.PathLike[str] | None = None) -> Path:
+    """The dict folder to read: ``path``, else ``$RULECOREF_WORDNET``, else Debian's location."""
+    chosen = Path(path or os.environ.get(ENV_VAR) or DEFAULT_PATH).expanduser()
+    if not (chosen / "index.noun").is_file() and (chosen / "dict" / "index.noun").is_file():
+        chosen = chosen / "dict"
+    return chosen
+
+
+def _reader_class():
+    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+
+    class DebianWordNetReader(WordNetCorpusReader):
+        """NLTK's reader, serving the standard ``lexnames`` table when the folder has none."""
+
+        def open(self, file):
+            if file == "lexnames" and not Path(str(self.root), "lexnames").is_file():
+                return io.StringIO(lexnames_text())
+            return super().open(file)
+
+        def map_wn(self, version="wordnet"):
+            # The loaded files are WordNet 3.0 itself: no mapping to NLTK's bundled copy (which
+            # would look for nltk_data/corpora/wordnet and fail offline).
+            return None
+
+    return DebianWordNetReader
+
+
+def load_wordnet(path: str | os.PathLike[str] | None = None) -> WordNet:
+    """Open WordNet offline; a missing or unreadable folder is one RC301/RC303 error at start-up."""
+    root = wordnet_root(path)
+    missing = [name for name in _REQUIRED if not (root / name).is_file()]
+    if missing:
+        raise ResourceError(diagnostic("RC301", path=f"{root} (missing {', '.join(missing[:3])}"
+                                       + (", ..." if len(missing) > 3 else "") + ")"))
+    import nltk
+
+    resolved = str(root.resolve())
+    if resolved not in nltk.data.path:
+        nltk.data.path.append(resolved)
+    try:
+        with warnings.catch_warnings():
+            # "The multilingual functions are not available": we never ask for them.
+            warnings.simplefilter("ignore")
+            reader = _reader_class()(resolved, None)
+    except Exception as exc:  # NLTK raises OSError, PermissionError, WordNetError, AssertionError...
+        raise ResourceError(diagnostic("RC303", path=resolved, detail=f"{type(exc).__name__}: {exc}")) from exc
+    # The reader holds ~450,000 objects for the life of the process. Moving them to the collector's
+    # permanent generation spares every full garbage collection a 0.2 s scan of them, and keeps
+    # worker processes forked later from dirtying the pages they share with the parent.
+    gc.collect()
+    gc.freeze()
+    return WordNet(reader, resolved)
+
+
+class WordNet:
+    """The questions the passes ask WordNet, answered from one reader with per-instance caches.
+
+    Words are looked up lowercased and through WordNet's own morphology ("abscesses" -> "abscess",
+    "larger" -> "large"). Hyphenated or unknown words ("methicillin-resistant", "mrsa") have no
+    parts of speech, so they are never adjectives and always kept by conditioning.
+    """
+
+    def __init__(self, reader, path: str = ""):
+        self.reader = reader
+        self.path = path
+        self._pos: dict[str, frozenset[str]] = {}
+        self._syn: dict[tuple[str, str | None, int], frozenset[str]] = {}
+
+    def parts_of_speech(self, word: str) -> frozenset[str]:
+        """WordNet parts of speech of a word: a subset of n, v, a (adjective, incl. satellites), r."""
+        word = word.lower()
+        hit = self._pos.get(word)
+        if hit is None:
+            morphy = self.reader.morphy
+            hit = frozenset(p for p in _POS if word and morphy(word, p) is not None)
+            self._pos[word] = hit
+        return hit
+
+    def knows(self, word: str) -> bool:
+        return bool(self.parts_of_speech(word))
+
+    def has_noun(self, word: str) -> bool:
+        """True when some sense of the word is a noun ("cold", "abscesses", "left")."""
+        return "n" in self.parts_of_speech(word)
+
+    def is_adjective(self, word: str) -> bool:
+        """An adjective for the seed's conditioning: WordNet lists it as an adjective and never as a
+        noun. "painful", "chronic", "gluteal" are adjectives; "cold" (the illness), "left", "deep",
+        "positive" also have noun senses and are kept, because a concept word that can be a noun
+        may be the very thing the concept names ("a cold", "the left"). Numbers ("1", "54"), which
+        WordNet files as adjectives, are not: they tell "type 1" from "type 2"."""
+        if not any(ch.isalpha() for ch in word):
+            return False
+        pos = self.parts_of_speech(word)
+        return "a" in pos and "n" not in pos
+
+    def synonyms(self, word: str, pos: str | None = "n", senses: int = 0) -> frozenset[str]:
+        """Lemma names (lowercased, "_" -> " ") sharing a synset with the word, the word included.
+
+        ``pos`` limits the synsets to one part of speech (None: all); ``senses`` > 0 keeps only the
+        word's first ``senses`` synsets, which WordNet orders by corpus frequency, so that rare
+        senses do not make "blood" a synonym of "line" (blood.n.02 = lineage).
+        """
+        word = word.lower()
+        key = (word, pos, senses)
+        hit = self._syn.get(key)
+        if hit is None:
+            out = {word}
+            if word:
+                synsets = self.reader.synsets(word, pos) if pos else self.reader.synsets(word)
+                if senses > 0:
+                    synsets = synsets[:senses]
+                for s in synsets:
+                    out.update(name.lower().replace("_", " ") for name in s.lemma_names())
+            hit = self._syn[key] = frozenset(out)
+        return hit
+
+    def are_synonyms(self, a: str, b: str, pos: str | None = "n", senses: int = 0) -> bool:
+        """True when either word is among the other's synonyms ("exam" / "examination")."""
+        a, b = a.lower(), b.lower()
+        return a == b or b in self.synonyms(a, pos, senses) or a in self.synonyms(b, pos, senses)
+
+    def __repr__(self) -> str:
+        return f"WordNet({self.path!r})"

@@ -1,0 +1,61 @@
+"""Helpers for the main-linker and filter tests: a pipeline from a few pass entries."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from rulecoref.document import Concept, Document
+from rulecoref.engine import Pipeline, Resolution
+from rulecoref.markup import parse_markup
+from rulecoref.rules.compiler import compile_rules
+from tests.helpers import ROOT, shared_resources
+
+MAIN = {"exclude_types": ["person", "pronoun"]}
+
+
+def pipeline(tmp_path: Path, *entries: dict, types: list[str] | None = None) -> Pipeline:
+    """Passes from dicts with kind (and optional params/applies_to); names are generated."""
+    passes = []
+    for k, e in enumerate(entries):
+        passes.append({"name": f"p{k}-{e['kind'].replace('_', '-')}", **e})
+    data: dict = {"version": 1, "passes": passes}
+    if types:
+        data["types"] = types
+    path = tmp_path / "main-test.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    if not (tmp_path / "resources").exists():
+        (tmp_path / "resources").symlink_to(ROOT / "resources")
+    return Pipeline(compile_rules(path), shared_resources())
+
+
+def nested(pipe: Pipeline, text: str, spans: list[tuple[int, int, str]]) -> Resolution:
+    """Resolve a one-line document whose concepts may nest (markup cannot): spans are inclusive
+    token ranges with a type."""
+    tokens = text.split()
+    concepts = [Concept(index=k, text=" ".join(tokens[a : b + 1]).lower(), type=t, start=(1, a), end=(1, b))
+                for k, (a, b, t) in enumerate(sorted(spans))]
+    return pipe.resolve(Document(name="nested", lines=[tokens], concepts=concepts))
+
+
+def run(pipe: Pipeline, markup: str) -> Resolution:
+    doc, _ = parse_markup(markup)
+    return pipe.resolve(doc)
+
+
+def together(res: Resolution, a: str, b: str) -> bool:
+    """Whether the first concept with text ``a`` and the last with text ``b`` share a chain."""
+    texts = [c.text for c in res.doc.concepts]
+    ia = texts.index(a.lower())
+    ib = len(texts) - 1 - texts[::-1].index(b.lower())
+    owner = res.cluster_of()
+    return owner[ia] == owner[ib]
+
+
+def evidence(res: Resolution) -> list[str]:
+    return [l.provenance.evidence for l in res.proposed]
+
+
+def removals(res: Resolution) -> list[str]:
+    return [r.by.evidence for r in res.removed.values()]

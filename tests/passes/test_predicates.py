@@ -1,0 +1,83 @@
+"""Pure matching helpers shared by the passes (rulecoref/passes/predicates.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulecoref.passes.predicates import (
+    acronym_letters,
+    acronym_matches,
+    clues_conflict,
+    date_parts,
+    dates_compatible,
+    find_phrases,
+    initials,
+    is_subsequence,
+    normalise,
+    prefix_match,
+    trigger_windows,
+)
+
+
+@pytest.mark.parametrize("a,b,expected", [
+    ("abscess", "abscesses", True),
+    ("abscesses", "abscess", True),
+    ("pain", "pain", True),
+    ("actin", "activation", True),
+    ("chest", "back", False),
+    ("", "x", False),
+])
+def test_predicates_prefix_match_seed(a, b, expected):
+    assert prefix_match(a, b) is expected
+
+
+def test_predicates_prefix_match_guards():
+    assert not prefix_match("actin", "activation", max_ending=3)
+    assert prefix_match("abscess", "abscesses", max_ending=3)
+    assert not prefix_match("abcg5", "abcg8", max_ending=3)  # digits in the endings
+    assert prefix_match("b", "bacteria")
+    assert not prefix_match("b", "bacteria", min_prefix=3)
+
+
+def test_predicates_initials_and_subsequence():
+    assert initials(["Methicillin-resistant", "Staphylococcus", "aureus"]) == "mrsa"
+    assert is_subsequence("msa", "mrsa") and not is_subsequence("sam", "mrsa")
+
+
+def test_predicates_acronyms():
+    assert acronym_letters("MRSA") == "mrsa"
+    assert acronym_letters("FGFs") == "fgf"
+    assert acronym_letters("Shh") is None and acronym_letters("CP49") is None
+    assert acronym_letters("mri") is None and acronym_letters("mri", min_upper=0) == "mri"
+    assert acronym_matches("mrsa", "mrsa")
+    assert acronym_matches("copd", "copd")
+    assert acronym_matches("lh", "lvh")
+    assert not acronym_matches("ms", "mrsa")  # covers half the initials
+    assert not acronym_matches("rsa", "mrsa")  # must start with the first initial
+    assert not acronym_matches("lh", "lvh", subsequence=False)
+
+
+def test_predicates_find_phrases_longest_first():
+    hits = find_phrases("was thought to be most likely".split(), {("was",), ("thought", "to", "be"), ("likely",),
+                                                                  ("most", "likely")})
+    assert [h[2] for h in hits] == ["was", "thought to be", "most likely"]
+
+
+def test_predicates_trigger_windows():
+    assert trigger_windows(["the"], ["in", "the", "left", "leg", ".", "x"], {"in"}, 4) == [["the", "left", "leg"]]
+    assert trigger_windows(["the", "left", "leg", "is"], ["."], {"is"}, 4) == [["the", "left", "leg"]]
+    assert trigger_windows(["left"], ["leg"], {"in"}, 4) == []
+
+
+def test_predicates_clues_and_dates():
+    assert clues_conflict({"left", "leg"}, {"right", "leg"})
+    assert not clues_conflict({"left", "leg"}, {"leg"})
+    assert not clues_conflict(set(), {"leg"})
+    assert date_parts("March 12 , 2010") == date_parts("03/12/2010") == {"3", "12", "2010"}
+    assert dates_compatible("3/12", "03/12/2010")
+    assert not dates_compatible("3/12", "3/19")
+    assert not dates_compatible("2009", "3/12/2010")
+
+
+def test_predicates_normalise():
+    assert normalise(["The", "Chest-pain", "."], {"the"}) == "chest-pain"

@@ -1,0 +1,108 @@
+"""The offline WordNet adapter: Debian's files through NLTK, no download, clear errors."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from rulecoref.errors import ResourceError
+from rulecoref.resources import Resources
+from rulecoref.resources.wordnet import DEFAULT_PATH, ENV_VAR, lexnames_text, load_wordnet, wordnet_root
+from tests.helpers import shared_resources
+
+
+@pytest.fixture(scope="module")
+def wn():
+    return shared_resources().wordnet
+
+
+def test_wordnet_adjectives(wn):
+    for word in ("painful", "chronic", "gluteal", "febrile", "larger"):
+        assert wn.is_adjective(word), word
+    # nouns too, so conditioning keeps them: "a cold" names the illness
+    for word in ("cold", "left", "abscess", "mrsa", "methicillin-resistant", "54", "which"):
+        assert not wn.is_adjective(word), word
+
+
+def test_wordnet_nouns_through_morphology(wn):
+    assert wn.has_noun("abscesses") and wn.has_noun("mice") and wn.has_noun("Cold")
+    assert not wn.has_noun("painful") and not wn.has_noun("mrsa")
+    assert wn.parts_of_speech("painful") == {"a"}
+    assert wn.knows("tissue") and not wn.knows("mrsa")
+
+
+def test_wordnet_synonyms(wn):
+    assert {"tumor", "tumour", "neoplasm"} <= wn.synonyms("tumor")
+    assert wn.are_synonyms("exam", "examination") and wn.are_synonyms("examination", "exam")
+    assert not wn.are_synonyms("abscess", "tumor")
+    assert "line" in wn.synonyms("blood")  # blood.n.02: lineage
+    assert wn.synonyms("blood", senses=1) == {"blood"}
+    assert "magnetic resonance imaging" in wn.synonyms("MRI")  # multi-word lemmas, "_" -> " "
+    assert "leave" in wn.synonyms("left", pos=None) and "leave" not in wn.synonyms("left")
+
+
+def test_wordnet_lookups_are_cached_per_instance(wn):
+    wn.synonyms("kidney")
+    assert ("kidney", "n", 0) in wn._syn
+    wn.is_adjective("renal")
+    assert "renal" in wn._pos
+
+
+def test_wordnet_missing_folder_is_rc301(tmp_path):
+    with pytest.raises(ResourceError) as info:
+        load_wordnet(tmp_path)
+    assert info.value.code == "RC301"
+    assert "apt-get install wordnet-base" in str(info.value)
+
+
+def test_wordnet_missing_is_reported_at_pipeline_start(tmp_path):
+    from rulecoref.engine import Pipeline
+    from rulecoref.rules.compiler import compile_rules
+    from tests.helpers import ROOT
+
+    with pytest.raises(ResourceError) as info:
+        Pipeline(compile_rules(ROOT / "rules" / "i2b2.yaml"), Resources(wordnet_path=tmp_path / "none"))
+    assert info.value.code == "RC301"
+
+
+def test_wordnet_unreadable_files_are_rc303(tmp_path):
+    for kind in ("index", "data"):
+        for pos in ("noun", "verb", "adj", "adv"):
+            (tmp_path / f"{kind}.{pos}").write_text("not wordnet\n", encoding="utf-8")
+    with pytest.raises(ResourceError) as info:
+        load_wordnet(tmp_path)
+    assert info.value.code == "RC303"
+
+
+def test_wordnet_root_choice(monkeypatch, tmp_path):
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    assert str(wordnet_root()) == DEFAULT_PATH
+    monkeypatch.setenv(ENV_VAR, str(tmp_path))
+    assert wordnet_root() == tmp_path
+    assert wordnet_root("/elsewhere") == wordnet_root("/elsewhere")  # the argument wins over the variable
+    (tmp_path / "dict").mkdir()
+    (tmp_path / "dict" / "index.noun").write_text("", encoding="utf-8")
+    assert wordnet_root(tmp_path) == tmp_path / "dict"  # Princeton's tarball layout
+
+
+def test_wordnet_lexnames_table():
+    lines = lexnames_text().splitlines()
+    assert len(lines) == 45
+    assert lines[0] == "00\tadj.all\t3" and lines[3] == "03\tnoun.Tops\t1" and lines[-1] == "44\tadj.ppl\t3"
+
+
+def test_wordnet_loads_offline_in_a_fresh_process():
+    """No nltk.download, no network: the Debian folder alone is enough (and NLTK's own data path
+    does not have to hold WordNet)."""
+    code = ("import socket\n"
+            "def refuse(*a, **k): raise RuntimeError('network used')\n"
+            "socket.socket.connect = refuse\n"
+            "from rulecoref.resources.wordnet import load_wordnet\n"
+            "wn = load_wordnet()\n"
+            "assert wn.has_noun('abscess') and 'neoplasm' in wn.synonyms('tumor')\n")
+    env = {k: v for k, v in os.environ.items() if k != ENV_VAR}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
