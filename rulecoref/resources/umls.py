@@ -298,10 +298,12 @@ def _load_engine(url: str) -> Any:
             # Rollback journal, not WAL: pages appended by the bulk insert need no journal, so the
             # one big transaction costs little extra I/O and a crash still rolls back cleanly.
             # synchronous=OFF only risks the load itself on an OS crash, never the old data's
-            # consistency after a process crash. The 256 MiB cache keeps most of an index sort in
-            # memory; temp_store stays on disk so memory is bounded whatever the release size.
-            for pragma in ("journal_mode=DELETE", "synchronous=OFF", "cache_size=-262144",
-                           "busy_timeout=30000", "threads=2"):
+            # consistency after a process crash. A 32 MiB cache and no sorter threads: measured on
+            # a 16M-row file, the index sort ran fastest that way (16 s CPU, 82 MB peak, against
+            # 23 s and 550 MB with 256 MiB; threads=2 doubled memory and was slower on 2 busy
+            # cores), and temp_store stays on disk, so memory is bounded whatever the release size.
+            for pragma in ("journal_mode=DELETE", "synchronous=OFF", "cache_size=-32768",
+                           "busy_timeout=30000"):
                 cur.execute(f"PRAGMA {pragma}")
             cur.close()
 
