@@ -2,8 +2,9 @@
 
 Real UMLS content is licensed, so benchmarks cannot ship it; this makes rows whose shape matches a
 release closely enough to time a loader: the same 18 ``|``-separated fields plus the trailing ``|``,
-no newline after the last row, ~3.5 rows per CUI with a long tail (a few CUIs carry 50+ names),
-string lengths around a 30-character median with a tail past 200, MeSH-style inverted names
+no newline after the last row, ~3.3 rows per CUI with a long tail (1% of CUIs carry 20-120 names),
+strings with a 29-character median and a tail to ~150 (118 bytes a row; a 2024 release's
+MRFILES.RRF gives 127 for MRCONSO: 2,719,518,477 bytes, 21,385,114 rows), MeSH-style inverted names
 ("Failure, Kidney"), SNOMED-style semantic tags ("... (disorder)"), mixed case, digits and
 punctuation, ~25% non-English rows (some with accents) and ~10% suppressed rows. Deterministic for
 a given seed.
