@@ -312,6 +312,13 @@ def test_umls_unloaded_or_incomplete_database_is_rc401(tmp_path: Path, db: str) 
     assert err.value.code == "RC401" and "did not complete" in str(err.value)
 
 
+def test_umls_file_name_with_uri_characters(tmp_path: Path) -> None:
+    url = to_url(tmp_path / "a?b#c%20d.sqlite")
+    load_mrconso(MRCONSO, url)
+    assert (tmp_path / "a?b#c%20d.sqlite").is_file() and not (tmp_path / "a").exists()
+    assert UmlsLookup(url).cuis("kidney") == {"C0022646"}
+
+
 def test_umls_bad_url_is_rc401() -> None:
     with pytest.raises(UmlsError) as err:
         UmlsLookup("nosuchdialect://x/y")
