@@ -53,6 +53,8 @@ class PartialName(Pass):
         "names_only": Param("bool", default=True, help="both mentions must hold a capitalised word (a name)"),
         "drop_possessor": Param("bool", default=True, help="'Dr Smith's nurse' is compared as 'nurse'"),
         "gender_check": Param("bool", default=True, help="'Mr. X' and 'Mrs. X' are never linked"),
+        "antecedents": Param("choice", default="nearest", allowed=("nearest", "all"),
+                             help="link each mention to its nearest earlier match (as the main linker does), or to every one (the seed)"),
     }
 
     def setup(self) -> None:
@@ -101,10 +103,13 @@ class PartialName(Pass):
             words, capital = self.words(doc.tokens(c), first, lower)
             if words and (capital or not names_only):
                 prepared.append((i, words, f.gender_of(i)))
-        for k, (i, wi, gi) in enumerate(prepared):
-            for j, wj, gj in prepared[k + 1 :]:
+        nearest = self.p["antecedents"] == "nearest"
+        for k, (j, wj, gj) in enumerate(prepared):
+            for i, wi, gi in reversed(prepared[:k]):
                 if self.p["gender_check"] and gi and gj and gi != gj:
                     continue
                 short, long_ = (wi, wj) if len(wi) <= len(wj) else (wj, wi)
                 if all(any(self.same_word(w, x) for x in long_) for w in short):
                     yield i, j, f"name words {' '.join(short)!r} in {' '.join(long_)!r}"
+                    if nearest:
+                        break
