@@ -147,6 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         for v in chosen:
             data = apply_sets(all_variants[v], args.sets) if args.sets else all_variants[v]
             label = v + ("+set" if args.sets else "")
+            data = {**data, "name": f"{data.get('name', args.rules.stem)}-{label}"}
             path = folder / f"{label}.yaml"
             src = args.rules.resolve().relative_to(ROOT) if args.rules.resolve().is_relative_to(ROOT) else args.rules
             note = f"{label}; " + " ".join(args.sets) if args.sets else label
