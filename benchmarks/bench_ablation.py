@@ -12,6 +12,7 @@ Documents are read once per corpus (with ``--types auto``: the corpora bring the
 resolved in this process; chains are written to a temporary folder and scored against the gold.
 
     python benchmarks/bench_ablation.py [--corpora DIR] [--corpus gum --corpus craft] [--markdown]
+        [--only full] [--set head-and-synonym.drop_adjectives=false]
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -58,7 +61,8 @@ def configurations(full: RuleSet, exact: RuleSet) -> list[tuple[str, RuleSet]]:
     return out
 
 
-def run(corpus: Path, name: str, label: str, ruleset: RuleSet, docs: list, resources: Resources) -> dict:
+def run(corpus: Path, name: str, label: str, ruleset: RuleSet, docs: list, resources: Resources,
+        overrides: list[str]) -> dict:
     pipe = Pipeline(ruleset, resources)
     with tempfile.TemporaryDirectory(prefix="rulecoref-ablation-") as tmp:
         t0 = time.perf_counter()
@@ -71,7 +75,7 @@ def run(corpus: Path, name: str, label: str, ruleset: RuleSet, docs: list, resou
             write_atomic(Path(tmp) / f"{doc.name}.txt.chains", format_chains(doc, [c for c, _ in chains], [t for _, t in chains]))
         seconds = time.perf_counter() - t0
         report = score_dirs(corpus, tmp, mode="conll")
-    row: dict = {"corpus": name, "config": label, "docs": len(docs), "links": links, "removed": removed,
+    row: dict = {"corpus": name, "config": label, "overrides": overrides, "docs": len(docs), "links": links, "removed": removed,
                  "seconds": round(seconds, 2), "conll_f1": round(100 * report.conll_f1, 2)}
     for m in METRICS:
         s = report.metrics[m]
@@ -105,10 +109,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rules", type=Path, default=ROOT / "rules" / "i2b2.yaml")
     ap.add_argument("--baseline", type=Path, default=ROOT / "rules" / "exact.yaml")
     ap.add_argument("--only", action="append", default=None, help="only these configurations (exact, full, -NAME)")
+    ap.add_argument("--set", action="append", default=[], metavar="PASS.PARAM=VALUE",
+                    help="override a scalar parameter of a pass of the full set (value read as YAML), "
+                         "e.g. head-and-synonym.drop_adjectives=false; repeatable")
     ap.add_argument("--markdown", action="store_true", help="also print markdown tables")
     args = ap.parse_args(argv)
     resources = Resources()
     full, exact = compile_rules(args.rules), compile_rules(args.baseline)
+    for item in args.set:
+        target, _, value = item.partition("=")
+        pass_name, _, param = target.rpartition(".")
+        cfg = next((c for c in full.passes if c.name == pass_name), None)
+        if cfg is None or param not in cfg.params:
+            ap.error(f"--set {item}: no pass {pass_name!r} with a parameter {param!r}")
+        cfg.params = {**cfg.params, param: yaml.safe_load(value)}
     rows = []
     for name in args.corpus or ["gum", "litbank", "craft"]:
         corpus = args.corpora / name
@@ -116,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         for label, rs in configurations(full, exact):
             if args.only and label not in args.only:
                 continue
-            row = run(corpus, name, label, rs, docs, resources)
+            row = run(corpus, name, label, rs, docs, resources, args.set)
             rows.append(row)
             print(json.dumps(row), flush=True)
     if args.markdown:

@@ -47,6 +47,7 @@ class BePhrase(Pass):
         lex = self.lexicon("phrases")
         self.phrases = lex.phrases
         self.max_len = max((len(p) for p in self.phrases), default=0)
+        self.first_words = frozenset(p[0] for p in self.phrases)
         self.blockers = self.lexicon("blockers").words
         fillers = self.lexicon("fillers")
         self.fillers = fillers.phrases if len(fillers) else None
@@ -78,6 +79,8 @@ class BePhrase(Pass):
             if gap < 1 or gap > max_gap or (same_line and a.end[0] != b.start[0]):
                 continue
             between = flat[ends[k] + 1 : starts[nxt]]
+            if not any(t.lower() in self.first_words for t in between):
+                continue
             hits = find_phrases(between, self.phrases, self.max_len)
             if not hits:
                 continue

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .predicates import MAIN_LINKER_KINDS, dates_compatible, trigger_windows
+from .predicates import MAIN_LINKER_KINDS, ClueWindows, dates_compatible
 
 
 @register("filter_date")
@@ -34,6 +34,9 @@ class FilterDate(Pass):
         "triggers": Param("wordlist", default="resources/lexicons/filter_triggers.txt",
                           help="a mention's clues are searched only after/before one of these words"),
         "window": Param("int", default=4, minimum=1, help="words searched after (before) the trigger word"),
+        "sides": Param("choice", default="both", allowed=("both", "after"),
+                       help="search after a trigger that follows the mention and before one that precedes it "
+                            "(seed), or only after"),
     }
 
     def setup(self) -> None:
@@ -43,27 +46,27 @@ class FilterDate(Pass):
         self.date_rx = re.compile("|".join(f"(?:{rx.pattern})" for rx in patterns), re.IGNORECASE) if patterns else None
         self.triggers = self.lexicon("triggers").words
         self.window = int(self.p["window"])
+        self.look_before = self.p["sides"] == "both"
 
-    def dates_near(self, doc: Document, i: int) -> list[str]:
+    def dates_near(self, windows: ClueWindows, i: int) -> list[str]:
         """Dates in the trigger windows of concept i, left to right, without overlaps."""
         if self.date_rx is None:
             return []
-        c = doc.concepts[i]
-        n = self.window + 1
         found: list[str] = []
-        for words in trigger_windows(doc.before(c, n), doc.after(c, n), self.triggers, self.window):
+        for words in windows(i):
             found.extend(m.group(0) for m in self.date_rx.finditer(" ".join(words)))
         return found
 
     def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
         concepts = doc.concepts
         cache: dict[int, list[str]] = {}
+        windows = ClueWindows.shared(ctx.state, doc, self.triggers, self.window, self.look_before)
         for a, b in list(ctx.links):
             if not (self.scope.admits(concepts[a]) and self.scope.admits(concepts[b])):
                 continue
-            da = cache[a] if a in cache else cache.setdefault(a, self.dates_near(doc, a))
+            da = cache[a] if a in cache else cache.setdefault(a, self.dates_near(windows, a))
             if not da:
                 continue
-            db = cache[b] if b in cache else cache.setdefault(b, self.dates_near(doc, b))
+            db = cache[b] if b in cache else cache.setdefault(b, self.dates_near(windows, b))
             if db and not any(dates_compatible(x, y) for x in da for y in db):
                 yield (a, b), f"dates differ: '{da[0]}' near '{concepts[a].text}', '{db[0]}' near '{concepts[b].text}'"

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .predicates import MAIN_LINKER_KINDS, clues_conflict, find_phrases, trigger_windows
+from .predicates import MAIN_LINKER_KINDS, ClueWindows, clues_conflict, find_phrases
 
 
 @register("filter_modifier")
@@ -32,6 +32,9 @@ class FilterModifier(Pass):
         "triggers": Param("wordlist", default="resources/lexicons/filter_triggers.txt",
                           help="a mention's clues are searched only after/before one of these words"),
         "window": Param("int", default=4, minimum=1, help="words searched after (before) the trigger word"),
+        "sides": Param("choice", default="both", allowed=("both", "after"),
+                       help="search after a trigger that follows the mention and before one that precedes it "
+                            "(seed), or only after"),
     }
 
     def setup(self) -> None:
@@ -42,33 +45,35 @@ class FilterModifier(Pass):
                 self.categories.append((name, lex.phrases, max(len(p) for p in lex.phrases)))
         self.triggers = self.lexicon("triggers").words
         self.window = int(self.p["window"])
+        self.look_before = self.p["sides"] == "both"
         self._none = [frozenset() for _ in self.categories]
 
-    def clues(self, doc: Document, i: int) -> list[frozenset[str]]:
+    def clues(self, clue_windows: ClueWindows, i: int) -> list[frozenset[str]]:
         """Per category, the keywords in the trigger windows of concept i."""
-        c = doc.concepts[i]
-        n = self.window + 1
-        windows = trigger_windows(doc.before(c, n), doc.after(c, n), self.triggers, self.window)
+        windows = clue_windows(i)
         if not windows:
             return self._none
         out = []
         for _, phrases, longest in self.categories:
             if longest == 1:  # single words only: a set lookup per word
-                out.append(frozenset(t for w in windows for t in map(str.lower, w) if (t,) in phrases))
+                found = {t for w in windows for t in map(str.lower, w) if (t,) in phrases}
             else:
-                out.append(frozenset(h[2] for w in windows for h in find_phrases(w, phrases, longest)))
+                found = {h[2] for w in windows for h in find_phrases(w, phrases, longest)}
+            # "lungs" and "lung" are one place: a listed plural counts as its listed singular
+            out.append(frozenset(k[:-1] if k.endswith("s") and (k[:-1],) in phrases else k for k in found))
         return out
 
     def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
         concepts = doc.concepts
         cache: dict[int, list[frozenset[str]]] = {}
+        windows = ClueWindows.shared(ctx.state, doc, self.triggers, self.window, self.look_before)
         for a, b in list(ctx.links):
             if not (self.scope.admits(concepts[a]) and self.scope.admits(concepts[b])):
                 continue
-            ca = cache[a] if a in cache else cache.setdefault(a, self.clues(doc, a))
+            ca = cache[a] if a in cache else cache.setdefault(a, self.clues(windows, a))
             if not any(ca):
                 continue
-            cb = cache[b] if b in cache else cache.setdefault(b, self.clues(doc, b))
+            cb = cache[b] if b in cache else cache.setdefault(b, self.clues(windows, b))
             for (name, _, _), xa, xb in zip(self.categories, ca, cb):
                 if clues_conflict(xa, xb):
                     yield (a, b), (f"{name} differ: {', '.join(sorted(xa))} near '{concepts[a].text}' vs "

@@ -163,11 +163,11 @@ _CLAUSE_END = frozenset({".", ";", ":", "?", "!"})
 
 
 def trigger_windows(before: Sequence[str], after: Sequence[str], triggers: frozenset[str] | set[str],
-                    window: int) -> list[list[str]]:
+                    window: int, *, look_before: bool = True) -> list[list[str]]:
     """Where seed 001's link filters look for clues: when the word right after a mention is a
     trigger word ("in", "on", "is", ...), the ``window`` words after that trigger; when the word right
-    before it is one, the ``window`` words before that trigger. A window stops at a clause end
-    (". ; : ? !"). "[pain] in the left leg ." -> [["the", "left", "leg"]]."""
+    before it is one (and ``look_before``), the ``window`` words before that trigger. A window stops
+    at a clause end (". ; : ? !"). "[pain] in the left leg ." -> [["the", "left", "leg"]]."""
     out = []
     if after and after[0].lower() in triggers:
         words = []
@@ -176,7 +176,7 @@ def trigger_windows(before: Sequence[str], after: Sequence[str], triggers: froze
                 break
             words.append(tok)
         out.append(words)
-    if before and before[-1].lower() in triggers:
+    if look_before and before and before[-1].lower() in triggers:
         words = []
         for tok in reversed(before[max(0, len(before) - 1 - window) : -1]):
             if tok in _CLAUSE_END:
@@ -184,6 +184,47 @@ def trigger_windows(before: Sequence[str], after: Sequence[str], triggers: froze
             words.append(tok)
         out.append(words[::-1])
     return [w for w in out if w]
+
+
+class ClueWindows:
+    """``trigger_windows`` of the concepts of one Document (read only), computed on demand and
+    remembered, so the filters of a document share them (they keep it in ``ctx.state``). Trigger
+    positions are found in one scan of the tokens, so a mention with no trigger next to it costs a
+    set lookup."""
+
+    def __init__(self, doc, triggers: frozenset[str], window: int, look_before: bool = True):
+        self.doc = doc
+        self.triggers = triggers
+        self.window = window
+        self.look_before = look_before
+        # a trigger in its usual spellings ("in", "In", "IN"), so the scan needs no lower() per token
+        spellings = triggers | {t.title() for t in triggers} | {t.upper() for t in triggers}
+        self._at = {k for k, tok in enumerate(doc.flat_tokens) if tok in spellings}
+        self._cache: dict[int, list[list[str]]] = {}
+
+    @classmethod
+    def shared(cls, state: dict, doc, triggers: frozenset[str], window: int, look_before: bool = True) -> ClueWindows:
+        """The instance kept in a document's ``ctx.state`` for these settings (made on first use)."""
+        key = ("clue_windows", id(triggers), window, look_before)
+        found = state.get(key)
+        if found is None:
+            found = state[key] = cls(doc, triggers, window, look_before)
+        return found
+
+    def __call__(self, i: int) -> list[list[str]]:
+        hit = self._cache.get(i)
+        if hit is None:
+            doc = self.doc
+            c = doc.concepts[i]
+            after = doc.end_of(c) + 1 in self._at and c.end[1] + 1 < len(doc.lines[c.end[0] - 1])
+            before = self.look_before and c.start[1] > 0 and doc.start_of(c) - 1 in self._at
+            hit = []
+            if after or before:
+                n = self.window + 1
+                hit = trigger_windows(doc.before(c, n), doc.after(c, n), self.triggers, self.window,
+                                      look_before=self.look_before)
+            self._cache[i] = hit
+        return hit
 
 
 def clues_conflict(a: frozenset[str] | set[str], b: frozenset[str] | set[str]) -> bool:

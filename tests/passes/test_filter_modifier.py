@@ -50,3 +50,15 @@ def test_filter_modifier_custom_lists(tmp_path):
                      "params": {"locations": ["ward a", "ward b"], "modifiers": [], "triggers": ["on"]}})
     res = run(pipe, "[fever|problem] on ward a . [fever|problem] on ward b .")
     assert not together(res, "fever", "fever")
+
+
+def test_filter_modifier_plural_keyword_is_its_singular(pipe):
+    res = run(pipe, "[nodules|problem] in the lungs . [nodules|problem] in the lung .")
+    assert together(res, "nodules", "nodules")
+
+
+def test_filter_modifier_sides(tmp_path):
+    text = "the left leg is [the site|problem] . the right arm is [the site|problem] ."
+    after = pipeline(tmp_path, {"kind": "exact_match", "applies_to": MAIN},
+                     {"kind": "filter_modifier", "applies_to": MAIN, "params": {"sides": "after"}})
+    assert together(run(after, text), "the site", "the site")  # the words before "is" are not searched
