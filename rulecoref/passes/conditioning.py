@@ -19,6 +19,7 @@ from ..resources.lexicon import Lexicon
 
 _NON_LETTERS = re.compile(r"[^a-z]+")
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
+_CACHE_LIMIT = 200_000  # token sequences remembered; the cache is cleared when it grows past this
 
 
 class Conditioner:
@@ -36,6 +37,8 @@ class Conditioner:
         hit = self._cache.get(key)
         if hit is not None:
             return hit
+        if len(self._cache) > _CACHE_LIMIT:
+            self._cache.clear()
         out = []
         common = self.common.words
         wn = self.wordnet

@@ -48,6 +48,7 @@ _LEXNAMES = (
 _CATEGORY = {"noun": 1, "verb": 2, "adj": 3, "adv": 4}
 
 _POS = ("n", "v", "a", "r")  # satellite adjectives ("s") are indexed under "a" in index.adj
+_CACHE_LIMIT = 500_000  # words remembered per cache; a cache is cleared when it grows past this
 
 
 def lexnames_text() -> str:
@@ -128,6 +129,8 @@ class WordNet:
         word = word.lower()
         hit = self._pos.get(word)
         if hit is None:
+            if len(self._pos) > _CACHE_LIMIT:
+                self._pos.clear()
             morphy = self.reader.morphy
             hit = frozenset(p for p in _POS if word and morphy(word, p) is not None)
             self._pos[word] = hit
@@ -162,6 +165,8 @@ class WordNet:
         key = (word, pos, senses)
         hit = self._syn.get(key)
         if hit is None:
+            if len(self._syn) > _CACHE_LIMIT:
+                self._syn.clear()
             out = {word}
             if word:
                 synsets = self.reader.synsets(word, pos) if pos else self.reader.synsets(word)
