@@ -16,10 +16,15 @@ Choices beyond the seed, each a parameter:
 * ``synonym_senses``: synonyms come from the word's most frequent senses only, so that rare senses
   do not match "blood" with "line" (blood.n.02 = lineage).
 * ``keep_digits``: keep digits inside words, so "type 1 diabetes" is not "type 2 diabetes".
+* ``head_match``: the heads (last meaning-bearing word before a preposition, relative word or
+  bracket) must match as well, as in Stanford's strict head match: "striatal neurons" does not join
+  "the striatal volume , the lower the neuron - packing density".
+* ``covered: later``: only the later mention's words must all be matched (Stanford's word
+  inclusion): a later mention rarely adds modifiers to the same entity ("mice" ... "mutant mice").
 * Mentions that overlap are never linked (a phrase does not corefer with a part of itself).
 * ``antecedents``: the seed kept every matching pair. ``nearest`` links each mention only to its
   nearest earlier match; the chains are the same whenever the matches are transitive, the number
-  of links stays linear, and a filter that removes a link is not undone by a parallel one.
+  of links stays linear, and a link a filter removes is less often restored by a parallel path.
 
 Candidates come from an index, not from comparing all pairs: each word points to the concepts
 holding it, and a mention's candidate antecedents are those holding a match of its head (or of its
