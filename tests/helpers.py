@@ -34,27 +34,34 @@ def compile_text(tmp_path: Path, text: str) -> RuleSet:
     return compile_rules(write_rules(tmp_path, text))
 
 
+def pipeline_from_entries(tmp_path: Path, entries: list[dict], types: list[str] | None = None,
+                          name: str = "test-rules.yaml") -> Pipeline:
+    """A pipeline from pass entries given as Python dicts (written as YAML and compiled, so the
+    compiler's validation runs too). Bundled word lists resolve as in the shipped rule files."""
+    import yaml
+
+    data: dict = {"version": 1, "passes": entries}
+    if types:
+        data["types"] = types
+    path = tmp_path / name
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    if not (tmp_path / "resources").exists():
+        (tmp_path / "resources").symlink_to(ROOT / "resources")
+    return Pipeline(compile_rules(path), shared_resources())
+
+
 def single_pass(kind: str, params: dict | None = None, applies_to: dict | None = None,
                 types: list[str] | None = None, tmp_path: Path | None = None) -> Pipeline:
     """A pipeline holding just one pass of ``kind`` (params given as Python values)."""
     import tempfile
-
-    import yaml
 
     entry: dict = {"kind": kind, "name": f"test-{kind.replace('_', '-')}"}
     if params:
         entry["params"] = params
     if applies_to:
         entry["applies_to"] = applies_to
-    data = {"version": 1, "passes": [entry]}
-    if types:
-        data["types"] = types
     folder = tmp_path or Path(tempfile.mkdtemp(prefix="rulecoref-test-"))
-    path = folder / f"{kind}.yaml"
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    # Resolve bundled word lists relative to the repository, as the shipped rule files do.
-    (folder / "resources").exists() or (folder / "resources").symlink_to(ROOT / "resources")
-    return Pipeline(compile_rules(path), shared_resources())
+    return pipeline_from_entries(folder, [entry], types, name=f"{kind}.yaml")
 
 
 def resolve(pipeline: Pipeline, markup: str) -> Resolution:

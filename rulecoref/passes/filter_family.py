@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from ..document import Document
 from . import Context, Pass, register
-from .people import facts, keep_apart
+from .people import facts, reject_joining_patient
 
 
 @register("filter_family")
@@ -24,8 +24,4 @@ class FilterFamily(Pass):
 
     def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
         f = facts(ctx.state, self.name)
-        side = f.patient_side()
-        family = set(f.family) - side
-        c = doc.concepts
-        for pair, a, b in keep_apart(list(ctx.links), side, family):
-            yield pair, f"would put family mention {c[b].text!r} ({f.family[b]!r}) in the chain of patient mention {c[a].text!r}"
+        yield from reject_joining_patient(doc, ctx.links, f, f.family, "family")

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from ..document import Document
 from . import Context, Pass, register
-from .people import facts, keep_apart
+from .people import facts, reject_joining_patient
 
 
 @register("filter_staff")
@@ -24,8 +24,4 @@ class FilterStaff(Pass):
 
     def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
         f = facts(ctx.state, self.name)
-        side = f.patient_side()
-        staff = set(f.staff) - side
-        c = doc.concepts
-        for pair, a, b in keep_apart(list(ctx.links), side, staff):
-            yield pair, f"would put staff mention {c[b].text!r} ({f.staff[b]}) in the chain of patient mention {c[a].text!r}"
+        yield from reject_joining_patient(doc, ctx.links, f, f.staff, "staff")

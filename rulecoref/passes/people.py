@@ -284,3 +284,23 @@ def keep_apart(pairs: Iterable[tuple[int, int]], side_a: set[int], side_b: set[i
             a_of.setdefault(ra, a_of[rb])
         if rb in b_of:
             b_of.setdefault(ra, b_of[rb])
+
+
+def pronouns_with_word(doc: Document, f: PeopleFacts, words: frozenset[str] | set[str],
+                       pronoun_types: Iterable[str]) -> Iterator[Concept]:
+    """Pronoun mentions that are exactly one of ``words`` ("this", "who"), in text order."""
+    types = set(pronoun_types)
+    for p in sorted(f.pronouns):
+        c = doc.concepts[p]
+        w = f.words.get(p, [])
+        if c.type in types and len(w) == 1 and w[0] in words:
+            yield c
+
+
+def reject_joining_patient(doc: Document, links: Iterable[tuple[int, int]], f: PeopleFacts,
+                           others: dict[int, object], what: str) -> Iterator[tuple[tuple[int, int], str]]:
+    """Links that would put one of ``others`` (family, staff) in the patient's chain, with evidence."""
+    side = f.patient_side()
+    c = doc.concepts
+    for pair, a, b in keep_apart(list(links), side, set(others) - side):
+        yield pair, f"would put {what} mention {c[b].text!r} ({others[b]}) in the chain of patient mention {c[a].text!r}"

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .people import facts
+from .people import facts, pronouns_with_word
 
 
 @register("this_pronoun")
@@ -30,16 +30,11 @@ class ThisPronoun(Pass):
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         f = facts(ctx.state, self.name)
         ahead = self.p["max_words_ahead"]
-        pronoun_types = self.scope.pronoun_types
-        for p in sorted(f.pronouns):
-            c = doc.concepts[p]
-            words = f.words.get(p, [])
-            if c.type not in pronoun_types or len(words) != 1 or words[0] not in self.words:
-                continue
+        for c in pronouns_with_word(doc, f, self.words, self.scope.pronoun_types):
             end = doc.end_of(c)
             nxt = next((i for i in f.persons if doc.start_of(i) > end), None)
             if nxt is None or doc.start_of(nxt) - end > ahead:
                 continue
             if f.is_staff(nxt):
                 continue
-            yield p, nxt, f"{c.text!r} {doc.start_of(nxt) - end} word(s) before a person who is not staff"
+            yield c.index, nxt, f"{c.text!r} {doc.start_of(nxt) - end} word(s) before a person who is not staff"

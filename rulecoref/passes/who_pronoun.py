@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .people import facts
+from .people import facts, pronouns_with_word
 
 
 @register("who_pronoun")
@@ -29,12 +29,7 @@ class WhoPronoun(Pass):
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         f = facts(ctx.state, self.name)
         limit = self.p["max_tokens_between"]
-        pronoun_types = self.scope.pronoun_types
-        for p in sorted(f.pronouns):
-            c = doc.concepts[p]
-            words = f.words.get(p, [])
-            if c.type not in pronoun_types or len(words) != 1 or words[0] not in self.words:
-                continue
+        for c in pronouns_with_word(doc, f, self.words, self.scope.pronoun_types):
             start = doc.start_of(c)
             prev = next((i for i in reversed(f.persons) if doc.start_of(i) < start), None)
             if prev is None:
@@ -42,4 +37,4 @@ class WhoPronoun(Pass):
             gap = start - doc.end_of(prev) - 1
             if limit >= 0 and gap > limit:
                 continue
-            yield prev, p, f"previous person mention, {max(gap, 0)} token(s) before"
+            yield prev, c.index, f"previous person mention, {max(gap, 0)} token(s) before"

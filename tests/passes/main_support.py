@@ -4,30 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
 from rulecoref.document import Concept, Document
 from rulecoref.engine import Pipeline, Resolution
 from rulecoref.markup import parse_markup
-from rulecoref.rules.compiler import compile_rules
-from tests.helpers import ROOT, shared_resources
+from tests.helpers import pipeline_from_entries
 
 MAIN = {"exclude_types": ["person", "pronoun"]}
 
 
 def pipeline(tmp_path: Path, *entries: dict, types: list[str] | None = None) -> Pipeline:
     """Passes from dicts with kind (and optional params/applies_to); names are generated."""
-    passes = []
-    for k, e in enumerate(entries):
-        passes.append({"name": f"p{k}-{e['kind'].replace('_', '-')}", **e})
-    data: dict = {"version": 1, "passes": passes}
-    if types:
-        data["types"] = types
-    path = tmp_path / "main-test.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
-    if not (tmp_path / "resources").exists():
-        (tmp_path / "resources").symlink_to(ROOT / "resources")
-    return Pipeline(compile_rules(path), shared_resources())
+    passes = [{"name": f"p{k}-{e['kind'].replace('_', '-')}", **e} for k, e in enumerate(entries)]
+    return pipeline_from_entries(tmp_path, passes, types, name="main-test.yaml")
 
 
 def nested(pipe: Pipeline, text: str, spans: list[tuple[int, int, str]]) -> Resolution:

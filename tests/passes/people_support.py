@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
 from rulecoref.engine import Pipeline, Resolution
 from rulecoref.markup import parse_markup
-from rulecoref.rules.compiler import compile_rules
-from tests.helpers import ROOT, shared_resources
+from tests.helpers import pipeline_from_entries
 
 SCOPE = {"types": ["person", "pronoun"]}
 
@@ -17,17 +14,8 @@ SCOPE = {"types": ["person", "pronoun"]}
 def people_pipeline(tmp_path: Path, *passes: dict, roles: dict | None = None, types: list[str] | None = None) -> Pipeline:
     """people_roles (with ``roles`` params) followed by ``passes`` (dicts with kind/params)."""
     entries = [{"kind": "people_roles", "name": "roles", "applies_to": SCOPE, "params": roles or {}}]
-    for k, p in enumerate(passes):
-        entry = {"name": f"p{k}-{p['kind'].replace('_', '-')}", "applies_to": SCOPE, **p}
-        entries.append(entry)
-    data = {"version": 1, "passes": entries}
-    if types:
-        data["types"] = types
-    path = tmp_path / "people-test.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
-    if not (tmp_path / "resources").exists():
-        (tmp_path / "resources").symlink_to(ROOT / "resources")
-    return Pipeline(compile_rules(path), shared_resources())
+    entries += [{"name": f"p{k}-{p['kind'].replace('_', '-')}", "applies_to": SCOPE, **p} for k, p in enumerate(passes)]
+    return pipeline_from_entries(tmp_path, entries, types, name="people-test.yaml")
 
 
 def run(pipe: Pipeline, markup: str) -> Resolution:
