@@ -198,7 +198,8 @@ class PeopleRoles(Pass):
                     f.subject, f.subject_why = i, f"no name: first mention with {f.patients[i]!r}"
                     break
         if self.p["gender_count"] == "tokens":
-            low = [norm_word(t) for t in doc.flat_tokens]
+            # plain words need only lowercasing (norm_word changes only punctuated tokens)
+            low = [t.lower() if t.isalpha() else norm_word(t) for t in doc.flat_tokens]
         else:
             low = [w for i in sorted(f.pronouns) for w in f.words[i]]
         m = sum(1 for w in low if w in v.masculine_pronouns)
