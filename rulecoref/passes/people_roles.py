@@ -198,12 +198,16 @@ class PeopleRoles(Pass):
                     f.subject, f.subject_why = i, f"no name: first mention with {f.patients[i]!r}"
                     break
         if self.p["gender_count"] == "tokens":
-            # plain words need only lowercasing (norm_word changes only punctuated tokens)
-            low = [t.lower() if t.isalpha() else norm_word(t) for t in doc.flat_tokens]
+            # count each distinct token once; plain words need only lowercasing (norm_word
+            # changes only punctuated tokens)
+            counts = Counter(doc.flat_tokens)
+            low: Counter[str] = Counter()
+            for tok, n in counts.items():
+                low[tok.lower() if tok.isalpha() else norm_word(tok)] += n
         else:
-            low = [w for i in sorted(f.pronouns) for w in f.words[i]]
-        m = sum(1 for w in low if w in v.masculine_pronouns)
-        fe = sum(1 for w in low if w in v.feminine_pronouns)
+            low = Counter(w for i in sorted(f.pronouns) for w in f.words[i])
+        m = sum(n for w, n in low.items() if w in v.masculine_pronouns.words)
+        fe = sum(n for w, n in low.items() if w in v.feminine_pronouns.words)
         if m != fe:
             f.gender = MASCULINE if m > fe else FEMININE
             f.gender_why = f"{m} masculine vs {fe} feminine pronouns"
