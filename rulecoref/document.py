@@ -132,6 +132,24 @@ class Document:
     def _ends(self) -> list[int]:
         return [self.flat(c.end) for c in self.concepts]
 
+    @property
+    def concept_starts(self) -> list[int]:
+        """Flat index of each concept's first token, by concept index (read only; for hot loops,
+        where ``start_of`` per concept costs a call each)."""
+        return self._starts
+
+    @property
+    def concept_ends(self) -> list[int]:
+        """Flat index of each concept's last token, by concept index (read only)."""
+        return self._ends
+
+    @cached_property
+    def concept_tokens(self) -> list[tuple[str, ...]]:
+        """Each concept's tokens as a tuple, by concept index: sliced once per document for all
+        passes, and hashable, so a pass can cache its analysis of a mention across documents."""
+        flat = self.flat_tokens
+        return [tuple(flat[s : e + 1]) for s, e in zip(self._starts, self._ends)]
+
     def start_of(self, c: Concept | int) -> int:
         return self._starts[c if isinstance(c, int) else c.index]
 

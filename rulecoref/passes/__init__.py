@@ -81,7 +81,10 @@ class TypeScope:
     pronoun_types: frozenset[str] = frozenset({"pronoun"})
 
     def admits(self, c: Concept) -> bool:
-        return (self.types is None or c.type in self.types) and c.type not in self.exclude
+        return self.admits_type(c.type)
+
+    def admits_type(self, type_: str) -> bool:
+        return (self.types is None or type_ in self.types) and type_ not in self.exclude
 
     def allows(self, a: Concept, b: Concept) -> bool:
         if not (self.admits(a) and self.admits(b)):
@@ -167,5 +170,9 @@ class Pass:
         return self.resources.lexicon(value)
 
     def candidates(self, doc: Document) -> list[Concept]:
-        """Concepts this pass's scope admits, in text order."""
-        return [c for c in doc.concepts if self.scope.admits(c)]
+        """Concepts this pass's scope admits, in text order (the scope looks only at types, so it
+        is asked once per type, not once per concept)."""
+        admitted = {t for t in doc.types if self.scope.admits_type(t)}
+        if len(admitted) == len(doc.types):
+            return list(doc.concepts)
+        return [c for c in doc.concepts if c.type in admitted]
