@@ -26,9 +26,9 @@ Choices beyond the seed, each a parameter:
   nearest earlier match; the chains are the same whenever the matches are transitive, the number
   of links stays linear, and a link a filter removes is less often restored by a parallel path.
 
-Candidates come from an index, not from comparing all pairs: each word points to the concepts
-holding it, and a mention's candidate antecedents are those holding a match of its head (or of its
-rarest word), scanned from the nearest back.
+Candidates come from an index, not from comparing all pairs: each head (or each word, without
+``head_match``) points to the concepts holding it, and a mention's candidate antecedents are those
+whose head matches its head (or that hold a match of its rarest word), scanned from the nearest back.
 """
 
 from __future__ import annotations
@@ -158,9 +158,9 @@ class HeadSynonym(Pass):
         same_type = self.scope.same_type
         words: dict[int, frozenset[str]] = {}
         heads: dict[int, str | None] = {}
-        flat = doc.flat_tokens
+        tokens = doc.concept_tokens
         for c in self.candidates(doc):
-            ws, head = self.analyse(tuple(flat[doc.start_of(c) : doc.end_of(c) + 1]))
+            ws, head = self.analyse(tokens[c.index])
             if ws:
                 words[c.index] = ws
                 heads[c.index] = head
@@ -177,28 +177,34 @@ class HeadSynonym(Pass):
                     linked: Mapping[tuple[int, int], object]):
         """Walk the mentions in text order; for each, scan earlier candidates from the nearest back.
 
-        A candidate antecedent j of mention i must hold a match of i's anchor word (its head, or
-        its rarest word without ``head_match``), since it has to cover all of i's words; with
-        ``covered: either`` also the mentions whose own anchor matches a word of i (i covers j).
-        Postings are in text order, so the candidates come out nearest first, lazily. A pair an
-        earlier pass already linked (exact_match) counts as found but is not proposed again.
+        With ``head_match`` a candidate antecedent j of mention i is a mention whose head matches
+        i's head ("striatal neurons" is not "the striatal volume , ... neuron density"), so the
+        candidates come straight from an index of heads. Without it, j must hold a match of i's
+        rarest word, since it has to cover all of i's words; with ``covered: either`` also the
+        mentions whose own rarest word matches a word of i (i covers j). Postings are in text
+        order, so the candidates come out nearest first, lazily. A pair an earlier pass already
+        linked (exact_match) counts as found but is not proposed again.
         """
-        postings: dict[str, list[int]] = {}
-        for c in group:
-            for w in words[c.index]:
-                postings.setdefault(w, []).append(c.index)
         either = self.p["covered"] == "either"
         nearest = self.p["antecedents"] == "nearest"
+        postings: dict[str, list[int]] = {}
         anchors: dict[int, str | None] = {}
         anchor_post: dict[str, list[int]] = {}
-        for c in group:
-            i = c.index
-            a = heads[i] if self.head_match else min(words[i], key=lambda w: (len(postings[w]), w))
-            anchors[i] = a
-            if either and a is not None:
-                anchor_post.setdefault(a, []).append(i)
-        start = {c.index: doc.start_of(c) for c in group}
-        end = {c.index: doc.end_of(c) for c in group}
+        if self.head_match:
+            anchors = heads
+            for c in group:
+                if heads[c.index] is not None:
+                    postings.setdefault(heads[c.index], []).append(c.index)
+        else:
+            for c in group:
+                for w in words[c.index]:
+                    postings.setdefault(w, []).append(c.index)
+            for c in group:
+                i = c.index
+                a = anchors[i] = min(words[i], key=lambda w: (len(postings[w]), w))
+                if either:
+                    anchor_post.setdefault(a, []).append(i)
+        start, end = doc.concept_starts, doc.concept_ends
         concepts = doc.concepts
         for c in group:
             i = c.index
@@ -207,10 +213,9 @@ class HeadSynonym(Pass):
                 continue
             wi = words[i]
             lists = [postings[u] for u in match[a] if u in postings]
-            if either:
+            if anchor_post:
                 lists += [anchor_post[u] for w in wi for u in match[w] if u in anchor_post]
             streams = [reversed(lst[: bisect_left(lst, i)]) for lst in lists]
-            head_ok = match[heads[i]] if self.head_match else None
             last = -1
             for j in merge(*streams, reverse=True) if len(streams) > 1 else (streams[0] if streams else ()):
                 if j == last:
@@ -218,8 +223,6 @@ class HeadSynonym(Pass):
                 last = j
                 if start[i] <= end[j] and start[j] <= end[i]:
                     continue  # overlapping mentions: a phrase and a part of it
-                if head_ok is not None and heads[j] not in head_ok:
-                    continue  # "striatal neurons" is not "the striatal volume , ... neuron density"
                 wj = words[j]
                 if all(not wj.isdisjoint(match[w]) for w in wi) or (
                         either and all(not wi.isdisjoint(match[w]) for w in wj)):
