@@ -11,12 +11,14 @@ goes, whatever the other end.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
 from .predicates import MAIN_LINKER_KINDS
+
+_CACHE_LIMIT = 200_000  # token sequences remembered per process; cleared when exceeded
 
 
 @register("filter_adjective")
@@ -35,12 +37,15 @@ class FilterAdjective(Pass):
         self.wordnet = self.resources.wordnet
         self._cache: dict[tuple[str, ...], bool] = {}
 
-    def adjectival(self, tokens: list[str]) -> bool:
+    def adjectival(self, tokens: Sequence[str]) -> bool:
         """True for "hypertensive", "very painful"; False for "cold", "pain", "mrsa", "the"."""
-        key = tuple(t.lower() for t in tokens)
+        key = tuple(tokens)  # cached as written: lowercasing every key would cost more than it saves
         hit = self._cache.get(key)
         if hit is None:
-            words = [t for t in key if t not in self.common and t.replace("-", "").isalpha()]
+            if len(self._cache) > _CACHE_LIMIT:
+                self._cache.clear()
+            low = [t.lower() for t in key]
+            words = [t for t in low if t not in self.common and t.replace("-", "").isalpha()]
             wn = self.wordnet
             hit = bool(words) and all(wn.knows(w) and not wn.has_noun(w) for w in words) and any(
                 wn.is_adjective(w) for w in words)
@@ -49,12 +54,13 @@ class FilterAdjective(Pass):
 
     def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
         concepts = doc.concepts
+        tokens = doc.concept_tokens
+        checked = {t for t in doc.types if self.scope.admits_type(t)}
         verdict: dict[int, bool] = {}
         for a, b in list(ctx.links):
             for i in (a, b):
                 if i not in verdict:
-                    c = concepts[i]
-                    verdict[i] = self.scope.admits(c) and self.adjectival(doc.tokens(c))
+                    verdict[i] = concepts[i].type in checked and self.adjectival(tokens[i])
                 if verdict[i]:
                     yield (a, b), f"'{concepts[i].text}' is an adjective with no noun (WordNet)"
                     break

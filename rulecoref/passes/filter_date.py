@@ -22,6 +22,8 @@ from ..rules.schema import Param
 from . import Context, Pass, register
 from .predicates import MAIN_LINKER_KINDS, ClueWindows, dates_compatible
 
+_CACHE_LIMIT = 200_000  # window texts remembered per process; cleared when exceeded
+
 
 @register("filter_date")
 class FilterDate(Pass):
@@ -47,6 +49,15 @@ class FilterDate(Pass):
         self.triggers = self.lexicon("triggers").words
         self.window = int(self.p["window"])
         self.look_before = self.p["sides"] == "both"
+        self._found: dict[str, list[str]] = {}  # window text -> its dates
+
+    def _dates_in(self, text: str) -> list[str]:
+        hit = self._found.get(text)
+        if hit is None:
+            if len(self._found) > _CACHE_LIMIT:
+                self._found.clear()
+            hit = self._found[text] = [m.group(0) for m in self.date_rx.finditer(text)]
+        return hit
 
     def dates_near(self, windows: ClueWindows, i: int) -> list[str]:
         """Dates in the trigger windows of concept i, left to right, without overlaps."""
@@ -54,15 +65,16 @@ class FilterDate(Pass):
             return []
         found: list[str] = []
         for words in windows(i):
-            found.extend(m.group(0) for m in self.date_rx.finditer(" ".join(words)))
+            found.extend(self._dates_in(" ".join(words)))
         return found
 
     def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
         concepts = doc.concepts
         cache: dict[int, list[str]] = {}
         windows = ClueWindows.shared(ctx.state, doc, self.triggers, self.window, self.look_before)
+        checked = {t for t in doc.types if self.scope.admits_type(t)}
         for a, b in list(ctx.links):
-            if not (self.scope.admits(concepts[a]) and self.scope.admits(concepts[b])):
+            if concepts[a].type not in checked or concepts[b].type not in checked:
                 continue
             da = cache[a] if a in cache else cache.setdefault(a, self.dates_near(windows, a))
             if not da:

@@ -67,8 +67,9 @@ class FilterModifier(Pass):
         concepts = doc.concepts
         cache: dict[int, list[frozenset[str]]] = {}
         windows = ClueWindows.shared(ctx.state, doc, self.triggers, self.window, self.look_before)
+        checked = {t for t in doc.types if self.scope.admits_type(t)}
         for a, b in list(ctx.links):
-            if not (self.scope.admits(concepts[a]) and self.scope.admits(concepts[b])):
+            if concepts[a].type not in checked or concepts[b].type not in checked:
                 continue
             ca = cache[a] if a in cache else cache.setdefault(a, self.clues(windows, a))
             if not any(ca):

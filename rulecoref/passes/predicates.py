@@ -190,7 +190,8 @@ class ClueWindows:
     """``trigger_windows`` of the concepts of one Document (read only), computed on demand and
     remembered, so the filters of a document share them (they keep it in ``ctx.state``). Trigger
     positions are found in one scan of the tokens, so a mention with no trigger next to it costs a
-    set lookup."""
+    set lookup; the window after a token (before one) is built once for all the nested mentions
+    that end (start) there."""
 
     def __init__(self, doc, triggers: frozenset[str], window: int, look_before: bool = True):
         self.doc = doc
@@ -201,6 +202,8 @@ class ClueWindows:
         spellings = triggers | {t.title() for t in triggers} | {t.upper() for t in triggers}
         self._at = {k for k, tok in enumerate(doc.flat_tokens) if tok in spellings}
         self._cache: dict[int, list[list[str]]] = {}
+        self._after: dict[int, list[list[str]]] = {}  # last token of a mention -> window after it
+        self._before: dict[int, list[list[str]]] = {}  # first token of a mention -> window before it
 
     @classmethod
     def shared(cls, state: dict, doc, triggers: frozenset[str], window: int, look_before: bool = True) -> ClueWindows:
@@ -216,15 +219,33 @@ class ClueWindows:
         if hit is None:
             doc = self.doc
             c = doc.concepts[i]
-            after = doc.end_of(c) + 1 in self._at and c.end[1] + 1 < len(doc.lines[c.end[0] - 1])
-            before = self.look_before and c.start[1] > 0 and doc.start_of(c) - 1 in self._at
+            start, end = doc.concept_starts[i], doc.concept_ends[i]
+            after = end + 1 in self._at and c.end[1] + 1 < len(doc.lines[c.end[0] - 1])
+            before = self.look_before and c.start[1] > 0 and start - 1 in self._at
             hit = []
             if after or before:
-                n = self.window + 1
-                hit = trigger_windows(doc.before(c, n), doc.after(c, n), self.triggers, self.window,
-                                      look_before=self.look_before)
+                # trigger_windows(before, after) is its after-side windows plus its before-side ones
+                hit = self._window_after(c, end)
+                if self.look_before:
+                    hit = hit + self._window_before(c, start)
             self._cache[i] = hit
         return hit
+
+    def _window_after(self, c, end: int) -> list[list[str]]:
+        """The after side of ``trigger_windows`` for a mention ending at flat index ``end``."""
+        found = self._after.get(end)
+        if found is None:
+            after = self.doc.after(c, self.window + 1)
+            found = self._after[end] = trigger_windows((), after, self.triggers, self.window)
+        return found
+
+    def _window_before(self, c, start: int) -> list[list[str]]:
+        """The before side of ``trigger_windows`` for a mention starting at flat index ``start``."""
+        found = self._before.get(start)
+        if found is None:
+            before = self.doc.before(c, self.window + 1)
+            found = self._before[start] = trigger_windows(before, (), self.triggers, self.window)
+        return found
 
 
 def clues_conflict(a: frozenset[str] | set[str], b: frozenset[str] | set[str]) -> bool:
