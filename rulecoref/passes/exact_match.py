@@ -14,6 +14,8 @@ from ..rules.schema import Param
 from . import Context, Pass, register
 from .predicates import normalise
 
+_CACHE_LIMIT = 200_000  # token sequences remembered per process; cleared when exceeded
+
 
 @register("exact_match")
 class ExactMatch(Pass):
@@ -26,13 +28,25 @@ class ExactMatch(Pass):
 
     def setup(self) -> None:
         self.ignore = self.lexicon("ignore_words").words
+        self._keys: dict[tuple[str, ...], str] = {}  # token sequence -> normalised text
+
+    def key(self, tokens: tuple[str, ...]) -> str:
+        """The normalised text of a mention's tokens (cached per token sequence)."""
+        hit = self._keys.get(tokens)
+        if hit is None:
+            if len(self._keys) > _CACHE_LIMIT:
+                self._keys.clear()
+            hit = self._keys[tokens] = normalise(tokens, self.ignore)
+        return hit
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         groups: dict[tuple[str, str], list[int]] = {}
         same_type = self.scope.same_type
+        tokens = doc.concept_tokens
+        min_chars = self.p["min_chars"]
         for c in self.candidates(doc):
-            key = normalise(doc.tokens(c), self.ignore)
-            if len(key) < self.p["min_chars"]:
+            key = self.key(tokens[c.index])
+            if len(key) < min_chars:
                 continue
             group = groups.setdefault((c.type if same_type else "", key), [])
             if group:
