@@ -92,12 +92,12 @@ class Acronym(Pass):
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         p = self.p
         same_type = self.scope.same_type
-        flat = doc.flat_tokens
+        tokens, starts, ends = doc.concept_tokens, doc.concept_starts, doc.concept_ends
         # acronym letters -> [(concept, token, type key)], and the distinct letters by first letter
         acros: dict[str, list[tuple[int, str, str]]] = {}
         long_forms: list[tuple[Concept, str]] = []
         for c in self.candidates(doc):
-            words, init = self.analyse(tuple(flat[doc.start_of(c) : doc.end_of(c) + 1]))
+            words, init = self.analyse(tokens[c.index])
             key = c.type if same_type else ""
             for letters, tok in words:
                 acros.setdefault(letters, []).append((c.index, tok, key))
@@ -112,7 +112,7 @@ class Acronym(Pass):
         found: dict[int, list[tuple[int, str]]] = {}  # acronym concept -> [(long form, evidence)]
         for c, init in long_forms:
             key = c.type if same_type else ""
-            cs, ce = doc.start_of(c), doc.end_of(c)
+            cs, ce = starts[c.index], ends[c.index]
             for letters in by_first.get(init[0], ()):
                 ok = verdicts.get((letters, init))
                 if ok is None:
@@ -125,7 +125,7 @@ class Acronym(Pass):
                 for j, tok, jkey in acros[letters]:
                     if j == c.index or jkey != key:
                         continue
-                    if doc.start_of(j) <= ce and cs <= doc.end_of(j):
+                    if starts[j] <= ce and cs <= ends[j]:
                         continue  # overlapping spans: the acronym inside its own long form
                     found.setdefault(j, []).append((c.index, f"'{tok}' = {how} '{init}' of '{c.text}'"))
         for j in sorted(found):
