@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .predicates import MAIN_LINKER_KINDS, ClueWindows, dates_compatible
+from .predicates import CLUE_WINDOW_PARAMS, MAIN_LINKER_KINDS, ClueWindows, dates_compatible
 
 _CACHE_LIMIT = 200_000  # window texts remembered per process; cleared when exceeded
 
@@ -33,12 +33,7 @@ class FilterDate(Pass):
     params = {
         "dates": Param("regexes", default="resources/lexicons/date_patterns.txt",
                        help="regular expressions that find a date in the words near a mention"),
-        "triggers": Param("wordlist", default="resources/lexicons/filter_triggers.txt",
-                          help="a mention's clues are searched only after/before one of these words"),
-        "window": Param("int", default=4, minimum=1, help="words searched after (before) the trigger word"),
-        "sides": Param("choice", default="both", allowed=("both", "after"),
-                       help="search after a trigger that follows the mention and before one that precedes it "
-                            "(seed), or only after"),
+        **CLUE_WINDOW_PARAMS,
     }
 
     def setup(self) -> None:

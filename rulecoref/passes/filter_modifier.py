@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .predicates import MAIN_LINKER_KINDS, ClueWindows, clues_conflict, find_phrases
+from .predicates import CLUE_WINDOW_PARAMS, MAIN_LINKER_KINDS, ClueWindows, clues_conflict, find_phrases
 
 
 @register("filter_modifier")
@@ -29,12 +29,7 @@ class FilterModifier(Pass):
                            help="words that place a mention (left, chest, ...)"),
         "modifiers": Param("wordlist", default="resources/lexicons/modifier_keywords.txt",
                            help="words that describe one occurrence (new, previous, repeat, ...)"),
-        "triggers": Param("wordlist", default="resources/lexicons/filter_triggers.txt",
-                          help="a mention's clues are searched only after/before one of these words"),
-        "window": Param("int", default=4, minimum=1, help="words searched after (before) the trigger word"),
-        "sides": Param("choice", default="both", allowed=("both", "after"),
-                       help="search after a trigger that follows the mention and before one that precedes it "
-                            "(seed), or only after"),
+        **CLUE_WINDOW_PARAMS,
     }
 
     def setup(self) -> None:

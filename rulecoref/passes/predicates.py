@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from ..rules.schema import Param
+
 _ALNUM = re.compile(r"[0-9a-z]")
 
 
@@ -184,6 +186,18 @@ def trigger_windows(before: Sequence[str], after: Sequence[str], triggers: froze
             words.append(tok)
         out.append(words[::-1])
     return [w for w in out if w]
+
+
+# Parameters every clue filter shares (seed 001, "Link filtering": clues are searched only next to a
+# trigger word such as "in", "on", "is").
+CLUE_WINDOW_PARAMS = {
+        "triggers": Param("wordlist", default="resources/lexicons/filter_triggers.txt",
+                          help="a mention's clues are searched only after/before one of these words"),
+        "window": Param("int", default=4, minimum=1, help="words searched after (before) the trigger word"),
+        "sides": Param("choice", default="both", allowed=("both", "after"),
+                       help="search after a trigger that follows the mention and before one that precedes it "
+                            "(seed), or only after"),
+}
 
 
 class ClueWindows:
