@@ -17,6 +17,16 @@ def add_rules_option(p: argparse.ArgumentParser) -> None:
                    help="WordNet 3.0 dict folder (default: $RULECOREF_WORDNET or /usr/share/wordnet)")
 
 
+def add_input_options(p: argparse.ArgumentParser) -> None:
+    """DATA inputs and how to read them, shared by every command that reads a batch."""
+    p.add_argument("inputs", nargs="*", metavar="DATA", help="folders or .txt/.txt.con files")
+    p.add_argument("--file-list", type=Path, default=None, help="a file listing inputs, one per line")
+    p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8; a BOM is accepted)")
+    p.add_argument("--types", default=None, metavar="LIST|auto",
+                   help="comma-separated concept types the input may use, or 'auto' for any type "
+                        "(default: the types the rule file declares)")
+
+
 def rules_path(args: argparse.Namespace) -> Path:
     from ..rules.compiler import bundled_rules
 

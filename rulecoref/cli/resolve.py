@@ -14,7 +14,7 @@ from ..errors import CliError, diagnostic
 from ..io.i2b2 import write_atomic
 from ..io.layout import find_records, iter_file_list
 from ..resources import Resources
-from .common import add_rules_option, print_diagnostics, rules_path
+from .common import add_input_options, add_rules_option, print_diagnostics, rules_path
 
 REPORT = "rulecoref-report.json"
 
@@ -29,20 +29,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             f"Failed documents are listed in OUT/{REPORT} and make the exit code 1."
         ),
     )
-    p.add_argument("inputs", nargs="*", metavar="DATA", help="folders or .txt/.txt.con files")
+    add_input_options(p)
     p.add_argument("--out", "-o", type=Path, required=True, metavar="OUT_DIR", help="where .txt.chains files go")
     add_rules_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
-    p.add_argument("--file-list", type=Path, default=None, help="a file listing inputs, one per line")
     p.add_argument("--jobs", "-j", type=int, default=1, help="documents resolved in parallel (processes)")
     p.add_argument("--overwrite", action="store_true",
                    help="delete the .txt.chains files already in OUT_DIR first (other files are kept)")
     p.add_argument("--strict", action="store_true", help="a concept whose text does not match its tokens is an error")
-    p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8; a BOM is accepted)")
     p.add_argument("--provenance", action="store_true", help="also write OUT/NAME.links.json: every link and who made or removed it")
-    p.add_argument("--types", default=None, metavar="LIST|auto",
-                   help="comma-separated concept types the input may use, or 'auto' for any type "
-                        "(default: the types the rule file declares)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--quiet", "-q", action="store_true", help="print only errors and the summary")
     p.set_defaults(run=run)

@@ -17,14 +17,13 @@ import argparse
 import json
 import sys
 from collections import Counter
-from pathlib import Path
 
 from ..engine import Pipeline
 from ..errors import CliError, RulecorefError, diagnostic
 from ..io.i2b2 import read_document
 from ..io.layout import find_records, iter_file_list
 from ..resources import Resources
-from .common import add_rules_option, print_diagnostics, rules_path
+from .common import add_input_options, add_rules_option, print_diagnostics, rules_path
 from .resolve import parse_types
 
 
@@ -39,14 +38,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "(needs web.enabled: true in the rule file). See docs/web-provider.md."
         ),
     )
-    p.add_argument("inputs", nargs="*", metavar="DATA", help="folders or .txt/.txt.con files")
+    add_input_options(p)
     add_rules_option(p)
     p.add_argument("--dry-run", action="store_true", help="only list what would be sent; send nothing")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
-    p.add_argument("--file-list", type=Path, default=None, help="a file listing inputs, one per line")
-    p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8)")
-    p.add_argument("--types", default=None, metavar="LIST|auto",
-                   help="concept types the input may use, or 'auto' (default: the rule file's types)")
     p.set_defaults(run=run)
 
 

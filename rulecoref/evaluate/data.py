@@ -113,6 +113,24 @@ def _concepts_dir(gold_dir: Path, concepts_dir: Path | None) -> Path:
     return gold_dir
 
 
+def _read_side(path: Path, concept_type: dict[Span, str], name: str, side: str, bad_code: str, encoding: str,
+               errors: list[Diagnostic], warnings: list[Diagnostic]) -> list[tuple[list[Span], str]]:
+    """Chains (spans, type) of one side's file; a chain naming a non-concept is reported
+    (``bad_code``) and left out, a missing file is a warning (RC703) and means no chains."""
+    if not path.is_file():
+        warnings.append(diagnostic("RC703", file=str(path), severity="warning", doc=name, side=side))
+        return []
+    out = []
+    chains = read_chains(path, encoding=encoding)
+    for spans, ctype, line in zip(chains.chains, chains.types, chains.lines):
+        bad = [s for s in spans if s not in concept_type]
+        for s in bad:
+            errors.append(diagnostic(bad_code, file=str(path), line=line, mention=_span_text(s), doc=name))
+        if not bad:
+            out.append((list(spans), ctype))
+    return out
+
+
 def load_i2b2(
     gold_dir: str | Path,
     system_dir: str | Path,
@@ -159,46 +177,21 @@ def load_i2b2(
             result.warnings.extend(warns)
         concept_type = {c.span: c.type for c in concepts}
 
-        key: list[list[Mention]] = []
-        key_types: list[str] = []
         gold_file = gold_chains_dir / f"{name}.txt.chains"
-        in_gold: set[Span] = set()
-        if gold_file.is_file():
-            chains = read_chains(gold_file, encoding=encoding)
-            for spans, ctype, line in zip(chains.chains, chains.types, chains.lines):
-                bad = [s for s in spans if s not in concept_type]
-                for s in bad:
-                    errors.append(diagnostic("RC704", file=str(gold_file), line=line, mention=_span_text(s), doc=name))
-                if bad:
-                    continue
-                key.append(list(spans))
-                key_types.append(ctype)
-                in_gold.update(spans)
-        else:
-            result.warnings.append(diagnostic("RC703", file=str(gold_file), severity="warning", doc=name, side="gold"))
+        gold = _read_side(gold_file, concept_type, name, "gold", "RC704", encoding, errors, result.warnings)
+        key: list[list[Mention]] = [list(spans) for spans, _ in gold]
+        key_types = [ctype for _, ctype in gold]
+        in_gold = {s for spans, _ in gold for s in spans}
         for c in concepts:
             if c.span not in in_gold:
                 key.append([c.span])
                 key_types.append(c.type)
 
-        response: list[list[Mention]] = []
-        in_sys: set[Span] = set()
-        chain_mentions = 0
         sys_file = sys_chains_dir / f"{name}.txt.chains"
-        if sys_file.is_file():
-            chains = read_chains(sys_file, encoding=encoding)
-            for spans, line in zip(chains.chains, chains.lines):
-                bad = [s for s in spans if s not in concept_type]
-                for s in bad:
-                    errors.append(diagnostic("RC701", file=str(sys_file), line=line, mention=_span_text(s), doc=name))
-                if bad:
-                    continue
-                response.append(list(spans))
-                in_sys.update(spans)
-                if len(spans) > 1:
-                    chain_mentions += len(spans)
-        else:
-            result.warnings.append(diagnostic("RC703", file=str(sys_file), severity="warning", doc=name, side="system"))
+        system = _read_side(sys_file, concept_type, name, "system", "RC701", encoding, errors, result.warnings)
+        response: list[list[Mention]] = [list(spans) for spans, _ in system]
+        in_sys = {s for spans, _ in system for s in spans}
+        chain_mentions = sum(len(spans) for spans, _ in system if len(spans) > 1)
         response.extend([c.span] for c in concepts if c.span not in in_sys)
         result.documents.append(DocPartition(name, key, response, key_types, chain_mentions))
 
