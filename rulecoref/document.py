@@ -9,6 +9,7 @@ flat token index that answers them with slices instead of loops. No I/O and no r
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -39,15 +40,43 @@ class Concept:
         return f'c="{self.text}" {self.start[0]}:{self.start[1]} {self.end[0]}:{self.end[1]}'
 
 
-@dataclass(frozen=True, slots=True)
 class Provenance:
-    """Who made (or removed) a link and why: the answer to "why were these linked?"."""
+    """Who made (or removed) a link and why: the answer to "why were these linked?".
 
-    pass_name: str
-    kind: str
-    rule_file: str = ""
-    rule_line: int = 0
-    evidence: str = ""
+    ``evidence`` may be given as a zero-argument callable that returns the string: a pass whose
+    explanation is costly to build (which words matched, and how) then pays for it only when
+    somebody reads it (``--provenance``, ``explain``), not for every link of a batch run.
+    """
+
+    __slots__ = ("pass_name", "kind", "rule_file", "rule_line", "_evidence")
+
+    def __init__(self, pass_name: str, kind: str, rule_file: str = "", rule_line: int = 0,
+                 evidence: str | Callable[[], str] = ""):
+        self.pass_name = pass_name
+        self.kind = kind
+        self.rule_file = rule_file
+        self.rule_line = rule_line
+        self._evidence = evidence
+
+    @property
+    def evidence(self) -> str:
+        ev = self._evidence
+        if not isinstance(ev, str):
+            ev = self._evidence = ev()
+        return ev
+
+    def _key(self) -> tuple[str, str, str, int, str]:
+        return (self.pass_name, self.kind, self.rule_file, self.rule_line, self.evidence)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Provenance) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Provenance(pass_name={self.pass_name!r}, kind={self.kind!r}, rule_file={self.rule_file!r}, "
+                f"rule_line={self.rule_line!r}, evidence={self.evidence!r})")
 
     def describe(self) -> str:
         where = f" ({self.rule_file}:{self.rule_line})" if self.rule_file else ""

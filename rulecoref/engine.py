@@ -132,6 +132,7 @@ class Pipeline:
         res = Resolution(doc=doc)
         ctx = Context(doc=doc, links=res.kept)
         concepts = doc.concepts
+        proposed, kept = res.proposed, res.kept
         for p in self.passes if passes is None else passes:
             cfg = p.config
             if p.role == "filter":
@@ -142,16 +143,29 @@ class Pipeline:
                         res.removed_links[pair] = links
                         res.removed[pair] = Removal(pair, Provenance(cfg.name, cfg.kind, cfg.rule_file, cfg.line, evidence))
                 continue
-            scope = p.scope
+            # the scope looks only at the two types, so its verdict is remembered per type pair
+            allowed = p.scope_verdicts
+            allows = p.scope.allows_types
             for i, j, evidence in p.propose(doc, ctx):
-                if i == j:
+                if i < j:
+                    a, b = i, j
+                elif i > j:
+                    a, b = j, i
+                else:
                     continue
-                a, b = pair_key(i, j)
-                if not scope.allows(concepts[a], concepts[b]):
+                types = (concepts[a].type, concepts[b].type)
+                ok = allowed.get(types)
+                if ok is None:
+                    ok = allowed[types] = allows(*types)
+                if not ok:
                     continue
                 link = Link(a, b, Provenance(cfg.name, cfg.kind, cfg.rule_file, cfg.line, evidence))
-                res.proposed.append(link)
-                res.kept.setdefault((a, b), []).append(link)
+                proposed.append(link)
+                found = kept.get((a, b))
+                if found is None:
+                    kept[(a, b)] = [link]
+                else:
+                    found.append(link)
         return res
 
     def resolve(self, doc: Document) -> Resolution:

@@ -40,3 +40,21 @@ def test_engine_explain_names_the_path_of_links(tmp_path: Path) -> None:
     assert res.explain(0, 3)["same_chain"] is False
     d = res.to_dict()
     assert len(d["links"]) == 2 and all(link["kept"] for link in d["links"])
+
+
+def test_provenance_evidence_can_be_built_lazily_and_once() -> None:
+    from rulecoref.document import Provenance
+
+    calls: list[int] = []
+
+    def build() -> str:
+        calls.append(1)
+        return "all words match"
+
+    lazy = Provenance("p", "head_synonym", "r.yaml", 3, build)
+    assert calls == []  # nothing is built until somebody asks why
+    assert lazy.evidence == "all words match" and lazy.to_dict()["evidence"] == "all words match"
+    assert "all words match" in lazy.describe()
+    assert calls == [1]  # built once, then remembered
+    assert lazy == Provenance("p", "head_synonym", "r.yaml", 3, "all words match")
+    assert lazy != Provenance("p", "head_synonym", "r.yaml", 3, "other words")

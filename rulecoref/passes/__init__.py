@@ -87,11 +87,14 @@ class TypeScope:
         return (self.types is None or type_ in self.types) and type_ not in self.exclude
 
     def allows(self, a: Concept, b: Concept) -> bool:
-        if not (self.admits(a) and self.admits(b)):
+        return self.allows_types(a.type, b.type)
+
+    def allows_types(self, ta: str, tb: str) -> bool:
+        if not (self.admits_type(ta) and self.admits_type(tb)):
             return False
-        if not self.same_type or a.type == b.type:
+        if not self.same_type or ta == tb:
             return True
-        return a.type in self.pronoun_types or b.type in self.pronoun_types
+        return ta in self.pronoun_types or tb in self.pronoun_types
 
 
 @dataclass
@@ -145,6 +148,8 @@ class Pass:
         self.resources = resources
         self.p: dict[str, Any] = config.params
         self.scope = config.scope
+        #: the scope's verdict per (type, type) pair, filled by the engine as pairs come up
+        self.scope_verdicts: dict[tuple[str, str], bool] = {}
         self.setup()
 
     @property
