@@ -42,10 +42,20 @@ class UnionFind:
         return True
 
     def groups(self) -> list[list[int]]:
+        """Every set, members ascending, ordered by first member (the first time a root is seen
+        is at its smallest member, so the dict keeps that order and no sort is needed)."""
+        parent = self.parent
         out: dict[int, list[int]] = {}
-        for i in range(len(self.parent)):
-            out.setdefault(self.find(i), []).append(i)
-        return sorted(out.values(), key=lambda g: g[0])
+        for i in range(len(parent)):
+            r = i
+            while parent[r] != r:
+                r = parent[r]
+            found = out.get(r)
+            if found is None:
+                out[r] = [i]
+            else:
+                found.append(i)
+        return list(out.values())
 
 
 def clusters_from_pairs(n: int, pairs: Iterable[tuple[int, int]]) -> list[list[int]]:
@@ -75,4 +85,6 @@ def chain_type(doc: Document, members: Sequence[int], pronoun_types: Iterable[st
 
 def chain_types(doc: Document, clusters: Sequence[Sequence[int]], pronoun_types: Iterable[str] = ("pronoun",)) -> list[str]:
     pron = tuple(pronoun_types)
-    return [chain_type(doc, c, pron) for c in clusters]
+    concepts = doc.concepts
+    # most clusters are singletons, whose type is their mention's
+    return [concepts[c[0]].type if len(c) == 1 else chain_type(doc, c, pron) for c in clusters]

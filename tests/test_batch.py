@@ -1,0 +1,20 @@
+"""Batch runner: the garbage-collector policy between documents."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from rulecoref import batch
+
+
+def test_warm_heap_collects_and_freezes_after_power_of_two_documents(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[str, int]] = []
+    heap = batch.WarmHeap()
+    monkeypatch.setattr(gc, "collect", lambda *a: calls.append(("collect", heap.documents)) or 0)
+    monkeypatch.setattr(gc, "freeze", lambda: calls.append(("freeze", heap.documents)))
+    for _ in range(9):
+        heap.after_document()
+    # collected first, so no garbage is frozen; then logarithmically rarely
+    assert calls == [(what, n) for n in (1, 2, 4, 8) for what in ("collect", "freeze")]
