@@ -7,12 +7,20 @@ and its gender are decided once, by one set of word lists.
 
 Words are compared in a normalised form: lowercased, a possessive "'s" removed and every character
 other than a letter, digit or hyphen dropped, so "Dr." = "dr", "M.D." = "md", "Smith's" = "smith".
+
+Speed: most documents hold few person mentions among many concepts, so the facts keep what every
+linking pass asks again (each mention's words as a tuple and own gender, the single-word pronouns,
+where person mentions start), and the subject's gender, which needs a count over every token of
+the document, is settled only when a pass first reads it. The role filters share one grouping of
+the kept links per document (``link_groups``) and run the chain check only where a group holds
+both sides.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..document import Concept, Document
@@ -47,6 +55,11 @@ class WordSet:
 
     words: frozenset[str] = frozenset()
     phrases: tuple[tuple[str, ...], ...] = ()
+    #: first words of the phrases: a mention without any of them holds no phrase
+    heads: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "heads", frozenset(p[0] for p in self.phrases))
 
     @classmethod
     def of(cls, lex: Lexicon) -> WordSet:
@@ -65,12 +78,13 @@ class WordSet:
 
     def first(self, words: Sequence[str]) -> str | None:
         """The first entry (phrases before single words) found in normalised ``words``, or None."""
-        n = len(words)
-        for phrase in self.phrases:
-            k = len(phrase)
-            for i in range(n - k + 1):
-                if tuple(words[i : i + k]) == phrase:
-                    return " ".join(phrase)
+        if not self.heads.isdisjoint(words):
+            n = len(words)
+            for phrase in self.phrases:
+                k = len(phrase)
+                for i in range(n - k + 1):
+                    if tuple(words[i : i + k]) == phrase:
+                        return " ".join(phrase)
         for w in words:
             if w in self.words:
                 return w
@@ -183,10 +197,13 @@ class PeopleFacts:
     """What ``people_roles`` found in one document (seed 001, "Identifying people mentions").
 
     Indices are concept indices. ``why`` maps each decision to its evidence, for provenance.
+    ``gender``/``gender_why`` may be settled on first read (``defer_gender``): counting the
+    pronouns of a long document costs more than everything else here, and many documents have no
+    gendered pronoun mention that would ask.
     """
 
     vocab: PeopleVocab
-    words: dict[int, list[str]] = field(default_factory=dict)  # normalised words per person/pronoun concept
+    words: dict[int, Sequence[str]] = field(default_factory=dict)  # normalised words per person/pronoun concept
     persons: list[int] = field(default_factory=list)  # non-pronoun person mentions, text order
     pronouns: set[int] = field(default_factory=set)  # pronoun mentions (pronoun type, or person type made of pronouns)
     staff: dict[int, str] = field(default_factory=dict)  # index -> reason ("salutation 'dr'", "web", ...)
@@ -195,11 +212,49 @@ class PeopleFacts:
     patients: dict[int, str] = field(default_factory=dict)  # index -> the patient word (no family word)
     subject: int | None = None
     subject_why: str = ""
-    gender: str | None = None
-    gender_why: str = ""
     web_sent: list[str] = field(default_factory=list)  # words the web provider was asked about
     web_failures: list[str] = field(default_factory=list)
+    named: dict[int, str] = field(default_factory=dict)  # person mentions with a salutation or title -> that reason
+    genders: dict[int, str | None] = field(default_factory=dict)  # a mention's gender from its own words
+    _gender: str | None = None
+    _gender_why: str = ""
+    _gender_source: Callable[[PeopleFacts], tuple[str | None, str]] | None = field(default=None, repr=False)
+    _singles: list[tuple[int, str]] | None = field(default=None, repr=False)
+    _person_starts: list[int] | None = field(default=None, repr=False)
 
+    # -- the subject's gender (possibly settled on first read) -------------------------------------
+    def defer_gender(self, source: Callable[[PeopleFacts], tuple[str | None, str]]) -> None:
+        """Decide ``gender`` and ``gender_why`` by ``source(self)`` when first read."""
+        self._gender_source = source
+
+    def _settle_gender(self) -> None:
+        source, self._gender_source = self._gender_source, None
+        if source is not None:
+            self._gender, self._gender_why = source(self)
+
+    @property
+    def gender(self) -> str | None:
+        if self._gender_source is not None:
+            self._settle_gender()
+        return self._gender
+
+    @gender.setter
+    def gender(self, value: str | None) -> None:
+        self._settle_gender()
+        self._gender = value
+
+    @property
+    def gender_why(self) -> str:
+        if self._gender_source is not None:
+            self._settle_gender()
+        return self._gender_why
+
+    @gender_why.setter
+    def gender_why(self, value: str) -> None:
+        self._settle_gender()
+        self._gender_why = value
+
+    # -- questions the linking passes ask ------------------------------------------------------------
     def is_staff(self, i: int) -> bool:
         return i in self.staff
 
@@ -217,11 +272,41 @@ class PeopleFacts:
 
     def gender_of(self, i: int) -> str | None:
         """A mention's gender from its own words (pronoun or gendered word), None when unknown."""
+        got = self.genders.get(i, _UNKNOWN)
+        if got is not _UNKNOWN:
+            return got  # type: ignore[return-value]
         words = self.words.get(i, [])
         if i in self.pronouns:
             genders = {self.vocab.pronoun_gender(w) for w in words} - {None}
             return genders.pop() if len(genders) == 1 else None
         return self.vocab.words_gender(words)
+
+    def single_pronouns(self) -> list[tuple[int, str]]:
+        """(index, word) of the pronoun mentions made of one word, in text order (built once)."""
+        if self._singles is None:
+            words = self.words
+            self._singles = [(p, w[0]) for p in sorted(self.pronouns) if len(w := words.get(p, ())) == 1]
+        return self._singles
+
+    def person_starts(self, doc: Document) -> list[int]:
+        """Flat start of each of ``persons`` (non-decreasing, as concepts are in text order)."""
+        if self._person_starts is None:
+            starts = doc.concept_starts
+            self._person_starts = [starts[i] for i in self.persons]
+        return self._person_starts
+
+    def next_person(self, doc: Document, flat: int) -> int | None:
+        """The first person mention that starts after flat token ``flat``."""
+        k = bisect_right(self.person_starts(doc), flat)
+        return self.persons[k] if k < len(self.persons) else None
+
+    def previous_person(self, doc: Document, flat: int) -> int | None:
+        """The last person mention that starts before flat token ``flat``."""
+        k = bisect_left(self.person_starts(doc), flat)
+        return self.persons[k - 1] if k else None
+
+
+_UNKNOWN = object()
 
 
 def facts(ctx_state: dict, pass_name: str) -> PeopleFacts:
@@ -254,6 +339,8 @@ def keep_apart(pairs: Iterable[tuple[int, int]], side_a: set[int], side_b: set[i
     Checking chains, not single links, matters: "her mother" ~ "she" ~ "the patient" would merge
     the mother with the patient although neither link alone joins them.
     """
+    if not side_a or not side_b:
+        return
     parent: dict[int, int] = {}
     a_of: dict[int, int] = {}  # root -> an a-member of its group
     b_of: dict[int, int] = {}
@@ -286,21 +373,79 @@ def keep_apart(pairs: Iterable[tuple[int, int]], side_a: set[int], side_b: set[i
             b_of.setdefault(ra, b_of[rb])
 
 
+_GROUPS_KEY = "people.link_groups"
+
+
+def link_groups(pairs: list[tuple[int, int]], state: dict | None = None) -> dict[int, int]:
+    """The connected groups of the links ``pairs``: a label per linked mention (unlinked mentions
+    have none). With ``state`` (``ctx.state``) the grouping is remembered for the same link list,
+    so the family and the staff filter build it once per document when the first removes nothing."""
+    if state is not None:
+        got = state.get(_GROUPS_KEY)
+        if got is not None and got[0] == pairs:
+            return got[1]
+    label: dict[int, int] = {}
+    members: dict[int, list[int]] = {}
+    get = label.get
+    for a, b in pairs:
+        la, lb = get(a), get(b)
+        if la is None:
+            if lb is None:
+                label[a] = label[b] = a
+                members[a] = [a, b]
+            else:
+                label[a] = lb
+                members[lb].append(a)
+        elif lb is None:
+            label[b] = la
+            members[la].append(b)
+        elif la != lb:
+            ma, mb = members[la], members[lb]
+            if len(ma) < len(mb):
+                la, lb, ma, mb = lb, la, mb, ma
+            for x in mb:
+                label[x] = la
+            ma.extend(mb)
+            del members[lb]
+    if state is not None:
+        state[_GROUPS_KEY] = (pairs, label)
+    return label
+
+
 def pronouns_with_word(doc: Document, f: PeopleFacts, words: frozenset[str] | set[str],
                        pronoun_types: Iterable[str]) -> Iterator[Concept]:
     """Pronoun mentions that are exactly one of ``words`` ("this", "who"), in text order."""
     types = set(pronoun_types)
-    for p in sorted(f.pronouns):
-        c = doc.concepts[p]
-        w = f.words.get(p, [])
-        if c.type in types and len(w) == 1 and w[0] in words:
-            yield c
+    concepts = doc.concepts
+    for p, w in f.single_pronouns():
+        if w in words:
+            c = concepts[p]
+            if c.type in types:
+                yield c
 
 
 def reject_joining_patient(doc: Document, links: Iterable[tuple[int, int]], f: PeopleFacts,
-                           others: dict[int, object], what: str) -> Iterator[tuple[tuple[int, int], str]]:
-    """Links that would put one of ``others`` (family, staff) in the patient's chain, with evidence."""
+                           others: dict[int, object], what: str,
+                           state: dict | None = None) -> Iterator[tuple[tuple[int, int], str]]:
+    """Links that would put one of ``others`` (family, staff) in the patient's chain, with evidence.
+
+    Only links inside a group (``link_groups``) that holds both a patient mention and one of
+    ``others`` can do that, so ``keep_apart`` runs on those links alone (in their order); groups
+    never interact, so the result is that of ``keep_apart`` over every link.
+    """
     side = f.patient_side()
+    if not side or not others:
+        return
+    other = set(others) - side
+    if not other:
+        return
+    pairs = list(links)
+    label = link_groups(pairs, state).get
+    both = {label(x) for x in side} & {label(x) for x in other}
+    both.discard(None)
+    if not both:
+        return
+    pairs = [pair for pair in pairs if label(pair[0]) in both]
     c = doc.concepts
-    for pair, a, b in keep_apart(list(links), side, set(others) - side):
+    for pair, a, b in keep_apart(pairs, side, other):
         yield pair, f"would put {what} mention {c[b].text!r} ({others[b]}) in the chain of patient mention {c[a].text!r}"

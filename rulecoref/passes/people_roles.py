@@ -13,12 +13,20 @@ Seed 001, "Identifying people mentions". Proposes no links: it leaves a ``People
   "patient"/"pt".
 * The subject's gender: the more frequent of masculine and feminine pronouns in the document; on a
   tie, the subject's own words ("Mrs.", "woman").
+
+Speed: only mentions of the person and pronoun types are looked at (taken by type, not by scanning
+every concept), and what a mention's own tokens decide (its words, gender, staff/family/patient
+words, surname) is remembered per token sequence across documents, in bounded caches of tuples (strings
+and flags). Counting the gendered pronouns among all tokens is left to the first pass that reads the
+gender (``PeopleFacts.defer_gender``); it counts each distinct token once (C-level ``Counter``) and
+remembers, across documents, which token spellings are gendered pronouns.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from functools import partial
 
 from ..document import Document
 from ..errors import RuleFileError, diagnostic
@@ -29,6 +37,10 @@ from .people import FEMININE, MASCULINE, STATE_KEY, PeopleFacts, PeopleVocab, Wo
 from .predicates import prefix_match
 
 _LEX = "resources/lexicons/people/"
+_CACHE_LIMIT = 200_000  # token sequences (and token spellings) remembered per process; cleared when exceeded
+
+# What a person mention's own tokens decide (one tuple per token sequence, see ``_person``):
+_WORDS, _IS_PRONOUN, _GENDER, _FAMILY, _STAFF, _ROLE, _PATIENT, _GENERIC, _NAMED, _SURNAME = range(10)
 
 
 @register("people_roles")
@@ -84,39 +96,110 @@ class PeopleRoles(Pass):
         self.names = self.lexicon("names").words
         self.date_words = self.lexicon("date_words").words
         self._vocabulary = None
+        self.person_types = frozenset(self.p["person_types"])
+        self._pronoun_cache: dict[tuple[str, ...], tuple[tuple[str, ...], str | None]] = {}
+        self._person_cache: dict[tuple[str, ...], tuple] = {}
+        self._known_tokens: set[str] = set()  # token spellings already sorted into the two below
+        self._masculine_tokens: set[str] = set()
+        self._feminine_tokens: set[str] = set()
         self.provider: WebStaffProvider | None = None
         if settings.enabled:
             self.provider = WebStaffProvider(settings, tuple(self.lexicon("web_keywords")))
 
     # -- local detection ------------------------------------------------------------------------
+    def _pronoun(self, tokens: tuple[str, ...]) -> tuple[tuple[str, ...], str | None]:
+        """Words and gender of a pronoun mention, cached per token sequence."""
+        hit = self._pronoun_cache.get(tokens)
+        if hit is None:
+            if len(self._pronoun_cache) > _CACHE_LIMIT:
+                self._pronoun_cache.clear()
+            words = tuple(norm_words(tokens))
+            hit = self._pronoun_cache[tokens] = (words, self._pronoun_words_gender(words))
+        return hit
+
+    def _pronoun_words_gender(self, words: Sequence[str]) -> str | None:
+        genders = {self.vocab.pronoun_gender(w) for w in words} - {None}
+        return genders.pop() if len(genders) == 1 else None
+
+    def _person(self, tokens: tuple[str, ...]) -> tuple:
+        """What a person mention's own tokens decide (fields ``_WORDS`` ... ``_SURNAME``), cached
+        per token sequence: the same names and descriptions recur within and across documents."""
+        hit = self._person_cache.get(tokens)
+        if hit is not None:
+            return hit
+        if len(self._person_cache) > _CACHE_LIMIT:
+            self._person_cache.clear()
+        v = self.vocab
+        words = tuple(norm_words(tokens))
+        if v.is_pronoun_words(words):
+            hit = (words, True, self._pronoun_words_gender(words), None, None, False, None, False, None, None)
+        else:
+            sal = v.salutation(words)
+            title = None if sal else v.title(tokens)
+            named = f"salutation {sal!r}" if sal else f"title {title!r}" if title else None
+            hit = (
+                words,
+                False,
+                v.words_gender(words),
+                v.family.first(words),
+                v.staff_reason(tokens, words),
+                v.role_word(words) is not None,
+                v.patient.first(words),
+                bool(v.generic.first(words)),
+                named,
+                v.surname(tokens),
+            )
+        self._person_cache[tokens] = hit
+        return hit
+
+    def _selected(self, doc: Document) -> list[tuple[int, bool]]:
+        """(index, is of a pronoun type) of the person and pronoun mentions the scope admits, in
+        text order, taken by type."""
+        pronoun_types = self.scope.pronoun_types
+        person_types = self.person_types
+        admits = self.scope.admits_type
+        out: list[tuple[int, bool]] = []
+        kinds = 0
+        for t in doc.types:
+            is_pronoun = t in pronoun_types
+            if (is_pronoun or t in person_types) and admits(t):
+                out.extend([(c.index, is_pronoun) for c in doc.of_type(t)])
+                kinds += 1
+        if kinds > 1:
+            out.sort()
+        return out
+
     def local_facts(self, doc: Document) -> PeopleFacts:
         """Everything decided without the web: pronoun, staff, family and patient mentions."""
         f = PeopleFacts(vocab=self.vocab)
-        v = self.vocab
-        pronoun_types = self.scope.pronoun_types
-        person_types = set(self.p["person_types"])
-        for c in self.candidates(doc):
-            if c.type not in person_types and c.type not in pronoun_types:
+        tokens_of = doc.concept_tokens
+        f_words, genders, pronouns, persons = f.words, f.genders, f.pronouns, f.persons
+        for i, is_pronoun_type in self._selected(doc):
+            if is_pronoun_type:
+                f_words[i], genders[i] = self._pronoun(tokens_of[i])
+                pronouns.add(i)
                 continue
-            tokens = doc.tokens(c)
-            words = norm_words(tokens)
-            f.words[c.index] = words
-            if c.type in pronoun_types or v.is_pronoun_words(words):
-                f.pronouns.add(c.index)
+            a = self._person(tokens_of[i])
+            f_words[i] = a[_WORDS]
+            genders[i] = a[_GENDER]
+            if a[_IS_PRONOUN]:
+                pronouns.add(i)
                 continue
-            f.persons.append(c.index)
-            fam = v.family.first(words)
+            persons.append(i)
+            fam = a[_FAMILY]
             if fam:
-                f.family[c.index] = fam
-            why = v.staff_reason(tokens, words)
+                f.family[i] = fam
+            why = a[_STAFF]
             if why:
-                f.staff[c.index] = why
-                if v.role_word(words):
-                    f.staff_words.add(c.index)
-            pat = v.patient.first(words)
+                f.staff[i] = why
+                if a[_ROLE]:
+                    f.staff_words.add(i)
+                if a[_NAMED]:
+                    f.named[i] = a[_NAMED]
+            pat = a[_PATIENT]
             if pat and not fam and not why:
-                f.patients[c.index] = pat
-        if self.p["staff_by_surname"]:
+                f.patients[i] = pat
+        if self.p["staff_by_surname"] and f.staff:
             self._staff_by_surname(doc, f)
         return f
 
@@ -124,19 +207,19 @@ class PeopleRoles(Pass):
         """A name written elsewhere with "Dr" or a title is a doctor's name: "You will see Edward L,
         Smith ... at Dr Smith's clinic" (seed 001's own example) makes "Edward L, Smith" staff, so
         it is not taken for the subject. Surnames are compared by the 80%-prefix rule."""
-        v = self.vocab
+        tokens_of = doc.concept_tokens
         doctors: dict[str, int] = {}
         for i, why in f.staff.items():
             if why.startswith(("salutation", "title")):
-                name = v.surname(doc.tokens(doc.concepts[i]))
+                name = self._person(tokens_of[i])[_SURNAME]
                 if name and len(name) >= 3:
                     doctors.setdefault(name, i)
         if not doctors:
             return
         for i in f.persons:
-            if i in f.staff or i in f.family or v.words_gender(f.words[i]):
+            if i in f.staff or i in f.family or f.genders[i]:
                 continue  # "Mr. Smith", "Mrs. Smith": a lay title, not the doctor of that name
-            name = v.surname(doc.tokens(doc.concepts[i]))
+            name = self._person(tokens_of[i])[_SURNAME]
             if not name or len(name) < 3:
                 continue
             hit = next((d for d in doctors if prefix_match(name, d)), None)
@@ -182,13 +265,14 @@ class PeopleRoles(Pass):
         return self._vocabulary
 
     def finish(self, doc: Document, f: PeopleFacts) -> PeopleFacts:
-        """Subject and gender, once staff is final (seed 001, "The subject", "The subject's gender")."""
-        v = self.vocab
+        """Subject and gender, once staff is final (seed 001, "The subject", "The subject's gender").
+        The gender is settled when a pass first reads it (see the module docstring)."""
+        tokens_of = doc.concept_tokens
         for i in f.persons:
-            words = f.words[i]
             if i in f.staff or i in f.family or i in f.patients:
                 continue
-            if v.patient.first(words) or v.generic.first(words):
+            a = self._person(tokens_of[i])
+            if a[_PATIENT] or a[_GENERIC]:
                 continue
             f.subject, f.subject_why = i, "first person mention that is no pronoun, staff, patient, family or generic word"
             break
@@ -198,23 +282,52 @@ class PeopleRoles(Pass):
                     f.subject, f.subject_why = i, f"no name: first mention with {f.patients[i]!r}"
                     break
         if self.p["gender_count"] == "tokens":
-            # count each distinct token once; plain words need only lowercasing (norm_word
-            # changes only punctuated tokens)
-            counts = Counter(doc.flat_tokens)
-            low: Counter[str] = Counter()
-            for tok, n in counts.items():
-                low[tok.lower() if tok.isalpha() else norm_word(tok)] += n
+            f.defer_gender(partial(self._gender_by_tokens, doc.flat_tokens))
         else:
-            low = Counter(w for i in sorted(f.pronouns) for w in f.words[i])
+            f.defer_gender(self._gender_by_concepts)
+        return f
+
+    def _gender_by_tokens(self, tokens: list[str], f: PeopleFacts) -> tuple[str | None, str]:
+        """Gendered pronouns among all tokens. A token counts by its lowercase form when it is
+        all letters, else by ``norm_word``; which spellings are gendered is remembered."""
+        counts = Counter(tokens)
+        known = self._known_tokens
+        new = counts.keys() - known
+        if new:
+            if len(known) + len(new) > _CACHE_LIMIT:
+                known.clear()
+                self._masculine_tokens.clear()
+                self._feminine_tokens.clear()
+                new = set(counts)
+            masculine = self.vocab.masculine_pronouns.words
+            feminine = self.vocab.feminine_pronouns.words
+            for tok in new:
+                low = tok.lower() if tok.isalpha() else norm_word(tok)
+                if low in masculine:
+                    self._masculine_tokens.add(tok)
+                if low in feminine:
+                    self._feminine_tokens.add(tok)
+            known |= new
+        get = counts.get
+        m = sum(get(t, 0) for t in self._masculine_tokens)
+        fe = sum(get(t, 0) for t in self._feminine_tokens)
+        return self._decide_gender(f, m, fe)
+
+    def _gender_by_concepts(self, f: PeopleFacts) -> tuple[str | None, str]:
+        """Gendered pronouns among the words of pronoun mentions."""
+        low = Counter(w for i in sorted(f.pronouns) for w in f.words[i])
+        v = self.vocab
         m = sum(n for w, n in low.items() if w in v.masculine_pronouns.words)
         fe = sum(n for w, n in low.items() if w in v.feminine_pronouns.words)
+        return self._decide_gender(f, m, fe)
+
+    def _decide_gender(self, f: PeopleFacts, m: int, fe: int) -> tuple[str | None, str]:
         if m != fe:
-            f.gender = MASCULINE if m > fe else FEMININE
-            f.gender_why = f"{m} masculine vs {fe} feminine pronouns"
-        elif f.subject is not None:
-            f.gender = v.words_gender(f.words[f.subject])
-            f.gender_why = f"pronouns tie ({m}); subject's own words" if f.gender else f"pronouns tie ({m}); unknown"
-        return f
+            return (MASCULINE if m > fe else FEMININE), f"{m} masculine vs {fe} feminine pronouns"
+        if f.subject is not None:
+            gender = self.vocab.words_gender(f.words[f.subject])
+            return gender, f"pronouns tie ({m}); subject's own words" if gender else f"pronouns tie ({m}); unknown"
+        return None, ""
 
     def detect(self, doc: Document, *, ask_web: bool = True) -> PeopleFacts:
         f = self.local_facts(doc)
