@@ -74,7 +74,8 @@ def normalize(text: str) -> str:
 
 def _normalize_unicode(text: str) -> str:
     """``normalize`` for any text: casefold, NFKD, drop combining marks, non-word characters to space."""
-    folded = unicodedata.normalize("NFKD", text.casefold())
+    # compatibility forms first: "ℐ" decomposes to "I", which casefolding must still see
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
     folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
     return " ".join(_NON_WORD.sub(" ", folded).split())
 

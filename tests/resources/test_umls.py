@@ -79,6 +79,7 @@ def db(tmp_path: Path) -> str:
     ("ﬁbrosis", "fibrosis"),
     ("x_ray", "x ray"),
     ("---", ""),
+    ("ℐ", "i"),  # a compatibility capital: decomposed before it is case-folded
 ])
 def test_umls_normalize_examples(text: str, expected: str) -> None:
     assert normalize(text) == expected
