@@ -3,11 +3,19 @@
 "chest pain" ... "Chest pain" -> linked. The cheapest, most precise rule, and the baseline every
 other rule set is measured against. Concepts are grouped by (type, normalised text) in one pass
 over the document, so cost is linear in the number of concepts.
+
+It runs on every concept of every document, so the per-mention work is kept to dictionary
+lookups done in C (``map``/``compress`` over the document's concept lists): the evidence string
+of a mention ("same text 'chest pain'", or "" when its text is too short to match) is cached per
+token sequence across documents and doubles as its grouping key (it is a one-to-one function of
+the normalised text), so the Python loop left does one lookup per mention in scope.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress, repeat
+from operator import and_, attrgetter, is_
 
 from ..document import Document
 from ..rules.schema import Param
@@ -15,6 +23,7 @@ from . import Context, Pass, register
 from .predicates import normalise
 
 _CACHE_LIMIT = 200_000  # token sequences remembered per process; cleared when exceeded
+_type = attrgetter("type")
 
 
 @register("exact_match")
@@ -28,7 +37,9 @@ class ExactMatch(Pass):
 
     def setup(self) -> None:
         self.ignore = self.lexicon("ignore_words").words
+        self.min_chars = int(self.p["min_chars"])
         self._keys: dict[tuple[str, ...], str] = {}  # token sequence -> normalised text
+        self._evidence: dict[tuple[str, ...], str] = {}  # token sequence -> evidence, "" if too short
 
     def key(self, tokens: tuple[str, ...]) -> str:
         """The normalised text of a mention's tokens (cached per token sequence)."""
@@ -39,18 +50,47 @@ class ExactMatch(Pass):
             hit = self._keys[tokens] = normalise(tokens, self.ignore)
         return hit
 
+    def evidence(self, tokens: tuple[str, ...]) -> str:
+        """The evidence a link of this mention carries, "" when its text is too short to match
+        (cached per token sequence)."""
+        hit = self._evidence.get(tokens)
+        if hit is None:
+            if len(self._evidence) > _CACHE_LIMIT:
+                self._evidence.clear()
+            key = normalise(tokens, self.ignore)
+            hit = self._evidence[tokens] = f"same text {key!r}" if len(key) >= self.min_chars else ""
+        return hit
+
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
-        groups: dict[tuple[str, str], list[int]] = {}
-        same_type = self.scope.same_type
+        concepts = doc.concepts
+        n = len(concepts)
         tokens = doc.concept_tokens
-        min_chars = self.p["min_chars"]
-        for c in self.candidates(doc):
-            key = self.key(tokens[c.index])
-            if len(key) < min_chars:
-                continue
-            group = groups.setdefault((c.type if same_type else "", key), [])
-            if group:
-                earlier = group if self.p["antecedents"] == "all" else group[-1:]
-                for e in earlier:
-                    yield e, c.index, f"same text {key!r}"
-            group.append(c.index)
+        doc_types = doc.types
+        admitted = {t for t in doc_types if self.scope.admits_type(t)}
+        every_type = len(admitted) == len(doc_types)
+        same_type = self.scope.same_type
+        types = list(map(_type, concepts)) if same_type or not every_type else []
+        in_scope = None if every_type else list(map(admitted.__contains__, types))
+        evs = list(map(self._evidence.get, tokens))  # None: token sequence not seen yet
+        missing = map(is_, evs, repeat(None))
+        for i in compress(range(n), missing if in_scope is None else map(and_, missing, in_scope)):
+            evs[i] = self.evidence(tokens[i])
+        # mentions in scope whose text is long enough ("" and None are false), in text order
+        idx = compress(range(n), evs if in_scope is None else map(and_, map(bool, evs), in_scope))
+        keys = list(zip(types, evs)) if same_type else evs
+        if self.p["antecedents"] == "all":
+            groups: dict[object, list[int]] = {}
+            for i in idx:
+                group = groups.setdefault(keys[i], [])
+                for e in group:
+                    yield e, i, evs[i]
+                group.append(i)
+            return
+        last: dict[object, int] = {}
+        get = last.get
+        for i in idx:
+            k = keys[i]
+            e = get(k)
+            last[k] = i
+            if e is not None:
+                yield e, i, evs[i]
