@@ -15,6 +15,13 @@ Three guards the seed did not have, each a parameter:
   possessive that is not the last word are dropped before comparing.
 * ``gender_check``: mentions whose own words give different genders ("Mr. Bennet", "Mrs. Bennet")
   are different people.
+
+Speed: a mention's compared words are cached per token sequence (with what decides whether it
+looks like a name), and pairs are not tried one by one: two words can match only if they share
+their first ceil(``prefix_ratio`` x ``min_prefix``) letters (a shorter word must be equal), so each
+mention is compared only with the earlier mentions that share such a prefix key (an index by key),
+nearest first, which finds the same antecedents as trying every earlier mention. Verdicts per pair
+of word tuples are cached too.
 """
 
 from __future__ import annotations
@@ -27,9 +34,10 @@ from ..rules.schema import Param
 from . import Context, Pass, register
 from .conditioning import Conditioner
 from .people import facts
-from .predicates import prefix_match
+from .predicates import prefix_len, prefix_match
 
 _LEX = "resources/lexicons/people/"
+_CACHE_LIMIT = 200_000  # token sequences and word-tuple pairs remembered per process; cleared when exceeded
 
 
 def _is_possessive(token: str) -> bool:
@@ -62,6 +70,10 @@ class PartialName(Pass):
         for name in ("salutations", "doctor_salutations", "titles", "pronouns", "ignore_words"):
             removed.extend(self.lexicon(name))
         self.condition = Conditioner(Lexicon(removed, name=f"{self.name}.removed"), None, drop_adjectives=False)
+        # every match shares the first ``key_len`` letters (0: only equal words match, see same_word)
+        self.key_len = prefix_len(self.p["min_prefix"], self.p["prefix_ratio"])
+        self._analysis: dict[tuple[str, ...], tuple[tuple[str, ...], bool, str | None]] = {}
+        self._verdicts: dict[tuple[tuple[str, ...], tuple[str, ...]], bool] = {}
 
     def words(self, tokens: Sequence[str], first: int, lower: frozenset[str]) -> tuple[tuple[str, ...], bool]:
         """Compared words of a mention, and whether one of them looks like a name.
@@ -85,6 +97,26 @@ class PartialName(Pass):
                     capital = True
         return tuple(out), capital
 
+    def analyse(self, tokens: tuple[str, ...]) -> tuple[tuple[str, ...], bool, str | None]:
+        """``words`` of a mention, cached per token sequence, split by what the document decides:
+        (compared words, a capitalised kept word other than the first token, the lowercased first
+        token when it is kept and capitalised). The first token is a name unless the mention
+        starts its line and the document writes that lowercase form (see ``words``)."""
+        hit = self._analysis.get(tokens)
+        if hit is not None:
+            return hit
+        if len(self._analysis) > _CACHE_LIMIT:
+            self._analysis.clear()
+        words, capital = self.words(tokens, 0, frozenset())
+        first_low = None
+        if capital:
+            # the answer depends on the document when the first token is the only capitalised one
+            lowered = tokens[0].lower()
+            if not self.words(tokens, 0, frozenset((lowered,)))[1]:
+                capital, first_low = False, lowered
+        hit = self._analysis[tokens] = (words, capital, first_low)
+        return hit
+
     def same_word(self, a: str, b: str) -> bool:
         if len(a) > len(b):
             a, b = b, a
@@ -92,24 +124,61 @@ class PartialName(Pass):
             return a == b
         return prefix_match(a, b, self.p["prefix_ratio"])
 
+    def matches(self, wi: tuple[str, ...], wj: tuple[str, ...]) -> bool:
+        """Every word of the shorter tuple matches a word of the other (cached per pair)."""
+        key = (wi, wj)
+        hit = self._verdicts.get(key)
+        if hit is None:
+            if len(self._verdicts) > _CACHE_LIMIT:
+                self._verdicts.clear()
+            short, long_ = (wi, wj) if len(wi) <= len(wj) else (wj, wi)
+            hit = self._verdicts[key] = all(any(self.same_word(w, x) for x in long_) for w in short)
+        return hit
+
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         f = facts(ctx.state, self.name)
+        if len(f.persons) < 2:
+            return
         names_only = self.p["names_only"]
-        lower = frozenset(t for t in doc.flat_tokens if t.islower())
-        prepared = []
-        for i in f.persons:
-            c = doc.concepts[i]
-            first = 0 if c.start[1] == 0 else -1
-            words, capital = self.words(doc.tokens(c), first, lower)
-            if words and (capital or not names_only):
-                prepared.append((i, words, f.gender_of(i)))
+        gender_check = self.p["gender_check"]
         nearest = self.p["antecedents"] == "nearest"
-        for k, (j, wj, gj) in enumerate(prepared):
-            for i, wi, gi in reversed(prepared[:k]):
-                if self.p["gender_check"] and gi and gj and gi != gj:
+        k_len = self.key_len
+        concepts = doc.concepts
+        tokens_of = doc.concept_tokens
+        seen: set[str] | None = None  # the document's tokens, when a line-start word needs checking
+        prepared: list[tuple[int, tuple[str, ...], str | None]] = []
+        index: dict[str, list[int]] = {}  # prefix key -> positions in ``prepared`` holding such a word
+        for i in f.persons:
+            words, capital, first_low = self.analyse(tokens_of[i])
+            if not words:
+                continue
+            if names_only and not capital:
+                if first_low is None:
                     continue
-                short, long_ = (wi, wj) if len(wi) <= len(wj) else (wj, wi)
-                if all(any(self.same_word(w, x) for x in long_) for w in short):
-                    yield i, j, f"name words {' '.join(short)!r} in {' '.join(long_)!r}"
+                if concepts[i].start[1] == 0:
+                    if seen is None:
+                        seen = set(doc.flat_tokens)
+                    if first_low in seen and first_low.islower():
+                        continue  # "Students ..." where the text also says "students"
+            gj = f.gender_of(i)
+            k = len(prepared)
+            keys = {w[:k_len] if k_len else w for w in words}
+            if len(keys) == 1:
+                earlier: list[int] | set[int] = index.get(next(iter(keys)), [])
+            else:
+                earlier = set()
+                for key in keys:
+                    earlier.update(index.get(key, ()))
+                earlier = sorted(earlier)
+            for pos in reversed(earlier):
+                a, wa, ga = prepared[pos]
+                if gender_check and ga and gj and ga != gj:
+                    continue
+                if self.matches(wa, words):
+                    short, long_ = (wa, words) if len(wa) <= len(words) else (words, wa)
+                    yield a, i, f"name words {' '.join(short)!r} in {' '.join(long_)!r}"
                     if nearest:
                         break
+            prepared.append((i, words, gj))
+            for key in keys:
+                index.setdefault(key, []).append(k)
