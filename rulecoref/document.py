@@ -12,6 +12,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import accumulate, chain
 
 Position = tuple[int, int]  # (line from 1, token from 0)
 
@@ -130,16 +131,12 @@ class Document:
     # -- flat token index -------------------------------------------------------------------
     @cached_property
     def _line_offsets(self) -> list[int]:
-        offsets = [0, 0]  # offsets[line] = flat index of token 0 of that line (lines from 1)
-        total = 0
-        for toks in self.lines:
-            total += len(toks)
-            offsets.append(total)
-        return offsets
+        # offsets[line] = flat index of token 0 of that line (lines from 1); one past the end last
+        return [0, *accumulate(map(len, self.lines), initial=0)]
 
     @cached_property
     def flat_tokens(self) -> list[str]:
-        return [tok for toks in self.lines for tok in toks]
+        return list(chain.from_iterable(self.lines))
 
     def flat(self, pos: Position) -> int:
         """Flat token index of a (line, token) position."""
@@ -155,11 +152,13 @@ class Document:
     # -- concept queries --------------------------------------------------------------------
     @cached_property
     def _starts(self) -> list[int]:
-        return [self.flat(c.start) for c in self.concepts]
+        offsets = self._line_offsets
+        return [offsets[line] + tok for line, tok in (c.start for c in self.concepts)]
 
     @cached_property
     def _ends(self) -> list[int]:
-        return [self.flat(c.end) for c in self.concepts]
+        offsets = self._line_offsets
+        return [offsets[line] + tok for line, tok in (c.end for c in self.concepts)]
 
     @property
     def concept_starts(self) -> list[int]:
