@@ -32,17 +32,18 @@ class FirstPersonPronoun(Pass):
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         f = facts(ctx.state, self.name)
+        singular, plural = self.singular, self.plural
+        join = self.p["join_plural"]
         last: dict[str, int] = {}
-        for p in sorted(f.pronouns):
-            words = f.words.get(p, [])
-            if len(words) != 1:
-                continue
-            w = words[0]
-            group = "singular" if w in self.singular else "plural" if w in self.plural else None
+        for p, w in f.single_pronouns():
+            group = "singular" if w in singular else "plural" if w in plural else None
             if group is None:
                 continue
-            if self.p["join_plural"]:
+            if join:
                 group = "first person"
             if group in last:
-                yield last[group], p, f"first-person {group} pronouns are one person"
+                yield last[group], p, _EVIDENCE[group]
             last[group] = p
+
+
+_EVIDENCE = {g: f"first-person {g} pronouns are one person" for g in ("singular", "plural", "first person")}

@@ -5,6 +5,10 @@ doctor salutation or ending with a medical title, the other marked as medical pe
 personnel lexicon (or the web provider), are linked: "Please follow-up with [your Optometrist|person]
 , [Dr Smith|person] ...". A conjunction or preposition between them ("Dr Smith and the nurse",
 "the nurse for Dr Smith") means two people, so ``block_words`` between the two stop the link.
+
+Speed: ``people_roles`` already decided which mentions carry a salutation or title (``named``) and
+which are staff by a role word; a document without both has no introduction, and the neighbours of
+a mention are found by walking the person mentions in text order with flat token offsets.
 """
 
 from __future__ import annotations
@@ -31,31 +35,29 @@ class IntroductionMatch(Pass):
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         f = facts(ctx.state, self.name)
-        v = f.vocab
+        named = f.named  # salutation or title, as people_roles found them ("salutation 'dr'")
+        by_words = f.staff_words
+        if not named or not by_words:
+            return
         limit = self.p["max_tokens_between"]
         persons = f.persons
         concepts = doc.concepts
-
-        def named(i: int) -> str | None:
-            words = f.words[i]
-            sal = v.salutation(words)
-            if sal:
-                return f"salutation {sal!r}"
-            title = v.title(doc.tokens(concepts[i]))
-            return f"title {title!r}" if title else None
-
-        for k, i in enumerate(persons):
-            a = concepts[i]
-            for j in persons[k + 1 :]:
-                b = concepts[j]
-                gap = doc.start_of(b) - doc.end_of(a) - 1
+        starts, ends = doc.concept_starts, doc.concept_ends
+        n = len(persons)
+        for k in range(n):
+            i = persons[k]
+            end = ends[i]
+            for kk in range(k + 1, n):
+                j = persons[kk]
+                gap = starts[j] - end - 1
                 if gap > limit:
                     break
                 if gap < 0:
                     continue  # nested or overlapping: "Dr Smith's nurse" holds "Dr Smith's"
                 for x, y in ((i, j), (j, i)):
-                    how = named(x)
-                    if how and f.staff_by_words(y):
+                    how = named.get(x)
+                    if how and y in by_words:
+                        a, b = concepts[i], concepts[j]
                         blocker = next((w for w in between_words(doc, a, b) if w in self.block), None)
                         if blocker is None:
                             yield i, j, f"{concepts[x].text!r} ({how}) introduced by {concepts[y].text!r} ({f.staff[y]})"

@@ -26,9 +26,11 @@ class SecondPersonPronoun(Pass):
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         f = facts(ctx.state, self.name)
-        if f.subject is None:
+        subject = f.subject
+        if subject is None:
             return
-        for p in sorted(f.pronouns):
-            words = f.words.get(p, [])
-            if len(words) == 1 and words[0] in self.words:
-                yield f.subject, p, f"second person; subject {doc.concepts[f.subject].text!r}"
+        words = self.words
+        evidence = f"second person; subject {doc.concepts[subject].text!r}"
+        for p, w in f.single_pronouns():
+            if w in words:
+                yield subject, p, evidence

@@ -14,10 +14,15 @@ A "name" is a person mention that is no pronoun and does not contain the pronoun
 lady" cannot refer to it). With ``gender_agreement`` (an addition to the seed) an antecedent whose
 own words give the other gender ("Mrs. Jones" for "he"), or the patient when the pronoun is not of
 the subject's gender, is skipped: "she" after a male subject does not go to him.
+
+Speed: the person mentions of each line are grouped once per document (from ``PeopleFacts``, not
+from every concept of the line), and the closest preceding person mention is searched from a
+bisection of the person mentions' start offsets.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator
 
 from ..document import Document
@@ -40,10 +45,20 @@ class ThirdPersonPronoun(Pass):
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         f = facts(ctx.state, self.name)
+        vocab = f.vocab
+        neutral = self.neutral
+        wanted = [(p, g) for p, w in f.single_pronouns()
+                  if (g := vocab.pronoun_gender(w)) is not None or w in neutral]
+        if not wanted:
+            return
         concepts = doc.concepts
+        starts, ends = doc.concept_starts, doc.concept_ends
         agree = self.p["gender_agreement"]
         side = f.patient_side()
-        persons = set(f.persons)
+        subject = f.subject
+        by_line: dict[int, list[int]] = {}
+        for i in f.persons:
+            by_line.setdefault(concepts[i].start[0], []).append(i)
 
         def fits(i: int, g: str | None) -> bool:
             if not agree or g is None:
@@ -53,22 +68,18 @@ class ThirdPersonPronoun(Pass):
                 return False
             return not (i in side and f.gender is not None and f.gender != g)
 
-        for p in sorted(f.pronouns):
-            words = f.words.get(p, [])
-            if len(words) != 1:
-                continue
-            g = f.vocab.pronoun_gender(words[0])
-            if g is None and words[0] not in self.neutral:
-                continue
+        def apart(i: int, p: int) -> bool:  # not overlaps(doc, concepts[i], concepts[p])
+            return not (starts[i] <= ends[p] and starts[p] <= ends[i])
+
+        for p, g in wanted:
             pc = concepts[p]
-            names = [c.index for c in doc.concepts_on_line(pc.line)
-                     if c.index in persons and not overlaps(doc, c, pc)]
+            names = [i for i in by_line.get(pc.start[0], ()) if apart(i, p)]
             target, why = None, ""
-            if len(names) == 1 and doc.end_of(names[0]) < doc.start_of(pc) and fits(names[0], g):
+            if len(names) == 1 and ends[names[0]] < starts[p] and fits(names[0], g):
                 target, why = names[0], "the one name in the sentence, before the pronoun"
             elif len(names) > 1:
-                if g is not None and g == f.gender and f.subject is not None and not overlaps(doc, concepts[f.subject], pc):
-                    target, why = f.subject, f"several names; {g} like the subject"
+                if g is not None and g == f.gender and subject is not None and apart(subject, p):
+                    target, why = subject, f"several names; {g} like the subject"
                 else:
                     target = next((i for i in names if f.is_staff(i) and fits(i, g)), None)
                     why = "several names; the first staff member in the sentence"
@@ -83,8 +94,11 @@ class ThirdPersonPronoun(Pass):
         if g is not None and g == f.gender and f.subject is not None and not overlaps(doc, doc.concepts[f.subject], pc):
             return f.subject, f"no name before it in the sentence; {g} like the subject"
         start = doc.start_of(pc)
-        for i in reversed(f.persons):
+        persons = f.persons
+        k = bisect_left(f.person_starts(doc), start)  # persons[:k] start before the pronoun
+        for n in range(k - 1, -1, -1):
+            i = persons[n]
             c = doc.concepts[i]
-            if doc.start_of(c) < start and not overlaps(doc, c, pc) and fits(i, g):
+            if not overlaps(doc, c, pc) and fits(i, g):
                 return i, "no name before it in the sentence; closest preceding person mention"
         return None, ""

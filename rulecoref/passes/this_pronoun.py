@@ -2,7 +2,8 @@
 
 Seed 001, "Other pronouns": a pronoun mention that is the word "this" is linked "to the next person
 mention if it is within three words of it and the next mention is not a doctor":
-"[This|pronoun] is [a 67 year old woman|person] ..." .
+"[This|pronoun] is [a 67 year old woman|person] ..." . The next person mention is found by bisecting
+the person mentions' start offsets (``PeopleFacts.next_person``), not by scanning them.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ class ThisPronoun(Pass):
         ahead = self.p["max_words_ahead"]
         for c in pronouns_with_word(doc, f, self.words, self.scope.pronoun_types):
             end = doc.end_of(c)
-            nxt = next((i for i in f.persons if doc.start_of(i) > end), None)
+            nxt = f.next_person(doc, end)
             if nxt is None or doc.start_of(nxt) - end > ahead:
                 continue
             if f.is_staff(nxt):

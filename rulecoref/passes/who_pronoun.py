@@ -3,6 +3,7 @@
 Seed 001, "Other pronouns": "any pronoun type mention that is the word 'who' is linked to the
 previous person type mention that is not any type of pronoun": "[her daughter|person] , [who|pronoun]
 lives nearby ,". ``max_tokens_between`` can bound the distance (-1, the default, does not, as in the seed).
+The previous person mention is found by bisection (``PeopleFacts.previous_person``).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class WhoPronoun(Pass):
         limit = self.p["max_tokens_between"]
         for c in pronouns_with_word(doc, f, self.words, self.scope.pronoun_types):
             start = doc.start_of(c)
-            prev = next((i for i in reversed(f.persons) if doc.start_of(i) < start), None)
+            prev = f.previous_person(doc, start)
             if prev is None:
                 continue
             gap = start - doc.end_of(prev) - 1
