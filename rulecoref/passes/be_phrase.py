@@ -16,17 +16,26 @@ Three guards the seed does not spell out keep the rule to the "something is some
   likely Y"), so that a be-word used as an auxiliary ("X was observed in Y", "X is expressed in
   Y") does not count; the seed only asked that the text between "contains" a be-phrase;
 * the type check is the engine's YAML scope (same type; pronouns are usually excluded).
+
+Most concepts have no be-phrase word after them, so the tokens that can start a be-phrase are
+found first (one set lookup per token, over all their spellings) and only the concepts ending at
+most ``max_words_between`` tokens before one of them are examined; the rest of the document costs
+no Python-level work.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator
+from itertools import compress, count, repeat
+from operator import attrgetter, sub
 
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .predicates import find_phrases
+from .predicates import case_variants, find_phrases
+
+_type = attrgetter("type")
 
 
 @register("be_phrase")
@@ -48,43 +57,78 @@ class BePhrase(Pass):
         self.phrases = lex.phrases
         self.max_len = max((len(p) for p in self.phrases), default=0)
         self.first_words = frozenset(p[0] for p in self.phrases)
+        # every spelling of a first word ("is", "Is", "IS", ...), so finding them is a set lookup
+        # per token; None (unusual word lists) lowercases each distinct token of a document instead
+        self.first_spellings = case_variants(self.first_words)
         self.blockers = self.lexicon("blockers").words
         fillers = self.lexicon("fillers")
         self.fillers = fillers.phrases if len(fillers) else None
 
+    def first_word_positions(self, flat: list[str]) -> list[int]:
+        """Flat indices of the tokens whose lowercase starts a be-phrase, in text order."""
+        spellings = self.first_spellings
+        if spellings is None:
+            distinct = list(set(flat))
+            spellings = set(compress(distinct, map(self.first_words.__contains__, map(str.lower, distinct))))
+        return list(compress(count(), map(spellings.__contains__, flat)))
+
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
-        cands = self.candidates(doc)
-        if len(cands) < 2:
+        concepts = doc.concepts
+        doc_types = doc.types
+        admitted = {t for t in doc_types if self.scope.admits_type(t)}
+        if len(admitted) == len(doc_types):
+            index: list[int] | range = range(len(concepts))
+            starts, ends = doc.concept_starts, doc.concept_ends
+        else:  # the candidates, and their spans, in text order
+            flags = list(map(admitted.__contains__, map(_type, concepts)))
+            index = list(compress(range(len(concepts)), flags))
+            starts = list(compress(doc.concept_starts, flags))
+            ends = list(compress(doc.concept_ends, flags))
+        n = len(starts)
+        if n < 2:
             return
-        starts = [doc.start_of(c) for c in cands]
-        ends = [doc.end_of(c) for c in cands]
-        n = len(cands)
+        flat = doc.flat_tokens
+        hits = self.first_word_positions(flat)
+        if not hits:
+            return
         max_gap = self.p["max_words_between"]
         same_line = self.p["same_line"]
-        flat = doc.flat_tokens
+        # a pair needs a first word in the gap after its first concept, so that concept ends at most
+        # max_gap tokens before one: only those candidates are examined, in text order
+        near: set[int] = set()
+        for d in range(1, max_gap + 1):
+            near.update(map(sub, hits, repeat(d)))
+        ks = list(compress(range(n), map(near.__contains__, ends)))
         first_start: dict[int, int] = {}  # end token -> earliest start of a candidate ending there
-        for st, en in zip(starts, ends):
-            first_start[en] = min(st, first_start.get(en, st))
-        for k, a in enumerate(cands):
-            if first_start[ends[k]] < starts[k]:
+        for k in ks:  # every candidate ending on such a token is in ks
+            en, st = ends[k], starts[k]
+            if st < first_start.get(en, st + 1):
+                first_start[en] = st
+        for k in ks:
+            end = ends[k]
+            if first_start[end] < starts[k]:
                 continue  # "[the culture of [the wound]] is ...": the outer phrase is the subject
             # the neighbour: the first candidate starting after a ends; of several starting on the
             # same token, the longest (the whole noun phrase)
-            nxt = bisect_right(starts, ends[k])
+            nxt = bisect_right(starts, end)
             if nxt >= n:
                 continue
-            last = bisect_right(starts, starts[nxt]) - 1
-            b = cands[max(range(nxt, last + 1), key=lambda m: (ends[m], -m))]
-            gap = starts[nxt] - ends[k] - 1
-            if gap < 1 or gap > max_gap or (same_line and a.end[0] != b.start[0]):
+            nstart = starts[nxt]
+            gap = nstart - end - 1
+            if gap < 1 or gap > max_gap:
                 continue
-            between = flat[ends[k] + 1 : starts[nxt]]
+            last = bisect_right(starts, nstart, nxt) - 1
+            m = nxt if last == nxt else max(range(nxt, last + 1), key=lambda m: (ends[m], -m))
+            a, b = concepts[index[k]], concepts[index[m]]
+            if same_line and a.end[0] != b.start[0]:
+                continue
+            between = flat[end + 1 : nstart]
             if not any(t.lower() in self.first_words for t in between):
                 continue
-            hits = find_phrases(between, self.phrases, self.max_len)
-            if not hits:
+            hits_between = find_phrases(between, self.phrases, self.max_len)
+            if not hits_between:
                 continue
-            covered = {i for s, e, _ in hits for i in range(s, e)}
+            covered = {i for s, e, _ in hits_between for i in range(s, e)}
             blocker = next((t.lower() for i, t in enumerate(between) if i not in covered and t.lower() in self.blockers), None)
             if blocker is not None:
                 continue
@@ -93,4 +137,4 @@ class BePhrase(Pass):
                 filled = {i for s, e, _ in find_phrases(rest, self.fillers) for i in range(s, e)}
                 if len(filled) < len(rest):
                     continue  # "X was observed in Y": the be-word is an auxiliary
-            yield a.index, b.index, f"be-phrase '{hits[0][2]}' in '{' '.join(between)}'"
+            yield a.index, b.index, f"be-phrase '{hits_between[0][2]}' in '{' '.join(between)}'"

@@ -102,6 +102,32 @@ def find_phrases(tokens: Sequence[str], phrases: Iterable[tuple[str, ...]] | fro
     return out
 
 
+# The only characters whose lowercase is ASCII are ASCII characters themselves and the Kelvin sign
+# (U+212A -> "k"); str.lower maps character by character apart from the capital sigma, whose
+# lowercase is not ASCII (tests/passes/test_predicates.py checks both over every code point).
+_KELVIN = "\u212a"
+
+
+def case_variants(words: Iterable[str], limit: int = 100_000) -> frozenset[str] | None:
+    """Every string whose ``str.lower()`` is one of ``words``: {"is"} -> {"is", "Is", "iS", "IS"}.
+
+    A pass then finds the tokens a word list matches case-insensitively with one set lookup per
+    token instead of a ``lower()`` per token. None when a word is not ASCII or there would be more
+    than ``limit`` variants (the caller then lowercases)."""
+    out: set[str] = set()
+    for word in words:
+        if not word.isascii():
+            return None
+        variants = [""]
+        for ch in word:
+            options = {x for x in (ch, ch.upper(), _KELVIN) if x.lower() == ch}
+            variants = [v + x for v in variants for x in options]
+            if len(out) + len(variants) > limit:
+                return None
+        out.update(variants)
+    return frozenset(out)
+
+
 def acronym_letters(token: str, min_upper: int = 2) -> str | None:
     """The lowercased letters of a token that is written like an acronym, else None.
 

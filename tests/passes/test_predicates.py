@@ -81,3 +81,27 @@ def test_predicates_clues_and_dates():
 
 def test_predicates_normalise():
     assert normalise(["The", "Chest-pain", "."], {"the"}) == "chest-pain"
+
+
+def test_predicates_case_variants():
+    from rulecoref.passes.predicates import case_variants
+
+    assert case_variants(["is"]) == {"is", "Is", "iS", "IS"}
+    assert case_variants(["'s", "c/w"]) == {"'s", "'S", "c/w", "C/w", "c/W", "C/W"}
+    assert "\u212anoWN" in case_variants(["known"])  # the Kelvin sign lowercases to "k"
+    assert case_variants(["\u00e9t\u00e9"]) is None
+    assert case_variants(["consistent"], limit=100) is None
+    assert case_variants([]) == frozenset()
+    for words in (["is", "was", "known"], ["a.k.a.", "c/w"]):
+        for v in case_variants(words):
+            assert v.lower() in words
+
+
+def test_predicates_case_variants_complete_over_every_code_point():
+    # case_variants relies on these two facts about str.lower; they hold for the running Python's
+    # Unicode tables or the test fails
+    import sys
+
+    lower_is_ascii = {cp for cp in range(sys.maxunicode + 1) if chr(cp).lower().isascii()}
+    assert lower_is_ascii == set(range(128)) | {0x212A}
+    assert all(len(chr(cp).lower()) == 1 for cp in lower_is_ascii)
