@@ -18,8 +18,8 @@ Speed: only mentions of the person and pronoun types are looked at (taken by typ
 every concept), and what a mention's own tokens decide (its words, gender, staff/family/patient
 words, surname) is remembered per token sequence across documents, in bounded caches of tuples (strings
 and flags). Counting the gendered pronouns among all tokens is left to the first pass that reads the
-gender (``PeopleFacts.defer_gender``); it counts each distinct token once (C-level ``Counter``) and
-remembers, across documents, which token spellings are gendered pronouns.
+gender (``PeopleFacts.defer_gender``); it remembers, across documents, which token spellings are
+gendered pronouns, so that a document is mostly just filtered by a small set, in C.
 """
 
 from __future__ import annotations
@@ -102,6 +102,7 @@ class PeopleRoles(Pass):
         self._known_tokens: set[str] = set()  # token spellings already sorted into the two below
         self._masculine_tokens: set[str] = set()
         self._feminine_tokens: set[str] = set()
+        self._gendered_tokens: set[str] = set()  # the union of the two
         self.provider: WebStaffProvider | None = None
         if settings.enabled:
             self.provider = WebStaffProvider(settings, tuple(self.lexicon("web_keywords")))
@@ -289,28 +290,31 @@ class PeopleRoles(Pass):
 
     def _gender_by_tokens(self, tokens: list[str], f: PeopleFacts) -> tuple[str | None, str]:
         """Gendered pronouns among all tokens. A token counts by its lowercase form when it is
-        all letters, else by ``norm_word``; which spellings are gendered is remembered."""
-        counts = Counter(tokens)
+        all letters, else by ``norm_word``. Which spellings are gendered is remembered across
+        documents, so a document whose every spelling was seen before is only filtered (in C)."""
         known = self._known_tokens
-        new = counts.keys() - known
-        if new:
+        if not known.issuperset(tokens):
+            new = set(tokens).difference(known)
             if len(known) + len(new) > _CACHE_LIMIT:
                 known.clear()
                 self._masculine_tokens.clear()
                 self._feminine_tokens.clear()
-                new = set(counts)
+                self._gendered_tokens.clear()
+                new = set(tokens)
             masculine = self.vocab.masculine_pronouns.words
             feminine = self.vocab.feminine_pronouns.words
             for tok in new:
                 low = tok.lower() if tok.isalpha() else norm_word(tok)
                 if low in masculine:
                     self._masculine_tokens.add(tok)
+                    self._gendered_tokens.add(tok)
                 if low in feminine:
                     self._feminine_tokens.add(tok)
+                    self._gendered_tokens.add(tok)
             known |= new
-        get = counts.get
-        m = sum(get(t, 0) for t in self._masculine_tokens)
-        fe = sum(get(t, 0) for t in self._feminine_tokens)
+        counts = Counter(filter(self._gendered_tokens.__contains__, tokens))
+        m = sum(n for t, n in counts.items() if t in self._masculine_tokens)
+        fe = sum(n for t, n in counts.items() if t in self._feminine_tokens)
         return self._decide_gender(f, m, fe)
 
     def _gender_by_concepts(self, f: PeopleFacts) -> tuple[str | None, str]:
