@@ -27,6 +27,7 @@ of word tuples are cached too.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import partial
 
 from ..document import Document
 from ..resources.lexicon import Lexicon
@@ -38,6 +39,11 @@ from .predicates import prefix_len, prefix_match
 
 _LEX = "resources/lexicons/people/"
 _CACHE_LIMIT = 200_000  # token sequences and word-tuple pairs remembered per process; cleared when exceeded
+
+
+def _evidence(wa: tuple[str, ...], wb: tuple[str, ...]) -> str:
+    short, long_ = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
+    return f"name words {' '.join(short)!r} in {' '.join(long_)!r}"
 
 
 def _is_possessive(token: str) -> bool:
@@ -97,11 +103,12 @@ class PartialName(Pass):
                     capital = True
         return tuple(out), capital
 
-    def analyse(self, tokens: tuple[str, ...]) -> tuple[tuple[str, ...], bool, str | None]:
+    def analyse(self, tokens: tuple[str, ...]) -> tuple[tuple[str, ...], bool, str | None, tuple[str, ...]]:
         """``words`` of a mention, cached per token sequence, split by what the document decides:
-        (compared words, a capitalised kept word other than the first token, the lowercased first
-        token when it is kept and capitalised). The first token is a name unless the mention
-        starts its line and the document writes that lowercase form (see ``words``)."""
+        (compared words, whether it looks like a name whatever the document says, the lowercased
+        first token when that token alone would make it one, the words' prefix keys). The first
+        token is no name if the mention starts its line and the document also writes that
+        lowercase form (see ``words``)."""
         hit = self._analysis.get(tokens)
         if hit is not None:
             return hit
@@ -110,11 +117,12 @@ class PartialName(Pass):
         words, capital = self.words(tokens, 0, frozenset())
         first_low = None
         if capital:
-            # the answer depends on the document when the first token is the only capitalised one
             lowered = tokens[0].lower()
-            if not self.words(tokens, 0, frozenset((lowered,)))[1]:
+            if lowered.islower() and not self.words(tokens, 0, frozenset((lowered,)))[1]:
                 capital, first_low = False, lowered
-        hit = self._analysis[tokens] = (words, capital, first_low)
+        k_len = self.key_len
+        keys = tuple(dict.fromkeys(w[:k_len] if k_len else w for w in words))
+        hit = self._analysis[tokens] = (words, capital, first_low, keys)
         return hit
 
     def same_word(self, a: str, b: str) -> bool:
@@ -142,14 +150,14 @@ class PartialName(Pass):
         names_only = self.p["names_only"]
         gender_check = self.p["gender_check"]
         nearest = self.p["antecedents"] == "nearest"
-        k_len = self.key_len
         concepts = doc.concepts
         tokens_of = doc.concept_tokens
+        genders = f.genders
         seen: set[str] | None = None  # the document's tokens, when a line-start word needs checking
         prepared: list[tuple[int, tuple[str, ...], str | None]] = []
         index: dict[str, list[int]] = {}  # prefix key -> positions in ``prepared`` holding such a word
         for i in f.persons:
-            words, capital, first_low = self.analyse(tokens_of[i])
+            words, capital, first_low, keys = self.analyse(tokens_of[i])
             if not words:
                 continue
             if names_only and not capital:
@@ -158,27 +166,28 @@ class PartialName(Pass):
                 if concepts[i].start[1] == 0:
                     if seen is None:
                         seen = set(doc.flat_tokens)
-                    if first_low in seen and first_low.islower():
+                    if first_low in seen:
                         continue  # "Students ..." where the text also says "students"
-            gj = f.gender_of(i)
+            gj = genders[i] if i in genders else f.gender_of(i)
             k = len(prepared)
-            keys = {w[:k_len] if k_len else w for w in words}
             if len(keys) == 1:
-                earlier: list[int] | set[int] = index.get(next(iter(keys)), [])
+                earlier: list[int] = index.get(keys[0], [])
             else:
-                earlier = set()
+                found: set[int] = set()
                 for key in keys:
-                    earlier.update(index.get(key, ()))
-                earlier = sorted(earlier)
+                    found.update(index.get(key, ()))
+                earlier = sorted(found)
             for pos in reversed(earlier):
                 a, wa, ga = prepared[pos]
                 if gender_check and ga and gj and ga != gj:
                     continue
                 if self.matches(wa, words):
-                    short, long_ = (wa, words) if len(wa) <= len(words) else (words, wa)
-                    yield a, i, f"name words {' '.join(short)!r} in {' '.join(long_)!r}"
+                    yield a, i, partial(_evidence, wa, words)
                     if nearest:
                         break
             prepared.append((i, words, gj))
             for key in keys:
-                index.setdefault(key, []).append(k)
+                if key in index:
+                    index[key].append(k)
+                else:
+                    index[key] = [k]

@@ -153,38 +153,39 @@ class PeopleRoles(Pass):
         self._person_cache[tokens] = hit
         return hit
 
-    def _selected(self, doc: Document) -> list[tuple[int, bool]]:
-        """(index, is of a pronoun type) of the person and pronoun mentions the scope admits, in
-        text order, taken by type."""
-        pronoun_types = self.scope.pronoun_types
-        person_types = self.person_types
-        admits = self.scope.admits_type
-        out: list[tuple[int, bool]] = []
-        kinds = 0
-        for t in doc.types:
-            is_pronoun = t in pronoun_types
-            if (is_pronoun or t in person_types) and admits(t):
-                out.extend([(c.index, is_pronoun) for c in doc.of_type(t)])
-                kinds += 1
-        if kinds > 1:
-            out.sort()
-        return out
-
     def local_facts(self, doc: Document) -> PeopleFacts:
         """Everything decided without the web: pronoun, staff, family and patient mentions."""
         f = PeopleFacts(vocab=self.vocab)
         tokens_of = doc.concept_tokens
-        f_words, genders, pronouns, persons = f.words, f.genders, f.pronouns, f.persons
-        for i, is_pronoun_type in self._selected(doc):
-            if is_pronoun_type:
-                f_words[i], genders[i] = self._pronoun(tokens_of[i])
-                pronouns.add(i)
+        f_words, genders = f.words, f.genders
+        pronoun_types = self.scope.pronoun_types
+        admits = self.scope.admits_type
+        person_idx: list[int] = []
+        person_kinds = 0
+        for t in doc.types:
+            if not admits(t):
                 continue
-            a = self._person(tokens_of[i])
+            if t in pronoun_types:
+                idx = [c.index for c in doc.of_type(t)]
+                cache = self._pronoun_cache
+                for i in idx:
+                    tokens = tokens_of[i]
+                    f_words[i], genders[i] = cache.get(tokens) or self._pronoun(tokens)
+                f.pronouns.update(idx)
+            elif t in self.person_types:
+                person_idx.extend([c.index for c in doc.of_type(t)])
+                person_kinds += 1
+        if person_kinds > 1:
+            person_idx.sort()  # text order across person types
+        persons = f.persons
+        cache = self._person_cache
+        for i in person_idx:
+            tokens = tokens_of[i]
+            a = cache.get(tokens) or self._person(tokens)
             f_words[i] = a[_WORDS]
             genders[i] = a[_GENDER]
             if a[_IS_PRONOUN]:
-                pronouns.add(i)
+                f.pronouns.add(i)
                 continue
             persons.append(i)
             fam = a[_FAMILY]
