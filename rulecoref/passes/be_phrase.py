@@ -18,9 +18,9 @@ Three guards the seed does not spell out keep the rule to the "something is some
 * the type check is the engine's YAML scope (same type; pronouns are usually excluded).
 
 Most concepts have no be-phrase word after them, so the tokens that can start a be-phrase are
-found first (one set lookup per token, over all their spellings) and only the concepts ending at
-most ``max_words_between`` tokens before one of them are examined; the rest of the document costs
-no Python-level work.
+found first (one set lookup per token, over all their spellings) and only the concepts whose gap
+to their neighbour holds one of them are examined; the rest of the document costs no Python-level
+work. The verdict on a gap depends only on its tokens, so it is cached per token sequence.
 """
 
 from __future__ import annotations
@@ -28,14 +28,15 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterator
 from itertools import compress, count, repeat
-from operator import attrgetter, sub
+from operator import add, le, sub
 
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .predicates import case_variants, find_phrases
+from .predicates import case_variants, find_phrases, scope_mask
 
-_type = attrgetter("type")
+_CACHE_LIMIT = 100_000  # gaps remembered per process; cleared when exceeded
+
 
 
 @register("be_phrase")
@@ -63,6 +64,8 @@ class BePhrase(Pass):
         self.blockers = self.lexicon("blockers").words
         fillers = self.lexicon("fillers")
         self.fillers = fillers.phrases if len(fillers) else None
+        self.fillers_len = max((len(p) for p in self.fillers), default=0) if self.fillers else 0
+        self._gaps: dict[tuple[str, ...], str] = {}  # tokens between two concepts -> evidence or ""
 
     def first_word_positions(self, flat: list[str]) -> list[int]:
         """Flat indices of the tokens whose lowercase starts a be-phrase, in text order."""
@@ -72,18 +75,44 @@ class BePhrase(Pass):
             spellings = set(compress(distinct, map(self.first_words.__contains__, map(str.lower, distinct))))
         return list(compress(count(), map(spellings.__contains__, flat)))
 
+    def gap_evidence(self, between: tuple[str, ...]) -> str:
+        """The evidence for two concepts with these tokens between them, "" when the tokens do not
+        equate them (no be-phrase, a blocker, or a word that is no filler); cached per token
+        sequence, as the same few gaps ("is", ", which is") recur."""
+        hit = self._gaps.get(between)
+        if hit is not None:
+            return hit
+        if len(self._gaps) > _CACHE_LIMIT:
+            self._gaps.clear()
+        hit = self._gaps[between] = self._judge(between)
+        return hit
+
+    def _judge(self, between: tuple[str, ...]) -> str:
+        if not any(t.lower() in self.first_words for t in between):
+            return ""
+        hits = find_phrases(between, self.phrases, self.max_len)
+        if not hits:
+            return ""
+        covered = {i for s, e, _ in hits for i in range(s, e)}
+        if any(i not in covered and t.lower() in self.blockers for i, t in enumerate(between)):
+            return ""
+        if self.fillers is not None:
+            rest = [t for i, t in enumerate(between) if i not in covered]
+            filled = {i for s, e, _ in find_phrases(rest, self.fillers, self.fillers_len) for i in range(s, e)}
+            if len(filled) < len(rest):
+                return ""  # "X was observed in Y": the be-word is an auxiliary
+        return f"be-phrase '{hits[0][2]}' in '{' '.join(between)}'"
+
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         concepts = doc.concepts
-        doc_types = doc.types
-        admitted = {t for t in doc_types if self.scope.admits_type(t)}
-        if len(admitted) == len(doc_types):
+        mask = scope_mask(doc, self.scope.admits_type, ctx.state)
+        if mask is None:
             index: list[int] | range = range(len(concepts))
             starts, ends = doc.concept_starts, doc.concept_ends
         else:  # the candidates, and their spans, in text order
-            flags = list(map(admitted.__contains__, map(_type, concepts)))
-            index = list(compress(range(len(concepts)), flags))
-            starts = list(compress(doc.concept_starts, flags))
-            ends = list(compress(doc.concept_ends, flags))
+            index = list(compress(range(len(concepts)), mask))
+            starts = list(compress(doc.concept_starts, mask))
+            ends = list(compress(doc.concept_ends, mask))
         n = len(starts)
         if n < 2:
             return
@@ -93,17 +122,25 @@ class BePhrase(Pass):
             return
         max_gap = self.p["max_words_between"]
         same_line = self.p["same_line"]
-        # a pair needs a first word in the gap after its first concept, so that concept ends at most
-        # max_gap tokens before one: only those candidates are examined, in text order
+        # A pair needs a first word p in the gap after its first concept: that concept ends before p,
+        # at or after the last candidate start before p (else its neighbour starts before p) and at
+        # most max_gap tokens before the first candidate start after p. Only candidates ending so
+        # are examined, in text order.
+        padded = [-1, *starts, 1 << 62]  # padded[i] / padded[i + 1]: last start <= p / first start > p
+        at = list(map(bisect_right, repeat(starts), hits))
+        lowest = list(map(max, map(padded.__getitem__, at), map(sub, map(padded.__getitem__, map(add, at, repeat(1))),
+                                                                 repeat(max_gap + 1))))
         near: set[int] = set()
         for d in range(1, max_gap + 1):
-            near.update(map(sub, hits, repeat(d)))
+            ends_at = list(map(sub, hits, repeat(d)))
+            near.update(compress(ends_at, map(le, lowest, ends_at)))
         ks = list(compress(range(n), map(near.__contains__, ends)))
         first_start: dict[int, int] = {}  # end token -> earliest start of a candidate ending there
         for k in ks:  # every candidate ending on such a token is in ks
             en, st = ends[k], starts[k]
             if st < first_start.get(en, st + 1):
                 first_start[en] = st
+        gaps = self._gaps
         for k in ks:
             end = ends[k]
             if first_start[end] < starts[k]:
@@ -114,27 +151,15 @@ class BePhrase(Pass):
             if nxt >= n:
                 continue
             nstart = starts[nxt]
-            gap = nstart - end - 1
-            if gap < 1 or gap > max_gap:
+            between = tuple(flat[end + 1 : nstart])
+            evidence = gaps.get(between)
+            if evidence is None:
+                evidence = self.gap_evidence(between)
+            if not evidence:
                 continue
             last = bisect_right(starts, nstart, nxt) - 1
             m = nxt if last == nxt else max(range(nxt, last + 1), key=lambda m: (ends[m], -m))
             a, b = concepts[index[k]], concepts[index[m]]
             if same_line and a.end[0] != b.start[0]:
                 continue
-            between = flat[end + 1 : nstart]
-            if not any(t.lower() in self.first_words for t in between):
-                continue
-            hits_between = find_phrases(between, self.phrases, self.max_len)
-            if not hits_between:
-                continue
-            covered = {i for s, e, _ in hits_between for i in range(s, e)}
-            blocker = next((t.lower() for i, t in enumerate(between) if i not in covered and t.lower() in self.blockers), None)
-            if blocker is not None:
-                continue
-            if self.fillers is not None:
-                rest = [t for i, t in enumerate(between) if i not in covered]
-                filled = {i for s, e, _ in find_phrases(rest, self.fillers) for i in range(s, e)}
-                if len(filled) < len(rest):
-                    continue  # "X was observed in Y": the be-word is an auxiliary
-            yield a.index, b.index, f"be-phrase '{hits_between[0][2]}' in '{' '.join(between)}'"
+            yield a.index, b.index, evidence
