@@ -153,7 +153,6 @@ class PartialName(Pass):
         concepts = doc.concepts
         tokens_of = doc.concept_tokens
         genders = f.genders
-        seen: set[str] | None = None  # the document's tokens, when a line-start word needs checking
         prepared: list[tuple[int, tuple[str, ...], str | None]] = []
         index: dict[str, list[int]] = {}  # prefix key -> positions in ``prepared`` holding such a word
         for i in f.persons:
@@ -163,11 +162,8 @@ class PartialName(Pass):
             if names_only and not capital:
                 if first_low is None:
                     continue
-                if concepts[i].start[1] == 0:
-                    if seen is None:
-                        seen = set(doc.flat_tokens)
-                    if first_low in seen:
-                        continue  # "Students ..." where the text also says "students"
+                if concepts[i].start[1] == 0 and first_low in f.token_counts():
+                    continue  # "Students ..." where the text also says "students"
             gj = genders[i] if i in genders else f.gender_of(i)
             k = len(prepared)
             if len(keys) == 1:

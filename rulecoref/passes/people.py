@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -219,7 +220,9 @@ class PeopleFacts:
     _gender: str | None = None
     _gender_why: str = ""
     _gender_source: Callable[[PeopleFacts], tuple[str | None, str]] | None = field(default=None, repr=False)
+    tokens: Sequence[str] = field(default=(), repr=False)  # the document's tokens (flat), for token_counts
     _singles: list[tuple[int, str]] | None = field(default=None, repr=False)
+    _token_counts: Counter[str] | None = field(default=None, repr=False)
     _person_starts: list[int] | None = field(default=None, repr=False)
 
     # -- the subject's gender (possibly settled on first read) -------------------------------------
@@ -280,6 +283,13 @@ class PeopleFacts:
             genders = {self.vocab.pronoun_gender(w) for w in words} - {None}
             return genders.pop() if len(genders) == 1 else None
         return self.vocab.words_gender(words)
+
+    def token_counts(self) -> Counter[str]:
+        """How often each token occurs in the document, counted once for every pass that asks
+        (the subject's gender, ``partial_name``'s lowercase check): one pass over the tokens."""
+        if self._token_counts is None:
+            self._token_counts = Counter(self.tokens)
+        return self._token_counts
 
     def single_pronouns(self) -> list[tuple[int, str]]:
         """(index, word) of the pronoun mentions made of one word, in text order (built once)."""

@@ -18,15 +18,15 @@ Speed: only mentions of the person and pronoun types are looked at (taken by typ
 every concept), and what a mention's own tokens decide (its words, gender, staff/family/patient
 words, surname) is remembered per token sequence across documents, in bounded caches of tuples (strings
 and flags). Counting the gendered pronouns among all tokens is left to the first pass that reads the
-gender (``PeopleFacts.defer_gender``); it remembers, across documents, which token spellings are
-gendered pronouns, so that a document is mostly just filtered by a small set, in C.
+gender (``PeopleFacts.defer_gender``); it uses the document's token counts (``PeopleFacts.token_counts``,
+one C-level pass, shared with ``partial_name``) and remembers, across documents, which token
+spellings are gendered pronouns, so only spellings never seen before are examined.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from functools import partial
 
 from ..document import Document
 from ..errors import RuleFileError, diagnostic
@@ -102,7 +102,6 @@ class PeopleRoles(Pass):
         self._known_tokens: set[str] = set()  # token spellings already sorted into the two below
         self._masculine_tokens: set[str] = set()
         self._feminine_tokens: set[str] = set()
-        self._gendered_tokens: set[str] = set()  # the union of the two
         self.provider: WebStaffProvider | None = None
         if settings.enabled:
             self.provider = WebStaffProvider(settings, tuple(self.lexicon("web_keywords")))
@@ -155,7 +154,7 @@ class PeopleRoles(Pass):
 
     def local_facts(self, doc: Document) -> PeopleFacts:
         """Everything decided without the web: pronoun, staff, family and patient mentions."""
-        f = PeopleFacts(vocab=self.vocab)
+        f = PeopleFacts(vocab=self.vocab, tokens=doc.flat_tokens)
         tokens_of = doc.concept_tokens
         f_words, genders = f.words, f.genders
         pronoun_types = self.scope.pronoun_types
@@ -284,38 +283,36 @@ class PeopleRoles(Pass):
                     f.subject, f.subject_why = i, f"no name: first mention with {f.patients[i]!r}"
                     break
         if self.p["gender_count"] == "tokens":
-            f.defer_gender(partial(self._gender_by_tokens, doc.flat_tokens))
+            f.defer_gender(self._gender_by_tokens)
         else:
             f.defer_gender(self._gender_by_concepts)
         return f
 
-    def _gender_by_tokens(self, tokens: list[str], f: PeopleFacts) -> tuple[str | None, str]:
+    def _gender_by_tokens(self, f: PeopleFacts) -> tuple[str | None, str]:
         """Gendered pronouns among all tokens. A token counts by its lowercase form when it is
         all letters, else by ``norm_word``. Which spellings are gendered is remembered across
-        documents, so a document whose every spelling was seen before is only filtered (in C)."""
+        documents, so only the spellings never seen before are examined."""
+        counts = f.token_counts()
         known = self._known_tokens
-        if not known.issuperset(tokens):
-            new = set(tokens).difference(known)
+        if not known.issuperset(counts):
+            new = [t for t in counts if t not in known]
             if len(known) + len(new) > _CACHE_LIMIT:
                 known.clear()
                 self._masculine_tokens.clear()
                 self._feminine_tokens.clear()
-                self._gendered_tokens.clear()
-                new = set(tokens)
+                new = list(counts)
             masculine = self.vocab.masculine_pronouns.words
             feminine = self.vocab.feminine_pronouns.words
             for tok in new:
                 low = tok.lower() if tok.isalpha() else norm_word(tok)
                 if low in masculine:
                     self._masculine_tokens.add(tok)
-                    self._gendered_tokens.add(tok)
                 if low in feminine:
                     self._feminine_tokens.add(tok)
-                    self._gendered_tokens.add(tok)
-            known |= new
-        counts = Counter(filter(self._gendered_tokens.__contains__, tokens))
-        m = sum(n for t, n in counts.items() if t in self._masculine_tokens)
-        fe = sum(n for t, n in counts.items() if t in self._feminine_tokens)
+            known.update(new)
+        get = counts.get
+        m = sum(get(t, 0) for t in self._masculine_tokens)
+        fe = sum(get(t, 0) for t in self._feminine_tokens)
         return self._decide_gender(f, m, fe)
 
     def _gender_by_concepts(self, f: PeopleFacts) -> tuple[str | None, str]:

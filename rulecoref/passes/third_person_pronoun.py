@@ -17,7 +17,8 @@ the subject's gender, is skipped: "she" after a male subject does not go to him.
 
 Speed: the person mentions of each line are grouped once per document (from ``PeopleFacts``, not
 from every concept of the line), and the closest preceding person mention is searched from a
-bisection of the person mentions' start offsets.
+bisection of the person mentions' start offsets. The subject's gender (a count over every token,
+see ``people_roles``) is asked only where it decides something: not when there is no subject.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ class ThirdPersonPronoun(Pass):
             if len(names) == 1 and ends[names[0]] < starts[p] and fits(names[0], g):
                 target, why = names[0], "the one name in the sentence, before the pronoun"
             elif len(names) > 1:
-                if g is not None and g == f.gender and subject is not None and apart(subject, p):
+                if g is not None and subject is not None and g == f.gender and apart(subject, p):
                     target, why = subject, f"several names; {g} like the subject"
                 else:
                     target = next((i for i in names if f.is_staff(i) and fits(i, g)), None)
@@ -91,7 +92,7 @@ class ThirdPersonPronoun(Pass):
     @staticmethod
     def _no_name(doc: Document, f: PeopleFacts, p: int, g: str | None, fits) -> tuple[int | None, str]:
         pc = doc.concepts[p]
-        if g is not None and g == f.gender and f.subject is not None and not overlaps(doc, doc.concepts[f.subject], pc):
+        if g is not None and f.subject is not None and g == f.gender and not overlaps(doc, doc.concepts[f.subject], pc):
             return f.subject, f"no name before it in the sentence; {g} like the subject"
         start = doc.start_of(pc)
         persons = f.persons
