@@ -26,16 +26,30 @@ Choices beyond the seed, each a parameter:
   nearest earlier match; the chains are the same whenever the matches are transitive, the number
   of links stays linear, and a link a filter removes is less often restored by a parallel path.
 
-Candidates come from an index, not from comparing all pairs: each head (or each word, without
-``head_match``) points to the concepts holding it, and a mention's candidate antecedents are those
-whose head matches its head (or that hold a match of its rarest word), scanned from the nearest back.
+How it runs fast (the pass sees every mention of every document):
+* Whether two words match does not depend on the document, so the relation is kept for the whole
+  process (``WordMatches``): each word, when first seen, is compared once with the words seen
+  before through two prefix indexes and WordNet, and from then on its matches are one lookup.
+  A mention's analysis (its words, head, and words other than the head) is likewise cached by
+  token sequence. Both caches are bounded and cleared together.
+* Candidates come from an index, not from comparing all pairs. With ``head_match`` each head of a
+  document keeps the list of earlier mentions whose head matches it, built as the mentions go by
+  in text order, so a mention's candidate antecedents are that list read backwards (nearest
+  first). A candidate's head already matches the mention's head, so only the other words are
+  checked, first as a set inclusion. Without ``head_match`` a candidate j of mention i holds a
+  match of i's rarest word (j must cover all of i's words); with ``covered: either`` also the
+  mentions whose own rarest word matches a word of i (i covers j).
+* The evidence string is built only when somebody reads it (a callable; see ``Provenance``).
+A pair an earlier pass already linked (exact_match) counts as found but is not proposed again.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from functools import partial
 from heapq import merge
+from typing import Any
 
 from ..document import Concept, Document
 from ..rules.schema import Param
@@ -43,7 +57,93 @@ from . import Context, Pass, register
 from .conditioning import Conditioner
 from .predicates import endings_ok, prefix_len
 
-_CACHE_LIMIT = 200_000  # token sequences remembered per process; cleared when exceeded
+_CACHE_LIMIT = 200_000  # token sequences (and words) remembered per process; cleared when exceeded
+
+# A mention's analysis: its conditioned words, its head (None without head_match or when the words
+# before the first head stop are all dropped), its words other than the head, one of these (the
+# anchor, None when there are none) and the others (None when there are none).
+Analysis = tuple[frozenset[str], "str | None", frozenset[str], "str | None", "frozenset[str] | None"]
+# A head of a group under ``head_match``: the heads that match it, its word index, its mentions.
+HeadEntry = tuple[tuple[str, ...], dict[str, list[int]], list[int]]
+
+
+class WordMatches:
+    """The word-match relation of one parameter set, over every word seen so far in the process.
+
+    ``matches[w]`` holds the words seen so far that match ``w`` (``w`` included) as a tuple of
+    str, which the garbage collector does not track. The relation does not depend on the document,
+    so for the words of any one document it is the same relation as one built from that document's
+    vocabulary alone. A new word ``x`` finds the words it matches through
+    * ``keys``: a word u of prefix length k = ceil(ratio * len(u)) >= min_prefix is filed under
+      u[:k]; x, as the longer word, looks up x[:L] for each L it could share (with ``max_ending``
+      only the last few L, since longer endings never match);
+    * ``probes``: x[:L] for those same L, so a later, shorter word finds x under its own key;
+    * ``synonym_of``: the words whose WordNet synonyms include a given string, so that a pair is
+      found whichever of the two words lists the other.
+    """
+
+    def __init__(self, ratio: float, min_prefix: int, max_ending: int,
+                 synonyms: Callable[[str], frozenset[str]] | None):
+        self.ratio = ratio
+        self.min_prefix = min_prefix
+        self.max_ending = max_ending
+        self.synonyms = synonyms
+        self.matches: dict[str, tuple[str, ...]] = {}
+        self.keys: dict[str, list[str]] = {}
+        self.probes: dict[str, list[str]] = {}
+        self.synonym_of: dict[str, list[str]] = {}
+
+    def __len__(self) -> int:
+        return len(self.matches)
+
+    def clear(self) -> None:
+        self.matches.clear()
+        self.keys.clear()
+        self.probes.clear()
+        self.synonym_of.clear()
+
+    def _lengths(self, n: int) -> range:
+        """Prefix lengths under which a word of ``n`` characters may match a shorter or equal word."""
+        low = self.min_prefix if self.max_ending <= 0 else max(self.min_prefix, n - self.max_ending)
+        return range(max(low, 1), n + 1)
+
+    def add(self, x: str) -> None:
+        """File a new word and record its matches with every word filed before."""
+        matches = self.matches
+        if x in matches:
+            return
+        me = self.max_ending
+        found: set[str] = set()
+        n = len(x)
+        k = prefix_len(n, self.ratio)
+        key = x[:k] if k >= self.min_prefix else None
+        if key is not None:  # x as the shorter word
+            for v in self.probes.get(key, ()):
+                if len(v) >= n and endings_ok(x, v, k, me):
+                    found.add(v)
+        keys = self.keys
+        lengths = self._lengths(n)
+        for length in lengths:  # x as the longer word
+            for u in keys.get(x[:length], ()):
+                if len(u) <= n and endings_ok(u, x, length, me):
+                    found.add(u)
+        syn: frozenset[str] = frozenset()
+        if self.synonyms is not None:
+            syn = self.synonyms(x)
+            found.update(s for s in syn if s in matches)
+            found.update(self.synonym_of.get(x, ()))
+        found.discard(x)
+        matches[x] = (x, *found)
+        for y in found:
+            matches[y] = (*matches[y], x)
+        if key is not None:
+            keys.setdefault(key, []).append(x)
+        probes = self.probes
+        for length in lengths:
+            probes.setdefault(x[:length], []).append(x)
+        for s in syn:
+            if s != x:
+                self.synonym_of.setdefault(s, []).append(x)
 
 
 @register("head_synonym")
@@ -82,10 +182,14 @@ class HeadSynonym(Pass):
         self.min_prefix = int(self.p["min_prefix"])
         self.max_ending = int(self.p["max_ending"])
         self.senses = int(self.p["synonym_senses"])
-        self.use_synonyms = bool(self.p["wordnet_synonyms"])
+        self.use_synonyms = bool(self.p["wordnet_synonyms"]) and self.wordnet is not None
         self.head_match = bool(self.p["head_match"])
+        self.either = self.p["covered"] == "either"
+        self.nearest = self.p["antecedents"] == "nearest"
         self.head_stops = self.lexicon("head_stops").words
-        self._analysis: dict[tuple[str, ...], tuple[frozenset[str], str | None]] = {}
+        self.relation = WordMatches(self.ratio, self.min_prefix, self.max_ending,
+                                 self._synonyms if self.use_synonyms else None)
+        self._analysis: dict[tuple[str, ...], Analysis] = {}
 
     def core(self, tokens: list[str]) -> list[str]:
         """The tokens before the first head stop: "soft tissue abscess in the gluteal region" ->
@@ -107,30 +211,15 @@ class HeadSynonym(Pass):
             return frozenset()  # numbers and names with digits ("4", "pax6") have no useful synonyms
         return self.wordnet.synonyms(word, "n", self.senses)
 
-    def word_matches(self, vocab: set[str]) -> dict[str, set[str]]:
-        """For each word, the words of ``vocab`` it matches (itself included), via a prefix index."""
-        out = {w: {w} for w in vocab}
-        keys: dict[str, list[str]] = {}
-        for u in vocab:
-            k = prefix_len(len(u), self.ratio)
-            if k >= self.min_prefix:
-                keys.setdefault(u[:k], []).append(u)
-        lengths = sorted({len(k) for k in keys})
-        for v in vocab:
-            for length in lengths:
-                if length > len(v):
-                    break
-                for u in keys.get(v[:length], ()):
-                    if u != v and len(u) <= len(v) and endings_ok(u, v, length, self.max_ending):
-                        out[u].add(v)
-                        out[v].add(u)
-        if self.use_synonyms and self.wordnet is not None:
-            for u in vocab:
-                for s in self._synonyms(u):
-                    if s != u and s in vocab:
-                        out[u].add(s)
-                        out[s].add(u)
-        return out
+    def word_match(self, u: str, v: str) -> bool:
+        """Whether two conditioned words match (the relation ``WordMatches`` indexes), from scratch."""
+        if u == v:
+            return True
+        short, long_ = (u, v) if len(u) <= len(v) else (v, u)
+        k = prefix_len(len(short), self.ratio)
+        if k >= self.min_prefix and short[:k] == long_[:k] and endings_ok(short, long_, k, self.max_ending):
+            return True
+        return self.use_synonyms and (v in self._synonyms(u) or u in self._synonyms(v))
 
     def why(self, w: str, u: str) -> str:
         if w == u:
@@ -142,77 +231,286 @@ class HeadSynonym(Pass):
         return f"{w}~{u} (wordnet synonyms)"
 
     # -- concept level -------------------------------------------------------------------------
-    def analyse(self, tokens: tuple[str, ...]) -> tuple[frozenset[str], str | None]:
-        """Conditioned words and head of a mention's tokens (cached per token sequence)."""
+    def analyse(self, tokens: tuple[str, ...]) -> Analysis:
+        """Conditioned words, head and non-head words of a mention's tokens (cached per token
+        sequence); the words join the process's word-match relation. ``propose`` bounds the cache,
+        between documents."""
         hit = self._analysis.get(tokens)
         if hit is None:
-            if len(self._analysis) > _CACHE_LIMIT:
-                self._analysis.clear()
             words = frozenset(self.condition(tokens))
-            hit = (words, self.head(list(tokens)) if self.head_match and words else None)
-            self._analysis[tokens] = hit
+            head = self.head(list(tokens)) if self.head_match and words else None
+            rest = words - {head} if head is not None else words
+            for w in words:
+                self.relation.add(w)
+            # the anchor: the longest word besides the head (longer words are rarer)
+            anchor = min(rest, key=lambda w: (-len(w), w)) if rest else None
+            others = rest - {anchor} if len(rest) > 1 else None
+            hit = self._analysis[tokens] = (words, head, rest, anchor, others)
         return hit
 
-    def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
-        groups: dict[str, list[Concept]] = {}
-        same_type = self.scope.same_type
-        words: dict[int, frozenset[str]] = {}
-        heads: dict[int, str | None] = {}
-        tokens = doc.concept_tokens
-        for c in self.candidates(doc):
-            ws, head = self.analyse(tokens[c.index])
-            if ws:
-                words[c.index] = ws
-                heads[c.index] = head
-                groups.setdefault(c.type if same_type else "", []).append(c)
-        groups = {k: g for k, g in groups.items() if len(g) > 1}
-        if not groups:
+    def _forget(self) -> None:
+        """Clear the per-process caches together: every analysed word must stay in the relation."""
+        self._analysis.clear()
+        self.relation.clear()
+
+    def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, Any]]:
+        if len(self._analysis) > _CACHE_LIMIT or len(self.relation) > _CACHE_LIMIT:
+            self._forget()  # between documents only: a document's words must stay in the relation
+        if not self.head_match:
+            for links in self._link_words(doc, ctx.links):
+                yield from links
             return
-        match = self.word_matches({w for g in groups.values() for c in g for w in words[c.index]})
-        for group in groups.values():
-            yield from self._link_group(doc, group, words, heads, match, ctx.links)
+        link = self._link_nearest_later if self.nearest and not self.either else self._link_heads
+        found = []
+        for members in self._groups(doc):
+            links = link(doc, members, ctx.links)
+            if links:
+                found.append((members, links))
+        if len(found) > 1:  # groups in the order of their first mention with words, as always
+            get, tokens = self._analysis.get, doc.concept_tokens
+            found.sort(key=lambda g: next(c.index for c in g[0] if get(tokens[c.index])[0]))  # type: ignore[index]
+        for _, links in found:
+            yield from links
 
-    def _link_group(self, doc: Document, group: list[Concept], words: dict[int, frozenset[str]],
-                    heads: dict[int, str | None], match: dict[str, set[str]],
-                    linked: Mapping[tuple[int, int], object]):
-        """Walk the mentions in text order; for each, scan earlier candidates from the nearest back.
+    def _groups(self, doc: Document) -> list[list[Concept]]:
+        """The candidate concepts that may link with each other: one group per admitted type (in
+        text order), or all of them when the scope lets types mix."""
+        if not self.scope.same_type:
+            return [self.candidates(doc)]
+        admits = self.scope.admits_type
+        return [doc.of_type(t) for t in doc.types if admits(t)]
 
-        With ``head_match`` a candidate antecedent j of mention i is a mention whose head matches
-        i's head ("striatal neurons" is not "the striatal volume , ... neuron density"), so the
-        candidates come straight from an index of heads. Without it, j must hold a match of i's
-        rarest word, since it has to cover all of i's words; with ``covered: either`` also the
-        mentions whose own rarest word matches a word of i (i covers j). Postings are in text
-        order, so the candidates come out nearest first, lazily. A pair an earlier pass already
-        linked (exact_match) counts as found but is not proposed again.
-        """
-        either = self.p["covered"] == "either"
-        nearest = self.p["antecedents"] == "nearest"
-        postings: dict[str, list[int]] = {}
-        anchors: dict[int, str | None] = {}
-        anchor_post: dict[str, list[int]] = {}
-        if self.head_match:
-            anchors = heads
-            for c in group:
-                if heads[c.index] is not None:
-                    postings.setdefault(heads[c.index], []).append(c.index)
-        else:
-            for c in group:
-                for w in words[c.index]:
-                    postings.setdefault(w, []).append(c.index)
-            for c in group:
-                i = c.index
-                a = anchors[i] = min(words[i], key=lambda w: (len(postings[w]), w))
-                if either:
-                    anchor_post.setdefault(a, []).append(i)
+    def _evidence(self, text_a: str, text_b: str, wa: frozenset[str], wb: frozenset[str]) -> str:
+        """Why mentions a (earlier) and b match, from the side whose words are all covered (the
+        shorter one when both are)."""
+        matches = self.relation.matches
+        if all(w in matches for w in wa) and all(w in matches for w in wb):
+            def hits(w: str, other: frozenset[str]) -> frozenset[str]:
+                return other.intersection(matches[w])
+        else:  # the relation was cleared since (a long batch): compare the words afresh
+            def hits(w: str, other: frozenset[str]) -> frozenset[str]:
+                return frozenset(u for u in other if self.word_match(w, u))
+        cov_a = all(hits(w, wb) for w in wa)
+        cov_b = all(hits(w, wa) for w in wb)
+        if not cov_a or (cov_b and len(wb) < len(wa)):
+            text_a, text_b, wa, wb = text_b, text_a, wb, wa
+        parts = [self.why(w, min(hits(w, wb), key=lambda u: (u != w, u))) for w in sorted(wa)]
+        return f"all words of '{text_a}' match '{text_b}': " + ", ".join(parts)
+
+    # ``head_match`` ----------------------------------------------------------------------------
+    # Per group, ``heads[h]`` describes a head h seen so far: the heads seen so far that match h
+    # (h first), h's word index ``{u: mentions with head h holding the word u}`` and the list of
+    # all mentions with head h (also filed under h itself in the word index), all in text order.
+    # A mention's candidate antecedents are the mentions whose head matches its head. When only
+    # the later mention must be covered and it has words besides its head, a candidate must also
+    # hold a match of one of them (the anchor), so the candidates are what the word indexes file
+    # under a match of the anchor: the head and the anchor are then covered by construction, and
+    # only the mention's other words are checked. Each list is read backwards, nearest first.
+
+    @staticmethod
+    def _new_head(h: str, heads: dict[str, HeadEntry], matches: dict[str, tuple[str, ...]]) -> HeadEntry:
+        """A head seen for the first time in a group: it joins the heads it matches, and they it."""
+        everyone: list[int] = []
+        near = [h]
+        for g in matches[h]:
+            if g != h:
+                other = heads.get(g)
+                if other is not None:
+                    near.append(g)
+                    heads[g] = ((*other[0], h), other[1], other[2])
+        entry = heads[h] = (tuple(near), {h: everyone}, everyone)
+        return entry
+
+    def _link_nearest_later(self, doc: Document, members: list[Concept],
+                            linked: Mapping[tuple[int, int], object]) -> list[tuple]:
+        """``covered: later``, ``antecedents: nearest`` (the rule files' setting): for each mention
+        the nearest earlier mention that covers it."""
+        get = self._analysis.get
+        analyse = self.analyse
+        matches = self.relation.matches
+        new_head = self._new_head
+        explain = self._evidence
+        tokens = doc.concept_tokens
         start, end = doc.concept_starts, doc.concept_ends
         concepts = doc.concepts
-        for c in group:
+        seen: list[frozenset[str]] = [frozenset()] * len(concepts)  # words of the mentions seen
+        heads: dict[str, HeadEntry] = {}
+        out: list[tuple] = []
+        for c in members:
             i = c.index
-            a = anchors[i]
-            if a is None:
+            toks = tokens[i]
+            rec = get(toks) or analyse(toks)
+            h = rec[1]
+            if h is None:
                 continue
+            wi = seen[i] = rec[0]
+            entry = heads.get(h) or new_head(h, heads, matches)
+            near, mine, everyone = entry
+            anchor = rec[3]
+            si, ei = start[i], end[i]
+            best = -1
+            if anchor is None:  # the head is the only word: any candidate covers it
+                if len(near) == 1:
+                    for j in reversed(everyone):
+                        if si > end[j] or start[j] > ei:  # overlapping mentions never link
+                            best = j
+                            break
+                else:
+                    for g in near:
+                        for j in reversed(heads[g][2]):
+                            if j <= best:
+                                break
+                            if si > end[j] or start[j] > ei:
+                                best = j
+                                break
+            else:
+                others = rec[4]
+                for g in near:
+                    index = heads[g][1]
+                    for u in matches[anchor]:
+                        lst = index.get(u)
+                        if lst is None:
+                            continue
+                        for j in reversed(lst):
+                            if j <= best:
+                                break
+                            if si <= end[j] and start[j] <= ei:
+                                continue
+                            if others is not None:  # does j cover i's other words too?
+                                wj = seen[j]
+                                if not others <= wj:
+                                    for w in others:
+                                        if w not in wj and wj.isdisjoint(matches[w]):
+                                            break
+                                    else:
+                                        best = j
+                                        break
+                                    continue
+                            best = j
+                            break
+                mine_get = mine.get
+                for u in rec[2]:
+                    lst = mine_get(u)
+                    if lst is None:
+                        mine[u] = [i]
+                    else:
+                        lst.append(i)
+            everyone.append(i)
+            if best >= 0 and (best, i) not in linked:
+                out.append((best, i, partial(explain, concepts[best].text, c.text, seen[best], wi)))
+        return out
+
+    def _link_heads(self, doc: Document, members: list[Concept],
+                    linked: Mapping[tuple[int, int], object]) -> list[tuple]:
+        """``head_match`` with ``covered: either`` or ``antecedents: all``: the same walk as
+        ``_link_nearest_later``, which handles the rule files' setting faster."""
+        get = self._analysis.get
+        analyse = self.analyse
+        matches = self.relation.matches
+        either, nearest = self.either, self.nearest
+        explain = self._evidence
+        tokens = doc.concept_tokens
+        start, end = doc.concept_starts, doc.concept_ends
+        concepts = doc.concepts
+        seen: list[Analysis | None] = [None] * len(concepts)
+        heads: dict[str, HeadEntry] = {}
+        out: list[tuple] = []
+        for c in members:
+            i = c.index
+            toks = tokens[i]
+            rec = get(toks) or analyse(toks)
+            wi, h, rest, anchor, others = rec
+            if h is None:
+                continue
+            seen[i] = rec
+            near, mine, everyone = heads.get(h) or self._new_head(h, heads, matches)
+            if anchor is None or either:
+                lists = [heads[g][2] for g in near]
+                check = rest or None  # i's words a candidate has yet to be checked for
+            else:
+                lists = [lst for g in near for u in matches[anchor] if (lst := heads[g][1].get(u))]
+                check = others
+            best = -1
+            found: list[int] = []
+            si, ei = start[i], end[i]
+            for lst in lists:
+                for j in reversed(lst):
+                    if j <= best:
+                        break
+                    if si <= end[j] and start[j] <= ei:
+                        continue  # overlapping mentions: a phrase and a part of it
+                    if check is not None:
+                        rj = seen[j]
+                        wj = rj[0]  # type: ignore[index]
+                        ok = True
+                        if not check <= wj:  # does j cover i's words?
+                            for w in check:
+                                if w not in wj and wj.isdisjoint(matches[w]):
+                                    ok = False
+                                    break
+                        if not ok and either:  # does i cover j's words other than its head?
+                            ok = True
+                            rest_j = rj[2]  # type: ignore[index]
+                            if not rest_j <= wi:
+                                for w in rest_j:
+                                    if w not in wi and wi.isdisjoint(matches[w]):
+                                        ok = False
+                                        break
+                        if not ok:
+                            continue
+                    if nearest:
+                        best = j
+                        break
+                    found.append(j)
+            for j in ([best] if best >= 0 else sorted(set(found), reverse=True)):
+                if (j, i) not in linked:
+                    out.append((j, i, partial(explain, concepts[j].text, c.text, seen[j][0], wi)))  # type: ignore[index]
+            everyone.append(i)
+            for u in rest:
+                lst = mine.get(u)
+                if lst is None:
+                    mine[u] = [i]
+                else:
+                    lst.append(i)
+        return out
+
+    def _link_words(self, doc: Document, linked: Mapping[tuple[int, int], object]) -> list[list[tuple]]:
+        """Without ``head_match``: a candidate antecedent j of mention i holds a match of i's
+        rarest word (it has to cover all of i's words); with ``covered: either`` also the mentions
+        whose own rarest word matches a word of i (i covers j). Postings are in text order, so the
+        candidates come out nearest first, lazily."""
+        groups: dict[str, list[int]] = {}
+        same_type = self.scope.same_type
+        words: dict[int, frozenset[str]] = {}
+        tokens = doc.concept_tokens
+        for c in self.candidates(doc):
+            ws = self.analyse(tokens[c.index])[0]
+            if ws:
+                words[c.index] = ws
+                groups.setdefault(c.type if same_type else "", []).append(c.index)
+        return [self._link_group(doc, group, words, linked) for group in groups.values() if len(group) > 1]
+
+    def _link_group(self, doc: Document, group: list[int], words: dict[int, frozenset[str]],
+                    linked: Mapping[tuple[int, int], object]) -> list[tuple]:
+        either, nearest = self.either, self.nearest
+        match = self.relation.matches
+        postings: dict[str, list[int]] = {}
+        anchors: dict[int, str] = {}
+        anchor_post: dict[str, list[int]] = {}
+        for i in group:
+            for w in words[i]:
+                postings.setdefault(w, []).append(i)
+        for i in group:
+            a = anchors[i] = min(words[i], key=lambda w: (len(postings[w]), w))
+            if either:
+                anchor_post.setdefault(a, []).append(i)
+        start, end = doc.concept_starts, doc.concept_ends
+        concepts = doc.concepts
+        explain = self._evidence
+        out: list[tuple] = []
+        for i in group:
             wi = words[i]
-            lists = [postings[u] for u in match[a] if u in postings]
+            lists = [postings[u] for u in match[anchors[i]] if u in postings]
             if anchor_post:
                 lists += [anchor_post[u] for w in wi for u in match[w] if u in anchor_post]
             streams = [reversed(lst[: bisect_left(lst, i)]) for lst in lists]
@@ -227,16 +525,7 @@ class HeadSynonym(Pass):
                 if all(not wj.isdisjoint(match[w]) for w in wi) or (
                         either and all(not wi.isdisjoint(match[w]) for w in wj)):
                     if (j, i) not in linked:
-                        yield j, i, self._evidence(concepts[j], concepts[i], words, match)
+                        out.append((j, i, partial(explain, concepts[j].text, concepts[i].text, wj, wi)))
                     if nearest:
                         break
-
-    def _evidence(self, a: Concept, b: Concept, words: dict[int, frozenset[str]], match: dict[str, set[str]]) -> str:
-        wa, wb = words[a.index], words[b.index]
-        # explain from the side whose words are all covered (the shorter one when both are)
-        cov_a = all(match[w] & wb for w in wa)
-        cov_b = all(match[w] & wa for w in wb)
-        if not cov_a or (cov_b and len(wb) < len(wa)):
-            a, b, wa, wb = b, a, wb, wa
-        parts = [self.why(w, min(match[w] & wb, key=lambda u: (u != w, u))) for w in sorted(wa)]
-        return f"all words of '{a.text}' match '{b.text}': " + ", ".join(parts)
+        return out

@@ -123,6 +123,7 @@ class WordNet:
         self.path = path
         self._pos: dict[str, frozenset[str]] = {}
         self._syn: dict[tuple[str, str | None, int], frozenset[str]] = {}
+        self._adj: dict[str, bool] = {}
 
     def parts_of_speech(self, word: str) -> frozenset[str]:
         """WordNet parts of speech of a word: a subset of n, v, a (adjective, incl. satellites), r."""
@@ -149,10 +150,17 @@ class WordNet:
         "positive" also have noun senses and are kept, because a concept word that can be a noun
         may be the very thing the concept names ("a cold", "the left"). Numbers ("1", "54"), which
         WordNet files as adjectives, are not: they tell "type 1" from "type 2"."""
-        if not any(ch.isalpha() for ch in word):
-            return False
-        pos = self.parts_of_speech(word)
-        return "a" in pos and "n" not in pos
+        hit = self._adj.get(word)
+        if hit is None:
+            if len(self._adj) > _CACHE_LIMIT:
+                self._adj.clear()
+            if word.isalpha() or any(ch.isalpha() for ch in word):
+                pos = self.parts_of_speech(word)
+                hit = "a" in pos and "n" not in pos
+            else:
+                hit = False
+            self._adj[word] = hit
+        return hit
 
     def synonyms(self, word: str, pos: str | None = "n", senses: int = 0) -> frozenset[str]:
         """Lemma names (lowercased, "_" -> " ") sharing a synset with the word, the word included.

@@ -28,3 +28,12 @@ def test_conditioning_without_wordnet():
     cond = Conditioner(COMMON, None)
     assert cond(["painful", "abscess"]) == ("painful", "abscess")
     assert Conditioner(COMMON, shared_resources().wordnet, drop_adjectives=False)(["painful"]) == ("painful",)
+
+
+def test_conditioning_word_by_word():
+    # one token at a time, as the mention-level result is built (and cached per token)
+    cond = Conditioner(COMMON, shared_resources().wordnet, keep_digits=True)
+    assert [cond.word(t) for t in "the large Abscess-like painful Pax6 mass".split()] == [
+        "", "large", "abscesslike", "", "pax6", "mass"]
+    tokens = "Recurrent soft tissue abscess in the gluteal region".split()
+    assert cond(tokens) == tuple(w for w in map(cond.word, tokens) if w)

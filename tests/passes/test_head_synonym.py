@@ -111,3 +111,129 @@ def test_head_synonym_skips_pairs_linked_before(tmp_path):
                     {"kind": "head_synonym", "applies_to": MAIN, "params": I2B2})
     res = run(pipe, "[chest pain|problem] ; [chest pain|problem] .")
     assert [l.provenance.kind for l in res.proposed] == ["exact_match"]
+
+
+# -- the fast paths against the definition ------------------------------------------------------
+# The pass indexes words and heads per process and per document; these tests compare it with a
+# plain reading of the rule (every earlier mention, nearest first, every word pair compared
+# afresh) on random documents, for every combination of the matching parameters.
+
+import itertools  # noqa: E402
+import random  # noqa: E402
+
+from rulecoref.document import Concept, Document  # noqa: E402
+from rulecoref.passes import Context  # noqa: E402
+from rulecoref.passes import head_synonym as head_synonym_module  # noqa: E402
+from rulecoref.passes.head_synonym import WordMatches  # noqa: E402
+
+VOCAB = ("abscess abscesses tumor tumors neoplasm neoplasms cell cells cellular actin activation the a of in "
+         "painful chronic type 1 2 pax6 pax7 b bacteria blood line mice mutant mouse gene genes expression "
+         "expressed which ( ) exam examination large left rat rats ratio pain pains").split()
+
+
+def _reference(p, doc: Document, linked) -> list[tuple[int, int, str]]:
+    """head_synonym by its definition: all earlier mentions of the group, nearest first."""
+    match = p.word_match
+    either, nearest = p.p["covered"] == "either", p.p["antecedents"] == "nearest"
+    info = {}
+    groups: dict[str, list[int]] = {}
+    for c in p.candidates(doc):
+        toks = list(doc.concept_tokens[c.index])
+        words = frozenset(p.condition(toks))
+        if words:
+            info[c.index] = (words, p.head(toks) if p.head_match else None)
+            groups.setdefault(c.type if p.scope.same_type else "", []).append(c.index)
+
+    def covers(wa, wb):
+        return all(any(match(w, u) for u in wb) for w in wa)
+
+    def evidence(a, b):
+        wa, wb = info[a][0], info[b][0]
+        ta, tb = doc.concepts[a].text, doc.concepts[b].text
+        if not covers(wa, wb) or (covers(wb, wa) and len(wb) < len(wa)):
+            ta, tb, wa, wb = tb, ta, wb, wa
+        parts = [p.why(w, min((u for u in wb if match(w, u)), key=lambda u: (u != w, u))) for w in sorted(wa)]
+        return f"all words of '{ta}' match '{tb}': " + ", ".join(parts)
+
+    start, end = doc.concept_starts, doc.concept_ends
+    out = []
+    for group in groups.values():
+        for k, i in enumerate(group):
+            wi, hi = info[i]
+            if p.head_match and hi is None:
+                continue
+            for j in reversed(group[:k]):
+                wj, hj = info[j]
+                if start[i] <= end[j] and start[j] <= end[i]:
+                    continue
+                if p.head_match and (hj is None or not match(hi, hj)):
+                    continue
+                if covers(wi, wj) or (either and covers(wj, wi)):
+                    if (j, i) not in linked:
+                        out.append((j, i, evidence(j, i)))
+                    if nearest:
+                        break
+    return out
+
+
+def _random_doc(rng: random.Random, n: int) -> tuple[Document, dict]:
+    lines = [[rng.choice(VOCAB) for _ in range(rng.randint(3, 12))] for _ in range(rng.randint(1, 4))]
+    spans = set()
+    for _ in range(n):
+        line = rng.randrange(len(lines))
+        a = rng.randrange(len(lines[line]))
+        b = min(len(lines[line]) - 1, a + rng.choice((0, 0, 1, 1, 2, 3, 5)))
+        spans.add((line + 1, a, b, rng.choice(("problem", "problem", "test"))))
+    concepts = [Concept(index=k, text=" ".join(lines[ln - 1][a : b + 1]).lower(), type=t, start=(ln, a), end=(ln, b))
+                for k, (ln, a, b, t) in enumerate(sorted(spans))]
+    pairs = [(a, b) for a in range(len(concepts)) for b in range(a + 1, len(concepts))]
+    linked = {pair: [] for pair in rng.sample(pairs, min(len(pairs), rng.randint(0, 3)))}
+    return Document(name="random", lines=lines, concepts=concepts), linked
+
+
+COMBOS = list(itertools.product((False, True), ("either", "later"), ("nearest", "all"), (False, True)))
+
+
+@pytest.mark.parametrize(("head_match", "covered", "antecedents", "guarded"), COMBOS)
+def test_head_synonym_matches_its_definition(tmp_path, head_match, covered, antecedents, guarded):
+    params = {"head_match": head_match, "covered": covered, "antecedents": antecedents}
+    if guarded:
+        params.update({"min_prefix": 3, "max_ending": 3, "synonym_senses": 1, "keep_digits": True})
+    pipe = pipeline(tmp_path, {"kind": "head_synonym", "params": params}, types=["problem", "test"])
+    p = pipe.passes[0]
+    rng = random.Random(f"{head_match}{covered}{antecedents}{guarded}")
+    for _ in range(40):
+        doc, linked = _random_doc(rng, rng.randint(2, 25))
+        got = [(j, i, ev() if callable(ev) else ev) for j, i, ev in p.propose(doc, Context(doc=doc, links=linked))]
+        assert got == _reference(p, doc, linked), [c.text for c in doc.concepts]
+
+
+@pytest.mark.parametrize("mixed", [False, True])
+def test_head_synonym_across_cache_clears(tmp_path, monkeypatch, mixed):
+    # a long batch clears the per-process caches between documents; evidence read later still holds
+    monkeypatch.setattr(head_synonym_module, "_CACHE_LIMIT", 10)
+    entry = {"kind": "head_synonym", "params": I2B2}
+    if mixed:
+        entry["applies_to"] = {"same_type": False}
+    p = pipeline(tmp_path, entry, types=["problem", "test"]).passes[0]
+    rng = random.Random(7)
+    pending = []
+    for _ in range(30):
+        doc, linked = _random_doc(rng, rng.randint(2, 25))
+        got = list(p.propose(doc, Context(doc=doc, links=linked)))
+        pending.append((got, _reference(p, doc, linked)))
+        assert len(p._analysis) <= 10 + 25
+    for got, want in pending:
+        assert [(j, i, ev() if callable(ev) else ev) for j, i, ev in got] == want
+
+
+@pytest.mark.parametrize(("ratio", "min_prefix", "max_ending"), [(0.8, 1, 0), (0.8, 3, 3), (0.5, 2, 1), (1.0, 1, 2)])
+def test_word_relation_is_the_pairwise_rule(tmp_path, ratio, min_prefix, max_ending):
+    params = {"prefix_ratio": ratio, "min_prefix": min_prefix, "max_ending": max_ending, "keep_digits": True}
+    p = pipeline(tmp_path, {"kind": "head_synonym", "params": params}).passes[0]
+    words = sorted({w for t in VOCAB for w in p.condition([t])} | {"ab", "abs", "abcg5", "abcg8", "tumour", "growth"})
+    rel = WordMatches(ratio, min_prefix, max_ending, p._synonyms)
+    for w in random.Random(ratio).sample(words, len(words)):  # the order words arrive in is free
+        rel.add(w)
+    for u in words:
+        assert set(rel.matches[u]) == {v for v in words if p.word_match(u, v)}, u
