@@ -21,7 +21,9 @@ looks like a name), and pairs are not tried one by one: two words can match only
 their first ceil(``prefix_ratio`` x ``min_prefix``) letters (a shorter word must be equal), so each
 mention is compared only with the earlier mentions that share such a prefix key (an index by key),
 nearest first, which finds the same antecedents as trying every earlier mention. Verdicts per pair
-of word tuples are cached too.
+of word tuples are cached too; whether the document writes a line-start word in lower case is
+read from the token counts ``people_roles`` shares (``PeopleFacts.token_counts``); the evidence
+string is built only when read (lazy evidence).
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ other than a letter, digit or hyphen dropped, so "Dr." = "dr", "M.D." = "md", "S
 
 Speed: most documents hold few person mentions among many concepts, so the facts keep what every
 linking pass asks again (each mention's words as a tuple and own gender, the single-word pronouns,
-where person mentions start), and the subject's gender, which needs a count over every token of
-the document, is settled only when a pass first reads it. The role filters share one grouping of
+where person mentions start, the document's token counts), and the subject's gender, which needs
+a count over every token of the document, is settled only when a pass first reads it. The role filters share one grouping of
 the kept links per document (``link_groups``) and run the chain check only where a group holds
 both sides.
 """
