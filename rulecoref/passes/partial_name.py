@@ -171,10 +171,8 @@ class PartialName(Pass):
             if len(keys) == 1:
                 earlier: list[int] = index.get(keys[0], [])
             else:
-                found: set[int] = set()
-                for key in keys:
-                    found.update(index.get(key, ()))
-                earlier = sorted(found)
+                lists = [index[key] for key in keys if key in index]
+                earlier = lists[0] if len(lists) == 1 else sorted(set().union(*lists))
             for pos in reversed(earlier):
                 a, wa, ga = prepared[pos]
                 if gender_check and ga and gj and ga != gj:

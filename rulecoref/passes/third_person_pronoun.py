@@ -46,10 +46,11 @@ class ThirdPersonPronoun(Pass):
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         f = facts(ctx.state, self.name)
-        vocab = f.vocab
+        gender_of_word = f.vocab.pronoun_gender
+        genders = f.genders  # a one-word pronoun's own gender is that of its word
         neutral = self.neutral
         wanted = [(p, g) for p, w in f.single_pronouns()
-                  if (g := vocab.pronoun_gender(w)) is not None or w in neutral]
+                  if (g := genders[p] if p in genders else gender_of_word(w)) is not None or w in neutral]
         if not wanted:
             return
         concepts = doc.concepts
