@@ -10,19 +10,27 @@ see ``predicates.dates_compatible``), and a mention without a date nearby confli
 A filter removes the direct link between two mentions; if other kept links still join them, the
 chain builder merges them anyway (the linking passes default to nearest-antecedent links, which
 keeps such parallel paths rare).
+
+Most mentions have no date near them, so the filter does not visit the links one by one: it takes
+the window texts of every mention a link touches at once (``ClueWindows.texts``), looks their
+dates up (cached per text), and then only the links between two dated mentions are judged, in the
+order the links were made.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import compress, repeat
+from operator import is_, itemgetter, or_
 
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .predicates import CLUE_WINDOW_PARAMS, MAIN_LINKER_KINDS, ClueWindows, dates_compatible
+from .predicates import CLUE_WINDOW_PARAMS, MAIN_LINKER_KINDS, ClueWindows, dates_compatible, scope_mask
 
 _CACHE_LIMIT = 200_000  # window texts remembered per process; cleared when exceeded
+_first, _second = itemgetter(0), itemgetter(1)
 
 
 @register("filter_date")
@@ -64,16 +72,37 @@ class FilterDate(Pass):
         return found
 
     def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
+        links = ctx.links
+        if self.date_rx is None or not links:
+            return
         concepts = doc.concepts
-        cache: dict[int, list[str]] = {}
+        pairs = list(links)
+        # only the two ends of a link with a date on each side are judged: find the mentions with a
+        # date near them among those the links touch, then the links between two of them
+        touched = set(map(_first, pairs))
+        touched.update(map(_second, pairs))
+        mask = scope_mask(doc, self.scope.admits_type, ctx.state)
+        ids = sorted(touched)
+        if mask is not None:
+            ids = list(compress(ids, map(mask.__getitem__, ids)))
         windows = ClueWindows.shared(ctx.state, doc, self.triggers, self.window, self.look_before)
-        checked = {t for t in doc.types if self.scope.admits_type(t)}
-        for a, b in list(ctx.links):
-            if concepts[a].type not in checked or concepts[b].type not in checked:
+        found, after, before = windows.texts(ids)
+        texts = list(set(after).union(before).difference(("",)))
+        dates = list(map(self._found.get, texts))
+        for k in compress(range(len(texts)), map(is_, dates, repeat(None))):  # texts not seen before
+            dates[k] = self._dates_in(texts[k])
+        with_dates = set(compress(texts, dates))
+        dated: dict[int, list[str]] = {}
+        for i, a, b in compress(zip(found, after, before), map(or_, map(with_dates.__contains__, after),
+                                                               map(with_dates.__contains__, before))):
+            # the windows after, then before, the mention, as dates_near reads them
+            dated[i] = (self._dates_in(a) if a else []) + (self._dates_in(b) if b else [])
+        if len(dated) < 2:
+            return
+        for a, b in compress(pairs, map(dated.__contains__, map(_first, pairs))):
+            db = dated.get(b)
+            if db is None:
                 continue
-            da = cache[a] if a in cache else cache.setdefault(a, self.dates_near(windows, a))
-            if not da:
-                continue
-            db = cache[b] if b in cache else cache.setdefault(b, self.dates_near(windows, b))
-            if db and not any(dates_compatible(x, y) for x in da for y in db):
+            da = dated[a]
+            if not any(dates_compatible(x, y) for x in da for y in db):
                 yield (a, b), f"dates differ: '{da[0]}' near '{concepts[a].text}', '{db[0]}' near '{concepts[b].text}'"

@@ -7,16 +7,26 @@ keyword lists, and searched only where the word right before or after a mention 
 the link goes. Each keyword list is one category (``locations``, ``modifiers``); the clues of one
 category conflict when both mentions have some and neither set contains the other, so "in the
 left leg" and "in the leg" agree while "in the left leg" and "in the right leg" do not.
+
+Most mentions have no keyword near them, so the filter does not visit the links one by one: it
+takes the window texts of every mention a link touches at once (``ClueWindows.texts``), looks their
+keywords up (cached per text), and then only the links between two mentions with keywords are
+judged, in the order the links were made.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress, repeat, zip_longest
+from operator import is_, itemgetter, or_
 
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .predicates import CLUE_WINDOW_PARAMS, MAIN_LINKER_KINDS, ClueWindows, clues_conflict, find_phrases
+from .predicates import CLUE_WINDOW_PARAMS, MAIN_LINKER_KINDS, ClueWindows, clues_conflict, find_phrases, scope_mask
+
+_CACHE_LIMIT = 200_000  # window texts remembered per process; cleared when exceeded
+_first, _second = itemgetter(0), itemgetter(1)
 
 
 @register("filter_modifier")
@@ -42,12 +52,16 @@ class FilterModifier(Pass):
         self.window = int(self.p["window"])
         self.look_before = self.p["sides"] == "both"
         self._none = [frozenset() for _ in self.categories]
+        self._by_text: dict[str, tuple[tuple[str, ...], ...]] = {}  # window text -> its keywords
 
     def clues(self, clue_windows: ClueWindows, i: int) -> list[frozenset[str]]:
         """Per category, the keywords in the trigger windows of concept i."""
         windows = clue_windows(i)
         if not windows:
             return self._none
+        return self._window_clues(windows)
+
+    def _window_clues(self, windows: list[list[str]]) -> list[frozenset[str]]:
         out = []
         for _, phrases, longest in self.categories:
             if longest == 1:  # single words only: a set lookup per word
@@ -58,18 +72,51 @@ class FilterModifier(Pass):
             out.append(frozenset(k[:-1] if k.endswith("s") and (k[:-1],) in phrases else k for k in found))
         return out
 
+    def text_clues(self, text: str) -> tuple[tuple[str, ...], ...]:
+        """Per category, the keywords of one window text (words joined by spaces), sorted; () when
+        there are none in any category. Cached per text."""
+        hit = self._by_text.get(text)
+        if hit is None:
+            if len(self._by_text) > _CACHE_LIMIT:
+                self._by_text.clear()
+            found = self._window_clues([text.split(" ")])
+            hit = self._by_text[text] = tuple(tuple(sorted(f)) for f in found) if any(found) else ()
+        return hit
+
     def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
+        links = ctx.links
+        if not links or not self.categories:
+            return
         concepts = doc.concepts
-        cache: dict[int, list[frozenset[str]]] = {}
+        pairs = list(links)
+        # only links with clues on both sides are judged: find the mentions with clues near them
+        # among those the links touch, then the links between two of them
+        touched = set(map(_first, pairs))
+        touched.update(map(_second, pairs))
+        ids = sorted(touched)
+        mask = scope_mask(doc, self.scope.admits_type, ctx.state)
+        if mask is not None:
+            ids = list(compress(ids, map(mask.__getitem__, ids)))
         windows = ClueWindows.shared(ctx.state, doc, self.triggers, self.window, self.look_before)
-        checked = {t for t in doc.types if self.scope.admits_type(t)}
-        for a, b in list(ctx.links):
-            if concepts[a].type not in checked or concepts[b].type not in checked:
+        found, after, before = windows.texts(ids)
+        texts = list(set(after).union(before).difference(("",)))
+        clues = list(map(self._by_text.get, texts))
+        for k in compress(range(len(texts)), map(is_, clues, repeat(None))):  # texts not seen before
+            clues[k] = self.text_clues(texts[k])
+        with_clues = set(compress(texts, clues))
+        clued: dict[int, list[frozenset[str]]] = {}
+        for i, a, b in compress(zip(found, after, before), map(or_, map(with_clues.__contains__, after),
+                                                               map(with_clues.__contains__, before))):
+            # a mention's clues: those of its window after it and of its window before it
+            ca, cb = self.text_clues(a) if a else (), self.text_clues(b) if b else ()
+            clued[i] = [frozenset(x) | frozenset(y) for x, y in zip_longest(ca, cb, fillvalue=())]
+        if len(clued) < 2:
+            return
+        for a, b in compress(pairs, map(clued.__contains__, map(_first, pairs))):
+            cb = clued.get(b)
+            if cb is None:
                 continue
-            ca = cache[a] if a in cache else cache.setdefault(a, self.clues(windows, a))
-            if not any(ca):
-                continue
-            cb = cache[b] if b in cache else cache.setdefault(b, self.clues(windows, b))
+            ca = clued[a]
             for (name, _, _), xa, xb in zip(self.categories, ca, cb):
                 if clues_conflict(xa, xb):
                     yield (a, b), (f"{name} differ: {', '.join(sorted(xa))} near '{concepts[a].text}' vs "

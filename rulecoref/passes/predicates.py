@@ -5,8 +5,10 @@ lexicons in, a bool or a string out. No document mutation, no I/O.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
-from operator import attrgetter
+from itertools import accumulate, compress, repeat
+from operator import add, attrgetter, gt, not_, or_, sub
 
 from ..rules.schema import Param
 
@@ -220,6 +222,9 @@ def dates_compatible(a: str, b: str) -> bool:
 
 
 _CLAUSE_END = frozenset({".", ";", ":", "?", "!"})
+# a clause end as a whole token in words joined by spaces: the first one, and everything up to the last one
+_FIRST_END = re.compile(r"(?:^| )[.;:?!](?= |$)")
+_LAST_END = re.compile(r".*(?:^| )[.;:?!](?: |$)")
 
 
 def trigger_windows(before: Sequence[str], after: Sequence[str], triggers: frozenset[str] | set[str],
@@ -260,22 +265,31 @@ CLUE_WINDOW_PARAMS = {
 
 class ClueWindows:
     """``trigger_windows`` of the concepts of one Document (read only), computed on demand and
-    remembered, so the filters of a document share them (they keep it in ``ctx.state``). Trigger
-    positions are found in one scan of the tokens, so a mention with no trigger next to it costs a
-    set lookup; the window after a token (before one) is built once for all the nested mentions
-    that end (start) there."""
+    remembered, so the filters of a document share them (they keep it in ``ctx.state``). Whether a
+    trigger word lies next to a mention is one set lookup of the token there (in the trigger's usual
+    spellings); the window after a token (before one) is built once for all the nested mentions
+    that end (start) there.
+
+    ``texts`` answers the same question for many concepts at once, as window texts: the filters
+    ask it for every mention a kept link touches (tens of thousands in a long document), so it does
+    the per-mention work with C-level maps over the concept lists and builds each window once.
+    """
 
     def __init__(self, doc, triggers: frozenset[str], window: int, look_before: bool = True):
         self.doc = doc
         self.triggers = triggers
         self.window = window
         self.look_before = look_before
-        # a trigger in its usual spellings ("in", "In", "IN"), so the scan needs no lower() per token
-        spellings = triggers | {t.title() for t in triggers} | {t.upper() for t in triggers}
-        self._at = {k for k, tok in enumerate(doc.flat_tokens) if tok in spellings}
+        # a trigger in its usual spellings ("in", "In", "IN"): these say that a mention has windows,
+        # with no lower() per token (the windows themselves check the lowercased word)
+        self._spellings = triggers | {t.title() for t in triggers} | {t.upper() for t in triggers}
         self._cache: dict[int, list[list[str]]] = {}
         self._after: dict[int, list[list[str]]] = {}  # last token of a mention -> window after it
         self._before: dict[int, list[list[str]]] = {}  # first token of a mention -> window before it
+        self._lines: tuple[list[int], set[int], set[int]] | None = None  # see _line_starts
+        self._trigger_variants = case_variants(triggers, limit=10_000)  # None: lowercase each word
+        self._after_text: dict[int, str] = {}  # token right after a mention -> its window's text
+        self._before_text: dict[int, str] = {}  # token right before a mention -> its window's text
 
     @classmethod
     def shared(cls, state: dict, doc, triggers: frozenset[str], window: int, look_before: bool = True) -> ClueWindows:
@@ -286,14 +300,18 @@ class ClueWindows:
             found = state[key] = cls(doc, triggers, window, look_before)
         return found
 
+    def _spelled_trigger(self, k: int) -> bool:
+        flat = self.doc.flat_tokens
+        return 0 <= k < len(flat) and flat[k] in self._spellings
+
     def __call__(self, i: int) -> list[list[str]]:
         hit = self._cache.get(i)
         if hit is None:
             doc = self.doc
             c = doc.concepts[i]
             start, end = doc.concept_starts[i], doc.concept_ends[i]
-            after = end + 1 in self._at and c.end[1] + 1 < len(doc.lines[c.end[0] - 1])
-            before = self.look_before and c.start[1] > 0 and start - 1 in self._at
+            after = self._spelled_trigger(end + 1) and c.end[1] + 1 < len(doc.lines[c.end[0] - 1])
+            before = self.look_before and c.start[1] > 0 and self._spelled_trigger(start - 1)
             hit = []
             if after or before:
                 # trigger_windows(before, after) is its after-side windows plus its before-side ones
@@ -302,6 +320,95 @@ class ClueWindows:
                     hit = hit + self._window_before(c, start)
             self._cache[i] = hit
         return hit
+
+    def _line_starts(self) -> tuple[list[int], set[int], set[int]]:
+        """The flat index of each line's first token, then the token count; the set of those; and
+        the set of the indices right before them (each line's last token, and -1)."""
+        if self._lines is None:
+            offsets = list(accumulate(map(len, self.doc.lines), initial=0))
+            self._lines = (offsets, set(offsets), set(map(sub, offsets, repeat(1))))
+        return self._lines
+
+    def texts(self, indices: Sequence[int]) -> tuple[list[int], list[str], list[str]]:
+        """Of the concepts ``indices``, those that may have windows (a trigger word right next to
+        them; the others have none), with the text of the window ``self(i)`` gives after each and
+        of the one it gives before each: words joined by one space, "" where that side has none.
+        For each returned concept, ``self(i)`` is ``[after.split(" ")]`` if after, then
+        ``[before.split(" ")]`` if before (tokens hold no spaces)."""
+        doc = self.doc
+        flat = doc.flat_tokens
+        if not flat:
+            return [], [], []
+        offsets, line_starts, line_lasts = self._line_starts()
+        spelled = self._spellings.__contains__
+        ends = list(map(doc.concept_ends.__getitem__, indices))
+        after_at = list(map(add, ends, repeat(1)))  # the token after each
+        # the conditions of __call__: a trigger spelling right after the mention on its line (the
+        # past-the-end index is clamped, and masked as it is a line start), or (look_before) right
+        # before it with the mention not first on its line
+        flags = list(map(gt, map(spelled, map(flat.__getitem__, map(min, after_at, repeat(len(flat) - 1)))),
+                         map(line_starts.__contains__, after_at)))
+        if self.look_before:
+            starts = list(map(doc.concept_starts.__getitem__, indices))
+            before_at = list(map(sub, starts, repeat(1)))  # -1 reads the last token, masked likewise
+            flags = list(map(or_, flags, map(gt, map(spelled, map(flat.__getitem__, before_at)),
+                                             map(line_starts.__contains__, starts))))
+        found = list(compress(indices, flags))
+        after_at = list(compress(after_at, flags))
+        self._fill_after(set(after_at).difference(self._after_text), offsets, line_starts)
+        after = list(map(self._after_text.__getitem__, after_at))
+        if not self.look_before:
+            return found, after, [""] * len(found)
+        before_at = list(compress(before_at, flags))
+        self._fill_before(set(before_at).difference(self._before_text), offsets, line_lasts)
+        return found, after, list(map(self._before_text.__getitem__, before_at))
+
+    def _trigger_tokens(self, positions: list[int], outside: set[int]) -> list[bool]:
+        """Whether each position holds a trigger word (exactly: its lowercase is one), positions in
+        ``outside`` (not on the mention's line) excepted. Positions past either end are clamped to a
+        token, so the caller must list them in ``outside``."""
+        flat = self.doc.flat_tokens
+        words = map(flat.__getitem__, map(max, map(min, positions, repeat(len(flat) - 1)), repeat(0)))
+        if self._trigger_variants is None:
+            trigger = map(self.triggers.__contains__, map(str.lower, words))
+        else:
+            trigger = map(self._trigger_variants.__contains__, words)
+        return list(map(gt, trigger, map(outside.__contains__, positions)))
+
+    def _fill_after(self, positions: set[int], offsets: list[int], line_starts: set[int]) -> None:
+        """Window texts after the tokens at ``positions`` (each right after a mention's last token):
+        up to ``window`` words after it on its line, up to the first clause end."""
+        if not positions:
+            return
+        ps = list(positions)
+        ok = self._trigger_tokens(ps, line_starts)
+        self._after_text.update(zip(compress(ps, map(not_, ok)), repeat("")))
+        ps = list(compress(ps, ok))
+        line_ends = map(offsets.__getitem__, map(bisect_right, repeat(offsets), ps))
+        lo = list(map(add, ps, repeat(1)))
+        hi = map(min, map(add, lo, repeat(self.window)), line_ends)
+        flat = self.doc.flat_tokens
+        texts = list(map(" ".join, map(flat.__getitem__, map(slice, lo, hi))))
+        for k in compress(range(len(texts)), map(_FIRST_END.search, texts)):
+            texts[k] = texts[k][: _FIRST_END.search(texts[k]).start()]
+        self._after_text.update(zip(ps, texts))
+
+    def _fill_before(self, positions: set[int], offsets: list[int], line_lasts: set[int]) -> None:
+        """Window texts before the tokens at ``positions`` (each right before a mention's first
+        token, on its line): up to ``window`` words before it on its line, after the last clause end."""
+        if not positions:
+            return
+        ps = list(positions)
+        ok = self._trigger_tokens(ps, line_lasts)  # a line's last token is not before a mention on its line
+        self._before_text.update(zip(compress(ps, map(not_, ok)), repeat("")))
+        ps = list(compress(ps, ok))
+        line_begins = map(offsets.__getitem__, map(sub, map(bisect_right, repeat(offsets), ps), repeat(1)))
+        lo = map(max, map(sub, ps, repeat(self.window)), line_begins)
+        flat = self.doc.flat_tokens
+        texts = list(map(" ".join, map(flat.__getitem__, map(slice, lo, ps))))
+        for k in compress(range(len(texts)), map(_LAST_END.match, texts)):
+            texts[k] = texts[k][_LAST_END.match(texts[k]).end():]
+        self._before_text.update(zip(ps, texts))
 
     def _window_after(self, c, end: int) -> list[list[str]]:
         """The after side of ``trigger_windows`` for a mention ending at flat index ``end``."""

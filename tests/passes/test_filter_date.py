@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulecoref.passes.predicates import dates_compatible
 from tests.passes.main_support import MAIN, pipeline, removals, run, together
 
 
@@ -53,3 +54,96 @@ def test_filter_date_respects_scope(tmp_path):
                     {"kind": "filter_date", "applies_to": {"types": ["problem"]}})
     res = run(pipe, "[chest x-ray|test] on 3/12 . [chest x-ray|test] on 3/19 .")
     assert together(res, "chest x-ray", "chest x-ray")
+
+
+# --- the bulk search removes exactly the links the former link-by-link loop removed -----------------
+
+def _reference_windows(doc, triggers, window, look_before):
+    """ClueWindows as it was (its conditions, then trigger_windows), concept by concept."""
+    from rulecoref.passes.predicates import trigger_windows
+
+    spellings = triggers | {t.title() for t in triggers} | {t.upper() for t in triggers}
+    at = {k for k, tok in enumerate(doc.flat_tokens) if tok in spellings}
+
+    def windows(i):
+        c = doc.concepts[i]
+        start, end = doc.start_of(c), doc.end_of(c)
+        after = end + 1 in at and c.end[1] + 1 < len(doc.lines[c.end[0] - 1])
+        before = look_before and c.start[1] > 0 and start - 1 in at
+        if not (after or before):
+            return []
+        hit = trigger_windows((), doc.after(c, window + 1), triggers, window)
+        if look_before:
+            hit = hit + trigger_windows(doc.before(c, window + 1), (), triggers, window)
+        return hit
+
+    return windows
+
+
+def _reference(p, doc, links):
+    windows = _reference_windows(doc, p.triggers, p.window, p.look_before)
+    concepts = doc.concepts
+    checked = {t for t in doc.types if p.scope.admits_type(t)}
+    out, cache = [], {}
+
+    def dates(i):
+        if i not in cache:
+            cache[i] = [] if p.date_rx is None else [
+                m.group(0) for w in windows(i) for m in p.date_rx.finditer(" ".join(w))]
+        return cache[i]
+
+    for a, b in links:
+        if concepts[a].type not in checked or concepts[b].type not in checked:
+            continue
+        da = dates(a)
+        if not da:
+            continue
+        db = dates(b)
+        if db and not any(dates_compatible(x, y) for x in da for y in db):
+            out.append(((a, b), f"dates differ: '{da[0]}' near '{concepts[a].text}', '{db[0]}' near '{concepts[b].text}'"))
+    return out
+
+
+_WORDS = ["in", "In", "IN", "iN", "on", "dated", "the", "CT", "x-ray", ".", ";", "3/12", "03/12/2010", "3/19", "2009",
+          "March", "12", ",", "2010", "POD", "5", "was", "is", "clear"]
+
+
+def _random_doc_and_links(rng):
+    from rulecoref.document import Concept, Document
+
+    lines = [[rng.choice(_WORDS) for _ in range(rng.randint(0, 12))] for _ in range(rng.randint(1, 5))]
+    if not any(lines):
+        lines[0] = ["CT"]
+    positions = [(ln, t) for ln in range(1, len(lines) + 1) for t in range(len(lines[ln - 1]))]
+    spans = set()
+    for _ in range(rng.randint(1, 14)):
+        a = rng.randrange(len(positions))
+        spans.add((positions[a], positions[min(len(positions) - 1, a + rng.choice([0, 0, 1, 3]))]))
+    concepts = [Concept(index=k, text=f"c{k}", type=rng.choice(["test", "test", "problem", "person", "pronoun"]),
+                        start=s, end=e) for k, (s, e) in enumerate(sorted(spans))]
+    n = len(concepts)
+    pairs = list({(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.4})
+    rng.shuffle(pairs)
+    return Document(name="random", lines=lines, concepts=concepts), {pair: [] for pair in pairs}
+
+
+@pytest.mark.parametrize("params", [{}, {"sides": "after"}, {"window": 1}, {"window": 7, "triggers": ["in", "dated"]},
+                                    {"dates": []}, {"triggers": ["\u00e0"]}])
+@pytest.mark.parametrize("applies_to", [None, MAIN])
+def test_filter_date_same_removals_as_reference(tmp_path, params, applies_to):
+    import random
+
+    from rulecoref.passes import Context
+    from tests.helpers import single_pass
+
+    p = single_pass("filter_date", params, applies_to, types=["test", "problem", "person", "pronoun"],
+                    tmp_path=tmp_path).passes[0]
+    rng = random.Random(repr(params) + repr(applies_to))
+    removed = 0
+    for _ in range(300):
+        doc, links = _random_doc_and_links(rng)
+        ctx = Context(doc=doc, links=dict(links))
+        got = list(p.reject(doc, ctx))
+        assert got == _reference(p, doc, list(links))
+        removed += len(got)
+    assert removed or params.get("dates") == [] or params.get("triggers") == ["\u00e0"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulecoref.passes.predicates import clues_conflict
 from tests.passes.main_support import MAIN, pipeline, removals, run, together
 
 
@@ -62,3 +63,82 @@ def test_filter_modifier_sides(tmp_path):
     after = pipeline(tmp_path, {"kind": "exact_match", "applies_to": MAIN},
                      {"kind": "filter_modifier", "applies_to": MAIN, "params": {"sides": "after"}})
     assert together(run(after, text), "the site", "the site")  # the words before "is" are not searched
+
+
+# --- the bulk search removes exactly the links the former link-by-link loop removed -----------------
+
+def _reference(p, doc, links):
+    from tests.passes.test_filter_date import _reference_windows
+
+    windows = _reference_windows(doc, p.triggers, p.window, p.look_before)
+    concepts = doc.concepts
+    checked = {t for t in doc.types if p.scope.admits_type(t)}
+    out, cache = [], {}
+
+    def clues(i):
+        if i not in cache:
+            cache[i] = p._window_clues(windows(i)) if windows(i) else [frozenset() for _ in p.categories]
+        return cache[i]
+
+    for a, b in links:
+        if concepts[a].type not in checked or concepts[b].type not in checked:
+            continue
+        ca = clues(a)
+        if not any(ca):
+            continue
+        cb = clues(b)
+        for (name, _, _), xa, xb in zip(p.categories, ca, cb):
+            if clues_conflict(xa, xb):
+                out.append(((a, b), f"{name} differ: {', '.join(sorted(xa))} near '{concepts[a].text}' vs "
+                                    f"{', '.join(sorted(xb))} near '{concepts[b].text}'"))
+                break
+    return out
+
+
+_WORDS = ["in", "In", "IN", "iN", "on", "the", "pain", ".", ";", "left", "Left", "right", "leg", "legs", "arm", "lung",
+          "lungs", "new", "old", "lower", "back", "is", "and"]
+
+
+def _random_doc_and_links(rng):
+    from rulecoref.document import Concept, Document
+
+    lines = [[rng.choice(_WORDS) for _ in range(rng.randint(0, 12))] for _ in range(rng.randint(1, 5))]
+    if not any(lines):
+        lines[0] = ["pain"]
+    positions = [(ln, t) for ln in range(1, len(lines) + 1) for t in range(len(lines[ln - 1]))]
+    spans = set()
+    for _ in range(rng.randint(1, 14)):
+        a = rng.randrange(len(positions))
+        spans.add((positions[a], positions[min(len(positions) - 1, a + rng.choice([0, 0, 1, 3]))]))
+    concepts = [Concept(index=k, text=f"c{k}", type=rng.choice(["problem", "problem", "test", "person", "pronoun"]),
+                        start=s, end=e) for k, (s, e) in enumerate(sorted(spans))]
+    n = len(concepts)
+    pairs = list({(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.4})
+    rng.shuffle(pairs)
+    return Document(name="random", lines=lines, concepts=concepts), {pair: [] for pair in pairs}
+
+
+@pytest.mark.parametrize("params", [
+    {},
+    {"sides": "after", "window": 2},
+    {"locations": ["left leg", "lower back", "arm", "arms", "lung"], "modifiers": ["new", "old"], "window": 6},
+    {"locations": [], "modifiers": ["new", "old"], "triggers": ["in", "\u00e0"]},
+    {"locations": [], "modifiers": []},
+])
+@pytest.mark.parametrize("applies_to", [None, MAIN])
+def test_filter_modifier_same_removals_as_reference(tmp_path, params, applies_to):
+    import random
+
+    from rulecoref.passes import Context
+    from tests.helpers import single_pass
+
+    p = single_pass("filter_modifier", params, applies_to, types=["problem", "test", "person", "pronoun"],
+                    tmp_path=tmp_path).passes[0]
+    rng = random.Random(repr(params) + repr(applies_to))
+    removed = 0
+    for _ in range(300):
+        doc, links = _random_doc_and_links(rng)
+        got = list(p.reject(doc, Context(doc=doc, links=dict(links))))
+        assert got == _reference(p, doc, list(links))
+        removed += len(got)
+    assert removed or not p.categories or "triggers" in params

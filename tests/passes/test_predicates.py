@@ -105,3 +105,43 @@ def test_predicates_case_variants_complete_over_every_code_point():
     lower_is_ascii = {cp for cp in range(sys.maxunicode + 1) if chr(cp).lower().isascii()}
     assert lower_is_ascii == set(range(128)) | {0x212A}
     assert all(len(chr(cp).lower()) == 1 for cp in lower_is_ascii)
+
+
+def _random_window_doc(rng):
+    from rulecoref.document import Concept, Document
+
+    words = ["in", "In", "IN", "iN", "on", "of", "the", "left", "leg", ".", ";", "?", "3/12", "x", "is", "..", "a.b"]
+    lines = [[rng.choice(words) for _ in range(rng.randint(0, 9))] for _ in range(rng.randint(1, 5))]
+    if not any(lines):
+        lines[0] = ["x"]
+    positions = [(ln, t) for ln in range(1, len(lines) + 1) for t in range(len(lines[ln - 1]))]
+    spans = set()
+    for _ in range(rng.randint(1, 15)):
+        a = rng.randrange(len(positions))
+        spans.add((positions[a], positions[min(len(positions) - 1, a + rng.choice([0, 0, 1, 2, 5]))]))
+    concepts = [Concept(index=k, text="x", type="problem", start=s, end=e) for k, (s, e) in enumerate(sorted(spans))]
+    return Document(name="random", lines=lines, concepts=concepts)
+
+
+@pytest.mark.parametrize("window,look_before", [(4, True), (4, False), (1, True), (9, True)])
+def test_predicates_clue_window_texts_match_windows(window, look_before):
+    # ClueWindows.texts (many concepts at once) gives exactly the windows of ClueWindows.__call__
+    import random
+
+    from rulecoref.passes.predicates import ClueWindows
+
+    rng = random.Random(window * 2 + look_before)
+    triggers = frozenset({"in", "on", "of", "is"})
+    seen = 0
+    for _ in range(400):
+        doc = _random_window_doc(rng)
+        bulk = ClueWindows(doc, triggers, window, look_before)
+        one = ClueWindows(doc, triggers, window, look_before)
+        everyone = list(range(len(doc.concepts)))
+        for ask in (everyone, everyone[::2], everyone):  # partly cached on the second and third ask
+            found, after, before = bulk.texts(ask)
+            got = {i: [w.split(" ") for w in (a, b) if w] for i, a, b in zip(found, after, before)}
+            assert found == [i for i in ask if i in got]
+            assert {i: one(i) for i in ask if one(i) or i in got} == got
+            seen += len(found)
+    assert seen
