@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from operator import itemgetter
 
 from ..document import Document
 from ..errors import RuleFileError, diagnostic
@@ -41,6 +42,7 @@ _CACHE_LIMIT = 200_000  # token sequences (and token spellings) remembered per p
 
 # What a person mention's own tokens decide (one tuple per token sequence, see ``_person``):
 _WORDS, _IS_PRONOUN, _GENDER, _FAMILY, _STAFF, _ROLE, _PATIENT, _GENERIC, _NAMED, _SURNAME = range(10)
+_first, _second = itemgetter(0), itemgetter(1)
 
 
 @register("people_roles")
@@ -165,11 +167,14 @@ class PeopleRoles(Pass):
             if not admits(t):
                 continue
             if t in pronoun_types:
+                # many pronoun mentions, few spellings: cache hits mapped in C, misses filled in
                 idx = [c.index for c in doc.of_type(t)]
-                cache = self._pronoun_cache
-                for i in idx:
-                    tokens = tokens_of[i]
-                    f_words[i], genders[i] = cache.get(tokens) or self._pronoun(tokens)
+                toks = [tokens_of[i] for i in idx]
+                hits = list(map(self._pronoun_cache.get, toks))
+                if None in hits:
+                    hits = [h or self._pronoun(tok) for h, tok in zip(hits, toks)]
+                f_words.update(zip(idx, map(_first, hits)))
+                genders.update(zip(idx, map(_second, hits)))
                 f.pronouns.update(idx)
             elif t in self.person_types:
                 person_idx.extend([c.index for c in doc.of_type(t)])
