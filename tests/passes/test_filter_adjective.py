@@ -38,3 +38,54 @@ def test_filter_adjective_removes_every_link_of_the_mention(tmp_path):
     res = run(pipe, "[the patient 's state|problem] is [febrile|problem] ; [febrile|problem] again .")
     assert not together(res, "the patient 's state", "febrile")
     assert len(res.removed) == 2
+
+
+# --- the bulk judgement removes exactly the links the former link-by-link loop removed --------------
+
+def _reference(p, doc, links):
+    concepts = doc.concepts
+    checked = {t for t in doc.types if p.scope.admits_type(t)}
+    out, verdict = [], {}
+    for a, b in links:
+        for i in (a, b):
+            if i not in verdict:
+                verdict[i] = concepts[i].type in checked and p.adjectival(doc.concept_tokens[i])
+            if verdict[i]:
+                out.append(((a, b), f"'{concepts[i].text}' is an adjective with no noun (WordNet)"))
+                break
+    return out
+
+
+_WORDS = ["febrile", "Febrile", "afebrile", "very", "painful", "the", "cold", "pain", "mrsa", ".", "-", "well-known",
+          "chronic", "hypertensive", "and", "3", "of", "a"]
+
+
+@pytest.mark.parametrize("applies_to", [None, {"exclude_types": ["person", "pronoun"]}])
+def test_filter_adjective_same_removals_as_reference(tmp_path, applies_to):
+    import random
+
+    from rulecoref.document import Concept, Document
+    from rulecoref.passes import Context
+    from tests.helpers import single_pass
+
+    p = single_pass("filter_adjective", None, applies_to, types=["problem", "test", "person", "pronoun"],
+                    tmp_path=tmp_path).passes[0]
+    rng = random.Random(repr(applies_to))
+    removed = 0
+    for _ in range(300):
+        lines = [[rng.choice(_WORDS) for _ in range(rng.randint(1, 8))] for _ in range(rng.randint(1, 3))]
+        positions = [(ln, t) for ln in range(1, len(lines) + 1) for t in range(len(lines[ln - 1]))]
+        spans = set()
+        for _ in range(rng.randint(1, 10)):
+            a = rng.randrange(len(positions))
+            spans.add((positions[a], positions[min(len(positions) - 1, a + rng.choice([0, 0, 1, 2]))]))
+        concepts = [Concept(index=k, text=f"c{k}", type=rng.choice(["problem", "test", "person", "pronoun"]),
+                            start=s, end=e) for k, (s, e) in enumerate(sorted(spans))]
+        doc = Document(name="random", lines=lines, concepts=concepts)
+        n = len(concepts)
+        pairs = list({(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.4})
+        rng.shuffle(pairs)
+        got = list(p.reject(doc, Context(doc=doc, links={pair: [] for pair in pairs})))
+        assert got == _reference(p, doc, pairs)
+        removed += len(got)
+    assert removed
