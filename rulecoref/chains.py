@@ -70,11 +70,13 @@ def chain_type(doc: Document, members: Sequence[int], pronoun_types: Iterable[st
     """Majority non-pronoun type; ties go to the earliest mention's type; all-pronoun -> pronoun type."""
     if len(members) == 1:
         return doc.concepts[members[0]].type
-    pron = set(pronoun_types)
+    pron = pronoun_types if isinstance(pronoun_types, (set, frozenset)) else set(pronoun_types)
     ordered = sorted(members)
     types = [doc.concepts[i].type for i in ordered if doc.concepts[i].type not in pron]
     if not types:
         return doc.concepts[ordered[0]].type
+    if types.count(types[0]) == len(types):
+        return types[0]  # the usual case: one type
     counts = Counter(types)
     best = max(counts.values())
     for t in types:  # text order: the earliest of the tied types wins
@@ -84,7 +86,7 @@ def chain_type(doc: Document, members: Sequence[int], pronoun_types: Iterable[st
 
 
 def chain_types(doc: Document, clusters: Sequence[Sequence[int]], pronoun_types: Iterable[str] = ("pronoun",)) -> list[str]:
-    pron = tuple(pronoun_types)
+    pron = frozenset(pronoun_types)
     concepts = doc.concepts
     # most clusters are singletons, whose type is their mention's
     return [concepts[c[0]].type if len(c) == 1 else chain_type(doc, c, pron) for c in clusters]
