@@ -8,9 +8,10 @@ does not know ("mrsa", "methicillin-resistant") might be names, so they keep a m
 The scope (``applies_to``) says which mentions are checked; every link of an adjectival mention
 goes, whatever the other end.
 
-The mentions a link touches are judged at once, not link by link: a mention whose last token is a
-word WordNet does not know, or knows as a noun, is settled by that token alone (one cached lookup;
-most noun phrases end so), the few others by their whole text; then only the links touching an
+The mentions (those the links touch, when links are few) are judged at once, not link by link: a
+mention whose last token is a word WordNet does not know, or knows as a noun, is settled by that
+token alone (one cached lookup; most noun phrases end so), as is a one-token mention, and many
+others by their first token; the few left by their whole text. Then only the links touching an
 adjectival mention are visited, in the order the links were made.
 """
 
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import compress, repeat
-from operator import is_, itemgetter, not_, or_
+from operator import and_, eq, is_, itemgetter, mul, not_
 
 from ..document import Document
 from ..rules.schema import Param
@@ -27,6 +28,7 @@ from .predicates import MAIN_LINKER_KINDS, scope_mask
 
 _CACHE_LIMIT = 200_000  # token sequences (tokens) remembered per process; cleared when exceeded
 _first, _second = itemgetter(0), itemgetter(1)
+BLOCKS, NOT_A_WORD, OTHER_WORD, ADJECTIVE = 0, 1, 2, 3  # FilterAdjective.word_class
 
 
 @register("filter_adjective")
@@ -44,7 +46,7 @@ class FilterAdjective(Pass):
         self.common = self.lexicon("common_words").words
         self.wordnet = self.resources.wordnet
         self._cache: dict[tuple[str, ...], bool] = {}
-        self._blocks: dict[str, bool] = {}  # token -> it keeps any mention holding it from being adjectival
+        self._classes: dict[str, int] = {}  # token -> word_class
 
     def adjectival(self, tokens: Sequence[str]) -> bool:
         """True for "hypertensive", "very painful"; False for "cold", "pain", "mrsa", "the"."""
@@ -61,19 +63,24 @@ class FilterAdjective(Pass):
             self._cache[key] = hit
         return hit
 
-    def blocks(self, token: str) -> bool:
-        """True when ``token`` alone keeps a mention from being adjectival: a word that counts (not a
-        common word, letters and hyphens) and that WordNet does not know or knows as a noun
-        ("pain", "mrsa"); cached per token as written."""
-        hit = self._blocks.get(token)
+    def word_class(self, token: str) -> int:
+        """What ``token`` says about a mention holding it: BLOCKS (a word, as adjectival counts words:
+        not a common word, letters and hyphens; that WordNet does not know or knows as a noun:
+        "pain", "mrsa"), ADJECTIVE (a known word, no noun, an adjective: "febrile"), OTHER_WORD (a
+        known word, no noun, not an adjective) or NOT_A_WORD ("the", "3", ","); cached per token."""
+        hit = self._classes.get(token)
         if hit is None:
-            if len(self._blocks) > _CACHE_LIMIT:
-                self._blocks.clear()
+            if len(self._classes) > _CACHE_LIMIT:
+                self._classes.clear()
             low = token.lower()
             wn = self.wordnet
-            hit = (low not in self.common and low.replace("-", "").isalpha()
-                   and not (wn.knows(low) and not wn.has_noun(low)))
-            self._blocks[token] = hit
+            if low in self.common or not low.replace("-", "").isalpha():
+                hit = NOT_A_WORD
+            elif not wn.knows(low) or wn.has_noun(low):
+                hit = BLOCKS
+            else:
+                hit = ADJECTIVE if wn.is_adjective(low) else OTHER_WORD
+            self._classes[token] = hit
         return hit
 
     def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
@@ -82,23 +89,37 @@ class FilterAdjective(Pass):
             return
         concepts = doc.concepts
         pairs = list(links)
-        touched = set(map(_first, pairs))
-        touched.update(map(_second, pairs))
-        ids = list(touched)
+        if 2 * len(pairs) < len(concepts):  # few links: judge only the mentions they touch
+            touched = set(map(_first, pairs))
+            touched.update(map(_second, pairs))
+            ids: list[int] | range = sorted(touched)
+        else:  # cheaper than finding them
+            ids = range(len(concepts))
+        # Most mentions end with a noun, which settles them, and a one-token mention is settled by
+        # its token; only the other mentions are judged on their whole text.
+        flat, starts, ends = doc.flat_tokens, doc.concept_starts, doc.concept_ends
+        lasts = list(map(flat.__getitem__, ends if isinstance(ids, range) else map(ends.__getitem__, ids)))
+        classes = list(map(self._classes.get, lasts))
+        for k in compress(range(len(lasts)), map(is_, classes, repeat(None))):  # tokens not seen before
+            classes[k] = self.word_class(lasts[k])
         mask = scope_mask(doc, self.scope.admits_type, ctx.state)
-        if mask is not None:
-            ids = list(compress(ids, map(mask.__getitem__, ids)))
-        # most mentions end with a noun, which settles them: judge only the others in full
-        flat = doc.flat_tokens
-        lasts = list(map(flat.__getitem__, map(doc.concept_ends.__getitem__, ids)))
-        blocked = list(map(self._blocks.get, lasts))
-        for k in compress(range(len(ids)), map(is_, blocked, repeat(None))):  # tokens not seen before
-            blocked[k] = self.blocks(lasts[k])
+        if mask is not None:  # out of scope: as if BLOCKS (0)
+            classes = list(map(mul, classes, mask if isinstance(ids, range) else map(mask.__getitem__, ids)))
+        keep = list(compress(range(len(classes)), classes))
+        candidates = list(map(ids.__getitem__, keep))
+        one_token = list(map(eq, map(starts.__getitem__, candidates), map(ends.__getitem__, candidates)))
+        adjectival = set(compress(candidates, map(and_, one_token,
+                                                  map(eq, map(classes.__getitem__, keep), repeat(ADJECTIVE)))))
+        # the others: their first token settles many ("protein 1", "BMP4 -"), the rest are judged whole
+        longer = list(compress(candidates, map(not_, one_token)))
+        firsts = list(map(flat.__getitem__, map(starts.__getitem__, longer)))
+        classes = list(map(self._classes.get, firsts))
+        for k in compress(range(len(firsts)), map(is_, classes, repeat(None))):
+            classes[k] = self.word_class(firsts[k])
         tokens = doc.concept_tokens
-        adjectival = {i for i in compress(ids, map(not_, blocked)) if self.adjectival(tokens[i])}
+        adjectival.update(i for i in compress(longer, classes) if self.adjectival(tokens[i]))
         if not adjectival:
             return
-        is_adj = adjectival.__contains__
-        for a, b in compress(pairs, map(or_, map(is_adj, map(_first, pairs)), map(is_adj, map(_second, pairs)))):
+        for a, b in compress(pairs, map(not_, map(adjectival.isdisjoint, pairs))):
             i = a if a in adjectival else b
             yield (a, b), f"'{concepts[i].text}' is an adjective with no noun (WordNet)"
