@@ -63,8 +63,6 @@ _CACHE_LIMIT = 200_000  # token sequences (and words) remembered per process; cl
 # before the first head stop are all dropped), its words other than the head, one of these (the
 # anchor, None when there are none) and the others (None when there are none).
 Analysis = tuple[frozenset[str], "str | None", frozenset[str], "str | None", "frozenset[str] | None"]
-# A head of a group under ``head_match``: the heads that match it, its word index, its mentions.
-HeadEntry = tuple[tuple[str, ...], dict[str, list[int]], list[int]]
 
 
 class WordMatches:
@@ -261,16 +259,11 @@ class HeadSynonym(Pass):
                 yield from links
             return
         link = self._link_nearest_later if self.nearest and not self.either else self._link_heads
-        found = []
-        for members in self._groups(doc):
-            links = link(doc, members, ctx.links)
-            if links:
-                found.append((members, links))
-        if len(found) > 1:  # groups in the order of their first mention with words, as always
-            get, tokens = self._analysis.get, doc.concept_tokens
-            found.sort(key=lambda g: next(c.index for c in g[0] if get(tokens[c.index])[0]))  # type: ignore[index]
-        for _, links in found:
-            yield from links
+        groups = [self._analyses(doc, members) for members in self._groups(doc)]
+        if len(groups) > 1:  # groups in the order of their first mention with words, as always
+            groups.sort(key=lambda g: next((i for i, rec in zip(*g) if rec[0]), len(doc.concepts)))
+        for indices, recs in groups:
+            yield from link(doc, indices, recs, ctx.links)
 
     def _groups(self, doc: Document) -> list[list[Concept]]:
         """The candidate concepts that may link with each other: one group per admitted type (in
@@ -280,9 +273,10 @@ class HeadSynonym(Pass):
         admits = self.scope.admits_type
         return [doc.of_type(t) for t in doc.types if admits(t)]
 
-    def _evidence(self, text_a: str, text_b: str, wa: frozenset[str], wb: frozenset[str]) -> str:
+    def _evidence(self, a: Concept, b: Concept, wa: frozenset[str], wb: frozenset[str]) -> str:
         """Why mentions a (earlier) and b match, from the side whose words are all covered (the
         shorter one when both are)."""
+        text_a, text_b = a.text, b.text
         matches = self.relation.matches
         if all(w in matches for w in wa) and all(w in matches for w in wb):
             def hits(w: str, other: frozenset[str]) -> frozenset[str]:
@@ -298,137 +292,172 @@ class HeadSynonym(Pass):
         return f"all words of '{text_a}' match '{text_b}': " + ", ".join(parts)
 
     # ``head_match`` ----------------------------------------------------------------------------
-    # Per group, ``heads[h]`` describes a head h seen so far: the heads seen so far that match h
-    # (h first), h's word index ``{u: mentions with head h holding the word u}`` and the list of
-    # all mentions with head h (also filed under h itself in the word index), all in text order.
-    # A mention's candidate antecedents are the mentions whose head matches its head. When only
-    # the later mention must be covered and it has words besides its head, a candidate must also
-    # hold a match of one of them (the anchor), so the candidates are what the word indexes file
-    # under a match of the anchor: the head and the anchor are then covered by construction, and
-    # only the mention's other words are checked. Each list is read backwards, nearest first.
+    # Per group (``HeadIndex``): ``heads[h]`` lists the mentions seen so far whose head is h,
+    # ``near[h]`` the heads seen so far that match h, h first (only when there are others), and
+    # ``words[h]`` files the mentions with head h under each of their other words. All lists are
+    # in text order. A mention's candidate antecedents are the mentions whose head matches its
+    # head. When only the later mention must be covered and it has words besides its head, a
+    # candidate must also hold a match of one of them (the anchor), so the candidates are the
+    # mentions with a matching head filed under a match of the anchor, or all of them when their
+    # head itself matches the anchor: the head and the anchor are then covered by construction,
+    # and only the mention's other words are checked. Each list is read backwards, nearest first.
+    # The per-document containers are few (a list per head, a dict per head with longer
+    # mentions, a list per word of those), which keeps the garbage collector's work small.
+
+    def _analyses(self, doc: Document, members: list[Concept]) -> tuple[list[int], list[Analysis]]:
+        """The members' concept indices and analyses (looked up in bulk: most are cached)."""
+        tokens = doc.concept_tokens
+        if len(members) == len(tokens):  # every concept of the document
+            indices: list[int] = list(range(len(tokens)))
+            seqs = tokens
+        else:
+            indices = [c.index for c in members]
+            seqs = [tokens[i] for i in indices]
+        recs = list(map(self._analysis.get, seqs))
+        if None in recs:
+            analyse = self.analyse
+            recs = [rec or analyse(toks) for rec, toks in zip(recs, seqs)]
+        return indices, recs
 
     @staticmethod
-    def _new_head(h: str, heads: dict[str, HeadEntry], matches: dict[str, tuple[str, ...]]) -> HeadEntry:
+    def _new_head(h: str, heads: dict[str, list[int]], near: dict[str, tuple[str, ...]],
+                  matches: dict[str, tuple[str, ...]]) -> list[int]:
         """A head seen for the first time in a group: it joins the heads it matches, and they it."""
-        everyone: list[int] = []
-        near = [h]
         for g in matches[h]:
-            if g != h:
-                other = heads.get(g)
-                if other is not None:
-                    near.append(g)
-                    heads[g] = ((*other[0], h), other[1], other[2])
-        entry = heads[h] = (tuple(near), {h: everyone}, everyone)
-        return entry
+            if g != h and g in heads:
+                near[h] = near.get(h, (h,)) + (g,)
+                near[g] = near.get(g, (g,)) + (h,)
+        everyone = heads[h] = []
+        return everyone
 
-    def _link_nearest_later(self, doc: Document, members: list[Concept],
-                            linked: Mapping[tuple[int, int], object]) -> list[tuple]:
+    def _link_nearest_later(self, doc: Document, indices: list[int], recs: list[Analysis],
+                            linked: Mapping[tuple[int, int], object]) -> Iterator[tuple[int, int, Any]]:
         """``covered: later``, ``antecedents: nearest`` (the rule files' setting): for each mention
-        the nearest earlier mention that covers it."""
-        get = self._analysis.get
-        analyse = self.analyse
+        the nearest earlier mention that covers it.
+
+        The postings are chains of ints rather than lists: ``last[h]`` is the latest mention with
+        head h and ``prev[i]`` the one before i with the same head; ``words[h][u]`` is the latest
+        slot of the mentions with head h and the other word u, ``slot_of[s]`` its mention and
+        ``slot_prev[s]`` the slot before. Dicts of ints are not tracked by the garbage collector,
+        so a document costs it a handful of containers, not one per head and word.
+        """
         matches = self.relation.matches
-        new_head = self._new_head
         explain = self._evidence
-        tokens = doc.concept_tokens
         start, end = doc.concept_starts, doc.concept_ends
         concepts = doc.concepts
         seen: list[frozenset[str]] = [frozenset()] * len(concepts)  # words of the mentions seen
-        heads: dict[str, HeadEntry] = {}
-        out: list[tuple] = []
-        for c in members:
-            i = c.index
-            toks = tokens[i]
-            rec = get(toks) or analyse(toks)
-            h = rec[1]
+        last: dict[str, int] = {}
+        prev = [-1] * len(concepts)
+        words: dict[str, dict[str, int]] = {}
+        slot_of: list[int] = []
+        slot_prev: list[int] = []
+        near: dict[str, tuple[str, ...]] = {}
+        for i, (wi, h, rest, anchor, others) in zip(indices, recs):
             if h is None:
                 continue
-            wi = seen[i] = rec[0]
-            entry = heads.get(h) or new_head(h, heads, matches)
-            near, mine, everyone = entry
-            anchor = rec[3]
+            seen[i] = wi
+            top = last.get(h)
+            if top is None:  # a new head: which heads seen so far match it?
+                top = -1
+                for g in matches[h]:
+                    if g != h and g in last:
+                        near[h] = near.get(h, (h,)) + (g,)
+                        near[g] = near.get(g, (g,)) + (h,)
             si, ei = start[i], end[i]
-            best = -1
-            if anchor is None:  # the head is the only word: any candidate covers it
-                if len(near) == 1:
-                    for j in reversed(everyone):
-                        if si > end[j] or start[j] > ei:  # overlapping mentions never link
-                            best = j
-                            break
-                else:
-                    for g in near:
-                        for j in reversed(heads[g][2]):
+            hs = near.get(h) if near else None
+            if anchor is None and hs is None:  # one word, one head: the nearest that does not overlap
+                best = top
+                while best >= 0 and si <= end[best] and start[best] <= ei:
+                    best = prev[best]
+            else:
+                best = -1
+                am = matches[anchor] if anchor is not None else ()
+                for g in hs or (h,):
+                    if anchor is None or g in am:  # every mention with head g covers i's words
+                        j = top if g == h else last.get(g, -1)
+                        while j > best:
+                            if si > end[j] or start[j] > ei:
+                                if others is not None:  # does j cover i's other words too?
+                                    wj = seen[j]
+                                    if not others <= wj:
+                                        for w in others:
+                                            if w not in wj and wj.isdisjoint(matches[w]):
+                                                break
+                                        else:
+                                            best = j
+                                            break
+                                        j = prev[j]
+                                        continue
+                                best = j
+                                break
+                            j = prev[j]
+                        continue
+                    filed = words.get(g)
+                    if filed is None:
+                        continue
+                    for u in am:  # the mentions with head g holding a match of the anchor
+                        s = filed.get(u, -1)
+                        while s >= 0:
+                            j = slot_of[s]
                             if j <= best:
                                 break
                             if si > end[j] or start[j] > ei:
+                                if others is not None:
+                                    wj = seen[j]
+                                    if not others <= wj:
+                                        for w in others:
+                                            if w not in wj and wj.isdisjoint(matches[w]):
+                                                break
+                                        else:
+                                            best = j
+                                            break
+                                        s = slot_prev[s]
+                                        continue
                                 best = j
                                 break
-            else:
-                others = rec[4]
-                for g in near:
-                    index = heads[g][1]
-                    for u in matches[anchor]:
-                        lst = index.get(u)
-                        if lst is None:
-                            continue
-                        for j in reversed(lst):
-                            if j <= best:
-                                break
-                            if si <= end[j] and start[j] <= ei:
-                                continue
-                            if others is not None:  # does j cover i's other words too?
-                                wj = seen[j]
-                                if not others <= wj:
-                                    for w in others:
-                                        if w not in wj and wj.isdisjoint(matches[w]):
-                                            break
-                                    else:
-                                        best = j
-                                        break
-                                    continue
-                            best = j
-                            break
-                mine_get = mine.get
-                for u in rec[2]:
-                    lst = mine_get(u)
-                    if lst is None:
-                        mine[u] = [i]
-                    else:
-                        lst.append(i)
-            everyone.append(i)
+                            s = slot_prev[s]
+                if anchor is not None:
+                    filed = words.get(h)
+                    if filed is None:
+                        filed = words[h] = {}
+                    for u in rest:
+                        slot_prev.append(filed.get(u, -1))
+                        filed[u] = len(slot_of)
+                        slot_of.append(i)
+            prev[i] = top
+            last[h] = i
             if best >= 0 and (best, i) not in linked:
-                out.append((best, i, partial(explain, concepts[best].text, c.text, seen[best], wi)))
-        return out
+                yield best, i, partial(explain, concepts[best], concepts[i], seen[best], wi)
 
-    def _link_heads(self, doc: Document, members: list[Concept],
-                    linked: Mapping[tuple[int, int], object]) -> list[tuple]:
+    def _link_heads(self, doc: Document, indices: list[int], recs: list[Analysis],
+                    linked: Mapping[tuple[int, int], object]) -> Iterator[tuple[int, int, Any]]:
         """``head_match`` with ``covered: either`` or ``antecedents: all``: the same walk as
         ``_link_nearest_later``, which handles the rule files' setting faster."""
-        get = self._analysis.get
-        analyse = self.analyse
         matches = self.relation.matches
         either, nearest = self.either, self.nearest
         explain = self._evidence
-        tokens = doc.concept_tokens
         start, end = doc.concept_starts, doc.concept_ends
         concepts = doc.concepts
         seen: list[Analysis | None] = [None] * len(concepts)
-        heads: dict[str, HeadEntry] = {}
-        out: list[tuple] = []
-        for c in members:
-            i = c.index
-            toks = tokens[i]
-            rec = get(toks) or analyse(toks)
+        heads: dict[str, list[int]] = {}
+        near: dict[str, tuple[str, ...]] = {}
+        words: dict[str, dict[str, list[int]]] = {}
+        for i, rec in zip(indices, recs):
             wi, h, rest, anchor, others = rec
             if h is None:
                 continue
             seen[i] = rec
-            near, mine, everyone = heads.get(h) or self._new_head(h, heads, matches)
+            everyone = heads.get(h)
+            if everyone is None:
+                everyone = self._new_head(h, heads, near, matches)
+            hs = near.get(h, (h,))
             if anchor is None or either:
-                lists = [heads[g][2] for g in near]
+                lists = [heads[g] for g in hs]
                 check = rest or None  # i's words a candidate has yet to be checked for
             else:
-                lists = [lst for g in near for u in matches[anchor] if (lst := heads[g][1].get(u))]
+                am = matches[anchor]
+                lists = [heads[g] for g in hs if g in am]
+                lists += [lst for g in hs if g not in am and g in words for u in am if (lst := words[g].get(u))]
                 check = others
             best = -1
             found: list[int] = []
@@ -464,15 +493,18 @@ class HeadSynonym(Pass):
                     found.append(j)
             for j in ([best] if best >= 0 else sorted(set(found), reverse=True)):
                 if (j, i) not in linked:
-                    out.append((j, i, partial(explain, concepts[j].text, c.text, seen[j][0], wi)))  # type: ignore[index]
+                    yield j, i, partial(explain, concepts[j], concepts[i], seen[j][0], wi)  # type: ignore[index]
             everyone.append(i)
-            for u in rest:
-                lst = mine.get(u)
-                if lst is None:
-                    mine[u] = [i]
-                else:
-                    lst.append(i)
-        return out
+            if rest:
+                filed = words.get(h)
+                if filed is None:
+                    filed = words[h] = {}
+                for u in rest:
+                    lst = filed.get(u)
+                    if lst is None:
+                        filed[u] = [i]
+                    else:
+                        lst.append(i)
 
     def _link_words(self, doc: Document, linked: Mapping[tuple[int, int], object]) -> list[list[tuple]]:
         """Without ``head_match``: a candidate antecedent j of mention i holds a match of i's
@@ -525,7 +557,7 @@ class HeadSynonym(Pass):
                 if all(not wj.isdisjoint(match[w]) for w in wi) or (
                         either and all(not wi.isdisjoint(match[w]) for w in wj)):
                     if (j, i) not in linked:
-                        out.append((j, i, partial(explain, concepts[j].text, concepts[i].text, wj, wi)))
+                        out.append((j, i, partial(explain, concepts[j], concepts[i], wj, wi)))
                     if nearest:
                         break
         return out
