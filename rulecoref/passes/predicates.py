@@ -263,6 +263,10 @@ CLUE_WINDOW_PARAMS = {
 }
 
 
+# trigger list -> (its usual spellings, all its spellings or None); a handful of lists per process
+_TRIGGER_SPELLINGS: dict[frozenset[str], tuple[frozenset[str], frozenset[str] | None]] = {}
+
+
 class ClueWindows:
     """``trigger_windows`` of the concepts of one Document (read only), computed on demand and
     remembered, so the filters of a document share them (they keep it in ``ctx.state``). Whether a
@@ -281,13 +285,19 @@ class ClueWindows:
         self.window = window
         self.look_before = look_before
         # a trigger in its usual spellings ("in", "In", "IN"): these say that a mention has windows,
-        # with no lower() per token (the windows themselves check the lowercased word)
-        self._spellings = triggers | {t.title() for t in triggers} | {t.upper() for t in triggers}
+        # with no lower() per token (the windows themselves check the lowercased word, against all
+        # its spellings when there are not too many); both made once per trigger list
+        spellings = _TRIGGER_SPELLINGS.get(triggers)
+        if spellings is None:
+            if len(_TRIGGER_SPELLINGS) > 64:
+                _TRIGGER_SPELLINGS.clear()
+            usual = triggers | {t.title() for t in triggers} | {t.upper() for t in triggers}
+            spellings = _TRIGGER_SPELLINGS[triggers] = (frozenset(usual), case_variants(triggers, limit=10_000))
+        self._spellings, self._trigger_variants = spellings
         self._cache: dict[int, list[list[str]]] = {}
         self._after: dict[int, list[list[str]]] = {}  # last token of a mention -> window after it
         self._before: dict[int, list[list[str]]] = {}  # first token of a mention -> window before it
         self._lines: tuple[list[int], set[int], set[int]] | None = None  # see _line_starts
-        self._trigger_variants = case_variants(triggers, limit=10_000)  # None: lowercase each word
         self._after_text: dict[int, str] = {}  # token right after a mention -> its window's text
         self._before_text: dict[int, str] = {}  # token right before a mention -> its window's text
 
