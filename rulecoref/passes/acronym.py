@@ -22,14 +22,17 @@ Long forms with more than ``max_words`` words are skipped (an acronym that long 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain, compress, repeat
+from operator import eq, is_, itemgetter, not_
 
 from ..document import Concept, Document
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .predicates import acronym_letters, acronym_matches, initials
+from .predicates import acronym_letters, acronym_matches, initials, scope_mask
 
 _BRACKETS = frozenset("([{")
-_CACHE_LIMIT = 200_000  # token sequences remembered per process; cleared when exceeded
+_CACHE_LIMIT = 200_000  # token sequences (letter pairs) remembered per process; cleared when exceeded
+_first, _second = itemgetter(0), itemgetter(1)
 
 
 @register("acronym")
@@ -54,6 +57,8 @@ class Acronym(Pass):
     def setup(self) -> None:
         self.common = self.lexicon("common_words").words
         self._analysis: dict[tuple[str, ...], tuple[tuple[tuple[str, str], ...], str | None]] = {}
+        self._verdicts: dict[tuple[str, str], bool] = {}  # (acronym letters, initials) -> match
+        self._one_word: dict[str, tuple[tuple[str, str], ...]] = {}  # token -> its acronym words
 
     def _content(self, tokens: tuple[str, ...]) -> list[str]:
         return [t for t in tokens if t.lower() not in self.common and any(ch.isalnum() for ch in t)]
@@ -62,10 +67,23 @@ class Acronym(Pass):
         """The acronym-like words (letters, token) a mention offers and its initials as a long form
         (None if it is not one); cached per token sequence."""
         hit = self._analysis.get(tokens)
-        if hit is not None:
-            return hit
-        if len(self._analysis) > _CACHE_LIMIT:
-            self._analysis.clear()
+        if hit is None:
+            if len(self._analysis) > _CACHE_LIMIT:
+                self._analysis.clear()
+            hit = self._analysis[tokens] = self._analyse(tokens)
+        return hit
+
+    def one_word(self, token: str) -> tuple[tuple[str, str], ...]:
+        """``analyse((token,))``'s acronym words (a one-token mention is never a long form: a long
+        form has at least two words); cached per token."""
+        hit = self._one_word.get(token)
+        if hit is None:
+            if len(self._one_word) > _CACHE_LIMIT:
+                self._one_word.clear()
+            hit = self._one_word[token] = self._analyse((token,))[0]
+        return hit
+
+    def _analyse(self, tokens: tuple[str, ...]) -> tuple[tuple[tuple[str, str], ...], str | None]:
         p = self.p
         content = self._content(tokens)
         acros: list[tuple[str, str]] = []
@@ -86,55 +104,97 @@ class Acronym(Pass):
             init = initials(long_form)
             if len(init) < p["min_letters"]:
                 init = None
-        hit = self._analysis[tokens] = (tuple(acros), init)
+        return (tuple(acros), init)
+
+    def matches(self, letters: str, init: str) -> bool:
+        """``acronym_matches`` with this pass's settings, cached per (letters, initials)."""
+        key = (letters, init)
+        hit = self._verdicts.get(key)
+        if hit is None:
+            if len(self._verdicts) > _CACHE_LIMIT:
+                self._verdicts.clear()
+            p = self.p
+            hit = self._verdicts[key] = acronym_matches(letters, init, subsequence=p["subsequence"],
+                                                        min_coverage=p["min_coverage"], min_letters=p["min_letters"])
         return hit
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
-        p = self.p
         same_type = self.scope.same_type
-        tokens, starts, ends = doc.concept_tokens, doc.concept_starts, doc.concept_ends
+        concepts = doc.concepts
+        flat, tokens, starts, ends = doc.flat_tokens, doc.concept_tokens, doc.concept_starts, doc.concept_ends
+        mask = scope_mask(doc, self.scope.admits_type, ctx.state)
+        ids: range | list[int] = range(len(concepts)) if mask is None else list(compress(range(len(concepts)), mask))
+        one_token = list(map(eq, map(starts.__getitem__, ids), map(ends.__getitem__, ids)))
+        # one-token mentions (looked up by their token) only offer acronyms; the others are
+        # analysed whole (looked up by their token sequence)
+        single = list(compress(ids, one_token))
+        words = list(map(flat.__getitem__, map(starts.__getitem__, single)))
+        offered = list(map(self._one_word.get, words))
+        for k in compress(range(len(words)), map(is_, offered, repeat(None))):  # tokens not seen before
+            offered[k] = self.one_word(words[k])
+        longer = list(compress(ids, map(not_, one_token)))
+        keys = list(map(tokens.__getitem__, longer))
+        analyses = list(map(self._analysis.get, keys))
+        for k in compress(range(len(keys)), map(is_, analyses, repeat(None))):  # token sequences not seen before
+            analyses[k] = self.analyse(keys[k])
         # acronym letters -> [(concept, token, type key)], and the distinct letters by first letter
+        # (the order of these lists does not matter: the matches are sorted below)
         acros: dict[str, list[tuple[int, str, str]]] = {}
-        long_forms: list[tuple[Concept, str]] = []
-        for c in self.candidates(doc):
-            words, init = self.analyse(tokens[c.index])
-            key = c.type if same_type else ""
-            for letters, tok in words:
-                acros.setdefault(letters, []).append((c.index, tok, key))
-            if init is not None:
-                long_forms.append((c, init))
-        if not acros or not long_forms:
+        for i, pairs in chain(zip(compress(single, offered), compress(offered, offered)),
+                              zip(compress(longer, map(_first, analyses)), filter(None, map(_first, analyses)))):
+            key = concepts[i].type if same_type else ""
+            for letters, tok in pairs:
+                acros.setdefault(letters, []).append((i, tok, key))
+        if not acros:
             return
         by_first: dict[str, list[str]] = {}
         for letters in acros:
             by_first.setdefault(letters[0], []).append(letters)
-        verdicts: dict[tuple[str, str], bool] = {}
-        found: dict[int, list[tuple[int, str]]] = {}  # acronym concept -> [(long form, evidence)]
-        for c, init in long_forms:
-            key = c.type if same_type else ""
-            cs, ce = starts[c.index], ends[c.index]
-            for letters in by_first.get(init[0], ()):
+        # the long forms whose initials start like some acronym's letters; the letters each
+        # distinct initials match
+        long_at = list(compress(range(len(longer)), map(_second, analyses)))
+        inits = list(map(_second, map(analyses.__getitem__, long_at)))
+        at = list(compress(range(len(inits)), map(by_first.__contains__, map(_first, inits))))
+        verdicts = self._verdicts
+        matching: dict[str, list[str]] = {}
+        for init in set(map(inits.__getitem__, at)):
+            hits = []
+            for letters in by_first[init[0]]:
                 ok = verdicts.get((letters, init))
                 if ok is None:
-                    ok = verdicts[(letters, init)] = acronym_matches(
-                        letters, init, subsequence=p["subsequence"], min_coverage=p["min_coverage"],
-                        min_letters=p["min_letters"])
-                if not ok:
-                    continue
+                    ok = self.matches(letters, init)
+                if ok:
+                    hits.append(letters)
+            matching[init] = hits
+        found: dict[int, list[tuple[int, str, str, str]]] = {}  # acronym concept -> [(long form, token, how, init)]
+        for q in compress(at, map(matching.__getitem__, map(inits.__getitem__, at))):
+            init = inits[q]
+            i = longer[long_at[q]]
+            key = concepts[i].type if same_type else ""
+            cs, ce = starts[i], ends[i]
+            for letters in matching[init]:
                 how = "initials" if letters == init else "some initials in order"
                 for j, tok, jkey in acros[letters]:
-                    if j == c.index or jkey != key:
+                    if j == i or jkey != key:
                         continue
                     if starts[j] <= ce and cs <= ends[j]:
                         continue  # overlapping spans: the acronym inside its own long form
-                    found.setdefault(j, []).append((c.index, f"'{tok}' = {how} '{init}' of '{c.text}'"))
+                    found.setdefault(j, []).append((i, tok, how, init))
+        nearest = self.p["antecedents"] == "nearest"
         for j in sorted(found):
-            forms = sorted(found[j])
-            if p["antecedents"] == "nearest":
-                earlier = [f for f in forms if f[0] < j]
-                forms = [earlier[-1]] if earlier else forms[:1]
-            seen = set()
-            for i, evidence in forms:
-                if i not in seen:
-                    seen.add(i)
-                    yield i, j, evidence
+            # the evidence strings break ties between two matches of one long form, so they are
+            # built for the chosen long form(s) only
+            forms = found[j]
+            if nearest:
+                earlier = [f[0] for f in forms if f[0] < j]
+                i = max(earlier) if earlier else min(f[0] for f in forms)
+                said = sorted(self._evidence(f, concepts) for f in forms if f[0] == i)
+                yield i, j, said[-1] if earlier else said[0]
+            else:
+                for i in sorted({f[0] for f in forms}):
+                    yield i, j, min(self._evidence(f, concepts) for f in forms if f[0] == i)
+
+    @staticmethod
+    def _evidence(form: tuple[int, str, str, str], concepts: list[Concept]) -> str:
+        i, tok, how, init = form
+        return f"'{tok}' = {how} '{init}' of '{concepts[i].text}'"
