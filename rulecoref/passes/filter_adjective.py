@@ -19,15 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import compress, repeat
-from operator import and_, eq, is_, itemgetter, mul, not_
+from operator import and_, eq, is_, not_
 
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .predicates import MAIN_LINKER_KINDS, scope_mask
+from .predicates import MAIN_LINKER_KINDS, judged_concepts, scope_mask
 
 _CACHE_LIMIT = 200_000  # token sequences (tokens) remembered per process; cleared when exceeded
-_first, _second = itemgetter(0), itemgetter(1)
 BLOCKS, NOT_A_WORD, OTHER_WORD, ADJECTIVE = 0, 1, 2, 3  # FilterAdjective.word_class
 
 
@@ -89,22 +88,14 @@ class FilterAdjective(Pass):
             return
         concepts = doc.concepts
         pairs = list(links)
-        if 2 * len(pairs) < len(concepts):  # few links: judge only the mentions they touch
-            touched = set(map(_first, pairs))
-            touched.update(map(_second, pairs))
-            ids: list[int] | range = sorted(touched)
-        else:  # cheaper than finding them
-            ids = range(len(concepts))
+        ids = judged_concepts(len(concepts), pairs, scope_mask(doc, self.scope.admits_type, ctx.state))
         # Most mentions end with a noun, which settles them, and a one-token mention is settled by
         # its token; only the other mentions are judged on their whole text.
         flat, starts, ends = doc.flat_tokens, doc.concept_starts, doc.concept_ends
-        lasts = list(map(flat.__getitem__, ends if isinstance(ids, range) else map(ends.__getitem__, ids)))
+        lasts = list(map(flat.__getitem__, map(ends.__getitem__, ids)))
         classes = list(map(self._classes.get, lasts))
         for k in compress(range(len(lasts)), map(is_, classes, repeat(None))):  # tokens not seen before
             classes[k] = self.word_class(lasts[k])
-        mask = scope_mask(doc, self.scope.admits_type, ctx.state)
-        if mask is not None:  # out of scope: as if BLOCKS (0)
-            classes = list(map(mul, classes, mask if isinstance(ids, range) else map(mask.__getitem__, ids)))
         keep = list(compress(range(len(classes)), classes))
         candidates = list(map(ids.__getitem__, keep))
         one_token = list(map(eq, map(starts.__getitem__, candidates), map(ends.__getitem__, candidates)))

@@ -27,7 +27,14 @@ from operator import is_, itemgetter, or_
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .predicates import CLUE_WINDOW_PARAMS, MAIN_LINKER_KINDS, ClueWindows, dates_compatible, scope_mask
+from .predicates import (
+    CLUE_WINDOW_PARAMS,
+    MAIN_LINKER_KINDS,
+    ClueWindows,
+    dates_compatible,
+    judged_concepts,
+    scope_mask,
+)
 
 _CACHE_LIMIT = 200_000  # window texts remembered per process; cleared when exceeded
 _first, _second = itemgetter(0), itemgetter(1)
@@ -77,14 +84,9 @@ class FilterDate(Pass):
             return
         concepts = doc.concepts
         pairs = list(links)
-        # only the two ends of a link with a date on each side are judged: find the mentions with a
-        # date near them among those the links touch, then the links between two of them
-        touched = set(map(_first, pairs))
-        touched.update(map(_second, pairs))
-        mask = scope_mask(doc, self.scope.admits_type, ctx.state)
-        ids = sorted(touched)
-        if mask is not None:
-            ids = list(compress(ids, map(mask.__getitem__, ids)))
+        # only a link with a date on each side is judged: find the mentions with dates near them,
+        # then the links between two of them
+        ids = judged_concepts(len(concepts), pairs, scope_mask(doc, self.scope.admits_type, ctx.state))
         windows = ClueWindows.shared(ctx.state, doc, self.triggers, self.window, self.look_before)
         found, after, before = windows.texts(ids)
         texts = list(set(after).union(before).difference(("",)))
@@ -99,10 +101,7 @@ class FilterDate(Pass):
             dated[i] = (self._dates_in(a) if a else []) + (self._dates_in(b) if b else [])
         if len(dated) < 2:
             return
-        for a, b in compress(pairs, map(dated.__contains__, map(_first, pairs))):
-            db = dated.get(b)
-            if db is None:
-                continue
-            da = dated[a]
+        for a, b in compress(pairs, map(set(dated).issuperset, pairs)):
+            da, db = dated[a], dated[b]
             if not any(dates_compatible(x, y) for x in da for y in db):
                 yield (a, b), f"dates differ: '{da[0]}' near '{concepts[a].text}', '{db[0]}' near '{concepts[b].text}'"

@@ -23,7 +23,15 @@ from operator import is_, itemgetter, or_
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .predicates import CLUE_WINDOW_PARAMS, MAIN_LINKER_KINDS, ClueWindows, clues_conflict, find_phrases, scope_mask
+from .predicates import (
+    CLUE_WINDOW_PARAMS,
+    MAIN_LINKER_KINDS,
+    ClueWindows,
+    clues_conflict,
+    find_phrases,
+    judged_concepts,
+    scope_mask,
+)
 
 _CACHE_LIMIT = 200_000  # window texts remembered per process; cleared when exceeded
 _first, _second = itemgetter(0), itemgetter(1)
@@ -89,14 +97,9 @@ class FilterModifier(Pass):
             return
         concepts = doc.concepts
         pairs = list(links)
-        # only links with clues on both sides are judged: find the mentions with clues near them
-        # among those the links touch, then the links between two of them
-        touched = set(map(_first, pairs))
-        touched.update(map(_second, pairs))
-        ids = sorted(touched)
-        mask = scope_mask(doc, self.scope.admits_type, ctx.state)
-        if mask is not None:
-            ids = list(compress(ids, map(mask.__getitem__, ids)))
+        # only a link with keywords on each side is judged: find the mentions with keywords near
+        # them, then the links between two of them
+        ids = judged_concepts(len(concepts), pairs, scope_mask(doc, self.scope.admits_type, ctx.state))
         windows = ClueWindows.shared(ctx.state, doc, self.triggers, self.window, self.look_before)
         found, after, before = windows.texts(ids)
         texts = list(set(after).union(before).difference(("",)))
@@ -112,11 +115,8 @@ class FilterModifier(Pass):
             clued[i] = [frozenset(x) | frozenset(y) for x, y in zip_longest(ca, cb, fillvalue=())]
         if len(clued) < 2:
             return
-        for a, b in compress(pairs, map(clued.__contains__, map(_first, pairs))):
-            cb = clued.get(b)
-            if cb is None:
-                continue
-            ca = clued[a]
+        for a, b in compress(pairs, map(set(clued).issuperset, pairs)):
+            ca, cb = clued[a], clued[b]
             for (name, _, _), xa, xb in zip(self.categories, ca, cb):
                 if clues_conflict(xa, xb):
                     yield (a, b), (f"{name} differ: {', '.join(sorted(xa))} near '{concepts[a].text}' vs "

@@ -8,12 +8,13 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from itertools import accumulate, compress, repeat
-from operator import add, attrgetter, gt, not_, or_, sub
+from operator import add, attrgetter, gt, is_, itemgetter, not_, or_, sub
 
 from ..rules.schema import Param
 
 _ALNUM = re.compile(r"[0-9a-z]")
 _index = attrgetter("index")
+_first, _second = itemgetter(0), itemgetter(1)
 _type = attrgetter("type")
 
 
@@ -44,6 +45,22 @@ def scope_mask(doc, admits_type: Callable[[str], bool], state: dict | None = Non
     if state is not None:
         state[key] = mask
     return mask
+
+
+def judged_concepts(n: int, pairs: list[tuple[int, int]], mask: list[bool] | None) -> Sequence[int]:
+    """The concepts a link filter judges, in text order: those the links ``pairs`` touch when the
+    links are few (fewer than half the ``n`` concepts), else every concept, which is cheaper than
+    collecting them; either way only those ``mask`` (from ``scope_mask``) admits. Judging a concept
+    no link touches is wasted but harmless: a filter only removes links."""
+    if 2 * len(pairs) < n:
+        touched = set(map(_first, pairs))
+        touched.update(map(_second, pairs))
+        ids: Sequence[int] = sorted(touched)
+    else:
+        ids = range(n)
+    if mask is not None:
+        ids = list(compress(ids, mask)) if isinstance(ids, range) else list(compress(ids, map(mask.__getitem__, ids)))
+    return ids
 
 
 def normalise(tokens: Sequence[str], ignore: Iterable[str] | frozenset[str] = frozenset()) -> str:
@@ -300,6 +317,7 @@ class ClueWindows:
         self._lines: tuple[list[int], set[int], set[int]] | None = None  # see _line_starts
         self._after_text: dict[int, str] = {}  # token right after a mention -> its window's text
         self._before_text: dict[int, str] = {}  # token right before a mention -> its window's text
+        self._texts: dict[int, tuple[str, str] | tuple[()]] = {}  # concept -> texts(), () for no windows
 
     @classmethod
     def shared(cls, state: dict, doc, triggers: frozenset[str], window: int, look_before: bool = True) -> ClueWindows:
@@ -344,7 +362,21 @@ class ClueWindows:
         them; the others have none), with the text of the window ``self(i)`` gives after each and
         of the one it gives before each: words joined by one space, "" where that side has none.
         For each returned concept, ``self(i)`` is ``[after.split(" ")]`` if after, then
-        ``[before.split(" ")]`` if before (tokens hold no spaces)."""
+        ``[before.split(" ")]`` if before (tokens hold no spaces). Answers are remembered per
+        concept, so a second filter asking about the same concepts costs a lookup each."""
+        known = self._texts
+        pairs = list(map(known.get, indices))
+        unknown = list(compress(indices, map(is_, pairs, repeat(None))))
+        if unknown:
+            found, after, before = self._texts_of(unknown)
+            known.update(zip(unknown, repeat(())))
+            known.update(zip(found, zip(after, before)))
+            pairs = list(map(known.__getitem__, indices))
+        found = list(compress(indices, pairs))  # () for a concept without windows
+        pairs = list(compress(pairs, pairs))
+        return found, list(map(_first, pairs)), list(map(_second, pairs))
+
+    def _texts_of(self, indices: list[int]) -> tuple[list[int], list[str], list[str]]:
         doc = self.doc
         flat = doc.flat_tokens
         if not flat:
