@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from itertools import compress, repeat
-from operator import is_, itemgetter, or_
+from operator import is_, or_
 
 from ..document import Document
 from ..rules.schema import Param
@@ -37,7 +37,6 @@ from .predicates import (
 )
 
 _CACHE_LIMIT = 200_000  # window texts remembered per process; cleared when exceeded
-_first, _second = itemgetter(0), itemgetter(1)
 
 
 @register("filter_date")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import compress, repeat, zip_longest
-from operator import is_, itemgetter, or_
+from operator import is_, or_
 
 from ..document import Document
 from ..rules.schema import Param
@@ -34,7 +34,6 @@ from .predicates import (
 )
 
 _CACHE_LIMIT = 200_000  # window texts remembered per process; cleared when exceeded
-_first, _second = itemgetter(0), itemgetter(1)
 
 
 @register("filter_modifier")
