@@ -15,16 +15,13 @@ from ..rules.schema import Param
 _ALNUM = re.compile(r"[0-9a-z]")
 _index = attrgetter("index")
 _first, _second = itemgetter(0), itemgetter(1)
-_type = attrgetter("type")
 
 
 def scope_mask(doc, admits_type: Callable[[str], bool], state: dict | None = None) -> list[bool] | None:
     """Per concept index, whether ``admits_type`` admits its type; None when it admits every type of
     the document (the usual case: no list is built). With ``state`` (a document's ``ctx.state``) the
-    passes of one document that admit the same types share one mask.
-
-    When one side is small, the mask is built from the document's per-type lists, touching only
-    those concepts; else from every concept's type."""
+    passes of one document that admit the same types share one mask, built from the document's
+    per-type lists, touching only the concepts of the smaller side."""
     types = doc.types
     admitted = tuple(t for t in types if admits_type(t))
     if len(admitted) == len(types):
@@ -33,15 +30,11 @@ def scope_mask(doc, admits_type: Callable[[str], bool], state: dict | None = Non
     if state is not None and key in state:
         return state[key]
     n = len(doc.concepts)
-    n_admitted = sum(map(len, map(doc.of_type, admitted)))
-    if min(n_admitted, n - n_admitted) * 8 <= n:
-        value = n_admitted * 2 <= n  # set the admitted ones (few) or clear the excluded ones (few)
-        mask = [not value] * n
-        for t in admitted if value else (t for t in types if t not in admitted):
-            for i in map(_index, doc.of_type(t)):
-                mask[i] = value
-    else:
-        mask = list(map(frozenset(admitted).__contains__, map(_type, doc.concepts)))
+    value = sum(map(len, map(doc.of_type, admitted))) * 2 <= n  # set the admitted ones, or clear the excluded
+    mask = [not value] * n
+    for t in admitted if value else (t for t in types if t not in admitted):
+        for i in map(_index, doc.of_type(t)):
+            mask[i] = value
     if state is not None:
         state[key] = mask
     return mask

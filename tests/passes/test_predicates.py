@@ -145,3 +145,23 @@ def test_predicates_clue_window_texts_match_windows(window, look_before):
             assert {i: one(i) for i in ask if one(i) or i in got} == got
             seen += len(found)
     assert seen
+
+
+def test_predicates_scope_mask_and_judged_concepts():
+    from rulecoref.document import Concept, Document
+    from rulecoref.passes.predicates import judged_concepts, scope_mask
+
+    kinds = ["problem", "person", "problem", "pronoun", "test", "problem"]
+    doc = Document(name="d", lines=[["w"] * len(kinds)],
+                   concepts=[Concept(index=k, text="w", type=t, start=(1, k), end=(1, k)) for k, t in enumerate(kinds)])
+    assert scope_mask(doc, lambda t: True) is None
+    for admitted in ({"problem"}, {"problem", "test", "person"}, {"pronoun"}, set()):
+        state: dict = {}
+        mask = scope_mask(doc, admitted.__contains__, state)
+        assert mask == [t in admitted for t in kinds]
+        assert scope_mask(doc, admitted.__contains__, state) is mask  # shared through the state
+    mask = scope_mask(doc, {"problem", "test"}.__contains__)
+    assert list(judged_concepts(6, [(0, 2)], mask)) == [0, 2]  # few links: the concepts they touch
+    assert list(judged_concepts(6, [(0, 1), (2, 3), (4, 5)], mask)) == [0, 2, 4, 5]  # many: all in scope
+    assert list(judged_concepts(6, [(0, 1), (2, 3), (4, 5)], None)) == list(range(6))
+    assert list(judged_concepts(6, [(3, 1)], None)) == [1, 3]
