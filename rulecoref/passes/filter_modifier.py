@@ -98,7 +98,7 @@ class FilterModifier(Pass):
         pairs = list(links)
         # only a link with keywords on each side is judged: find the mentions with keywords near
         # them, then the links between two of them
-        ids = judged_concepts(len(concepts), pairs, scope_mask(doc, self.scope.admits_type, ctx.state))
+        ids = judged_concepts(len(concepts), pairs, scope_mask(doc, self.scope.admits_type, ctx.state), both_ends=True)
         windows = ClueWindows.shared(ctx.state, doc, self.triggers, self.window, self.look_before)
         found, after, before = windows.texts(ids)
         texts = list(set(after).union(before).difference(("",)))

@@ -8,7 +8,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from itertools import accumulate, compress, repeat
-from operator import add, attrgetter, gt, is_, itemgetter, not_, or_, sub
+from operator import add, and_, attrgetter, gt, is_, itemgetter, not_, or_, sub
 
 from ..rules.schema import Param
 
@@ -40,12 +40,18 @@ def scope_mask(doc, admits_type: Callable[[str], bool], state: dict | None = Non
     return mask
 
 
-def judged_concepts(n: int, pairs: list[tuple[int, int]], mask: list[bool] | None) -> Sequence[int]:
+def judged_concepts(n: int, pairs: list[tuple[int, int]], mask: list[bool] | None,
+                    both_ends: bool = False) -> Sequence[int]:
     """The concepts a link filter judges, in text order: those the links ``pairs`` touch when the
     links are few (fewer than half the ``n`` concepts), else every concept, which is cheaper than
-    collecting them; either way only those ``mask`` (from ``scope_mask``) admits. Judging a concept
-    no link touches is wasted but harmless: a filter only removes links."""
+    collecting them; either way only those ``mask`` (from ``scope_mask``) admits, and with
+    ``both_ends`` (a filter that judges a link only when it admits both ends) only the ends of links
+    it admits both ends of. Judging a concept no link needs judged is wasted but harmless: a filter
+    only removes links."""
     if 2 * len(pairs) < n:
+        if both_ends and mask is not None:
+            pairs = list(compress(pairs, map(and_, map(mask.__getitem__, map(_first, pairs)),
+                                             map(mask.__getitem__, map(_second, pairs)))))
         touched = set(map(_first, pairs))
         touched.update(map(_second, pairs))
         ids: Sequence[int] = sorted(touched)

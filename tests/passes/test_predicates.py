@@ -165,3 +165,6 @@ def test_predicates_scope_mask_and_judged_concepts():
     assert list(judged_concepts(6, [(0, 1), (2, 3), (4, 5)], mask)) == [0, 2, 4, 5]  # many: all in scope
     assert list(judged_concepts(6, [(0, 1), (2, 3), (4, 5)], None)) == list(range(6))
     assert list(judged_concepts(6, [(3, 1)], None)) == [1, 3]
+    # both_ends: a link with an end out of scope is not judged, so neither of its ends needs be
+    assert list(judged_concepts(6, [(0, 1), (2, 5)], mask, both_ends=True)) == [2, 5]
+    assert list(judged_concepts(6, [(0, 1), (2, 5)], mask)) == [0, 2, 5]
