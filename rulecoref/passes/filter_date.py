@@ -58,14 +58,15 @@ class FilterDate(Pass):
         self.triggers = self.lexicon("triggers").words
         self.window = int(self.p["window"])
         self.look_before = self.p["sides"] == "both"
-        self._found: dict[str, list[str]] = {}  # window text -> its dates
+        # window text -> its dates (tuples, which the garbage collector stops tracking)
+        self._found: dict[str, tuple[str, ...]] = {}
 
-    def _dates_in(self, text: str) -> list[str]:
+    def _dates_in(self, text: str) -> tuple[str, ...]:
         hit = self._found.get(text)
         if hit is None:
             if len(self._found) > _CACHE_LIMIT:
                 self._found.clear()
-            hit = self._found[text] = [m.group(0) for m in self.date_rx.finditer(text)]
+            hit = self._found[text] = tuple(m.group(0) for m in self.date_rx.finditer(text))
         return hit
 
     def dates_near(self, windows: ClueWindows, i: int) -> list[str]:
@@ -97,7 +98,7 @@ class FilterDate(Pass):
         for i, a, b in compress(zip(found, after, before), map(or_, map(with_dates.__contains__, after),
                                                                map(with_dates.__contains__, before))):
             # the windows after, then before, the mention, as dates_near reads them
-            dated[i] = (self._dates_in(a) if a else []) + (self._dates_in(b) if b else [])
+            dated[i] = [*(self._dates_in(a) if a else ()), *(self._dates_in(b) if b else ())]
         if len(dated) < 2:
             return
         for a, b in compress(pairs, map(set(dated).issuperset, pairs)):
