@@ -28,7 +28,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterator
 from itertools import compress, count, repeat
-from operator import add, le, sub
+from operator import add, gt, is_, le, lt, sub
 
 from ..document import Document
 from ..rules.schema import Param
@@ -135,31 +135,28 @@ class BePhrase(Pass):
             ends_at = list(map(sub, hits, repeat(d)))
             near.update(compress(ends_at, map(le, lowest, ends_at)))
         ks = list(compress(range(n), map(near.__contains__, ends)))
-        first_start: dict[int, int] = {}  # end token -> earliest start of a candidate ending there
-        for k in ks:  # every candidate ending on such a token is in ks
-            en, st = ends[k], starts[k]
-            if st < first_start.get(en, st + 1):
-                first_start[en] = st
-        gaps = self._gaps
-        for k in ks:
-            end = ends[k]
-            if first_start[end] < starts[k]:
-                continue  # "[the culture of [the wound]] is ...": the outer phrase is the subject
-            # the neighbour: the first candidate starting after a ends; of several starting on the
-            # same token, the longest (the whole noun phrase)
-            nxt = bisect_right(starts, end)
-            if nxt >= n:
-                continue
-            nstart = starts[nxt]
-            between = tuple(flat[end + 1 : nstart])
-            evidence = gaps.get(between)
-            if evidence is None:
-                evidence = self.gap_evidence(between)
-            if not evidence:
-                continue
+        if not ks:
+            return
+        k_ends = list(map(ends.__getitem__, ks))
+        # "[the culture of [the wound]] is ...": the outer phrase is the subject, so a candidate is
+        # skipped when another one ending on its last token starts earlier (every candidate ending
+        # there is in ks; the first of them in text order starts earliest)
+        first = dict(zip(reversed(k_ends), reversed(ks)))
+        k_starts = list(map(starts.__getitem__, ks))
+        inner = map(lt, map(starts.__getitem__, map(first.__getitem__, k_ends)), k_starts)
+        # the neighbour starts at the first candidate start after the end (there is one: see near)
+        nexts = list(map(bisect_right, repeat(starts), k_ends))
+        nstarts = list(map(starts.__getitem__, nexts))
+        between = list(map(tuple, map(flat.__getitem__, map(slice, map(add, k_ends, repeat(1)), nstarts))))
+        said = list(map(self._gaps.get, between))
+        for q in compress(range(len(ks)), map(is_, said, repeat(None))):  # gaps not seen before
+            said[q] = self.gap_evidence(between[q])
+        for q in compress(range(len(ks)), map(gt, map(bool, said), inner)):  # evidence, not an inner phrase
+            nxt, nstart = nexts[q], nstarts[q]
+            # of several candidates starting on the neighbour's token, the longest (the whole noun phrase)
             last = bisect_right(starts, nstart, nxt) - 1
             m = nxt if last == nxt else max(range(nxt, last + 1), key=lambda m: (ends[m], -m))
-            a, b = concepts[index[k]], concepts[index[m]]
+            a, b = concepts[index[ks[q]]], concepts[index[m]]
             if same_line and a.end[0] != b.start[0]:
                 continue
-            yield a.index, b.index, evidence
+            yield a.index, b.index, said[q]
