@@ -20,7 +20,7 @@ from operator import and_, attrgetter, is_
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .predicates import normalise
+from .predicates import normalise, scope_mask
 
 _CACHE_LIMIT = 200_000  # token sequences remembered per process; cleared when exceeded
 _type = attrgetter("type")
@@ -65,19 +65,16 @@ class ExactMatch(Pass):
         concepts = doc.concepts
         n = len(concepts)
         tokens = doc.concept_tokens
-        doc_types = doc.types
-        admitted = {t for t in doc_types if self.scope.admits_type(t)}
-        every_type = len(admitted) == len(doc_types)
-        same_type = self.scope.same_type
-        types = list(map(_type, concepts)) if same_type or not every_type else []
-        in_scope = None if every_type else list(map(admitted.__contains__, types))
+        mask = scope_mask(doc, self.scope.admits_type, ctx.state)
         evs = list(map(self._evidence.get, tokens))  # None: token sequence not seen yet
         missing = map(is_, evs, repeat(None))
-        for i in compress(range(n), missing if in_scope is None else map(and_, missing, in_scope)):
+        for i in compress(range(n), missing if mask is None else map(and_, missing, mask)):
             evs[i] = self.evidence(tokens[i])
         # mentions in scope whose text is long enough ("" and None are false), in text order
-        idx = compress(range(n), evs if in_scope is None else map(and_, map(bool, evs), in_scope))
-        keys = list(zip(types, evs)) if same_type else evs
+        idx = compress(range(n), evs if mask is None else map(and_, map(bool, evs), mask))
+        # the group key: the evidence, with the type when the scope keeps types apart and admits more than one
+        by_type = self.scope.same_type and sum(map(self.scope.admits_type, doc.types)) > 1
+        keys = list(zip(map(_type, concepts), evs)) if by_type else evs
         if self.p["antecedents"] == "all":
             groups: dict[object, list[int]] = {}
             for i in idx:
