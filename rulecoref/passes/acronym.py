@@ -17,6 +17,11 @@ Readings of the seed, each a parameter:
 * ``antecedents: nearest`` links each concept holding the acronym to the nearest long form
   (the earlier one if any); ``all`` links every pair.
 Long forms with more than ``max_words`` words are skipped (an acronym that long is not written).
+
+Every concept is analysed (cached across documents: one-token mentions by their token, the others
+by their token sequence) with lookups done in C-level maps; then only the long forms whose initials
+start like some acronym of the document are matched, once per distinct initials, and the evidence
+strings are built only for the links made.
 """
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ chain builder merges them anyway (the linking passes default to nearest-antecede
 keeps such parallel paths rare).
 
 Most mentions have no date near them, so the filter does not visit the links one by one: it takes
-the window texts of every mention a link touches at once (``ClueWindows.texts``), looks their
-dates up (cached per text), and then only the links between two dated mentions are judged, in the
-order the links were made.
+the window texts of the mentions the links may need judged, all at once (``judged_concepts``,
+``ClueWindows.texts``), looks their dates up (cached per text), and then only the links between two
+dated mentions are judged, in the order the links were made.
 """
 
 from __future__ import annotations

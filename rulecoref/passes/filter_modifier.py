@@ -9,9 +9,9 @@ category conflict when both mentions have some and neither set contains the othe
 left leg" and "in the leg" agree while "in the left leg" and "in the right leg" do not.
 
 Most mentions have no keyword near them, so the filter does not visit the links one by one: it
-takes the window texts of every mention a link touches at once (``ClueWindows.texts``), looks their
-keywords up (cached per text), and then only the links between two mentions with keywords are
-judged, in the order the links were made.
+takes the window texts of the mentions the links may need judged, all at once (``judged_concepts``,
+``ClueWindows.texts``), looks their keywords up (cached per text), and then only the links between
+two mentions with keywords are judged, in the order the links were made.
 """
 
 from __future__ import annotations
