@@ -49,6 +49,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from heapq import merge
+from operator import attrgetter
 from typing import Any
 
 from ..document import Concept, Document
@@ -57,6 +58,7 @@ from . import Context, Pass, register
 from .conditioning import Conditioner
 from .predicates import endings_ok, prefix_len
 
+_index = attrgetter("index")
 _CACHE_LIMIT = 200_000  # token sequences (and words) remembered per process; cleared when exceeded
 
 # A mention's analysis: its conditioned words, its head (None without head_match or when the words
@@ -311,8 +313,8 @@ class HeadSynonym(Pass):
             indices: list[int] = list(range(len(tokens)))
             seqs = tokens
         else:
-            indices = [c.index for c in members]
-            seqs = [tokens[i] for i in indices]
+            indices = list(map(_index, members))
+            seqs = list(map(tokens.__getitem__, indices))
         recs = list(map(self._analysis.get, seqs))
         if None in recs:
             analyse = self.analyse
@@ -336,10 +338,12 @@ class HeadSynonym(Pass):
         the nearest earlier mention that covers it.
 
         The postings are chains of ints rather than lists: ``last[h]`` is the latest mention with
-        head h and ``prev[i]`` the one before i with the same head; ``words[h][u]`` is the latest
-        slot of the mentions with head h and the other word u, ``slot_of[s]`` its mention and
-        ``slot_prev[s]`` the slot before. Dicts of ints are not tracked by the garbage collector,
-        so a document costs it a handful of containers, not one per head and word.
+        head h (``last_near[h]`` when other heads seen so far match h: ``near[h]``, h first) and
+        ``prev[i]`` the one before i with the same head; ``words[h][u]`` is the latest slot of the
+        mentions with head h and the other word u, ``slot_of[s]`` its mention and ``slot_prev[s]``
+        the slot before. Dicts of ints are not tracked by the garbage collector, so a document
+        costs it a handful of containers, not one per head and word. The usual mention, one word
+        and a head no other head matches, takes the first branch.
         """
         matches = self.relation.matches
         explain = self._evidence
@@ -347,85 +351,100 @@ class HeadSynonym(Pass):
         concepts = doc.concepts
         seen: list[frozenset[str]] = [frozenset()] * len(concepts)  # words of the mentions seen
         last: dict[str, int] = {}
+        last_near: dict[str, int] = {}
+        near: dict[str, tuple[str, ...]] = {}
         prev = [-1] * len(concepts)
         words: dict[str, dict[str, int]] = {}
         slot_of: list[int] = []
         slot_prev: list[int] = []
-        near: dict[str, tuple[str, ...]] = {}
         for i, (wi, h, rest, anchor, others) in zip(indices, recs):
             if h is None:
                 continue
             seen[i] = wi
             top = last.get(h)
-            if top is None:  # a new head: which heads seen so far match it?
-                top = -1
-                for g in matches[h]:
-                    if g != h and g in last:
-                        near[h] = near.get(h, (h,)) + (g,)
-                        near[g] = near.get(g, (g,)) + (h,)
-            si, ei = start[i], end[i]
-            hs = near.get(h) if near else None
-            if anchor is None and hs is None:  # one word, one head: the nearest that does not overlap
+            if top is not None and anchor is None:  # the nearest that does not overlap
                 best = top
-                while best >= 0 and si <= end[best] and start[best] <= ei:
+                si = start[i]
+                while best >= 0 and si <= end[best] and start[best] <= end[i]:
                     best = prev[best]
+                prev[i] = top
+                last[h] = i
             else:
+                hs: tuple[str, ...] | None = None  # the heads that match h, when there are others
+                if top is None:
+                    top = last_near.get(h)
+                    if top is None:  # a new head: which heads seen so far match it?
+                        top = -1
+                        for g in matches[h]:
+                            if g != h:
+                                if g in last:
+                                    last_near[g] = last.pop(g)
+                                elif g not in last_near:
+                                    continue
+                                near[g] = near.get(g, (g,)) + (h,)
+                                near[h] = near.get(h, (h,)) + (g,)
+                    hs = near.get(h)
                 best = -1
-                am = matches[anchor] if anchor is not None else ()
-                for g in hs or (h,):
-                    if anchor is None or g in am:  # every mention with head g covers i's words
-                        j = top if g == h else last.get(g, -1)
-                        while j > best:
-                            if si > end[j] or start[j] > ei:
-                                if others is not None:  # does j cover i's other words too?
-                                    wj = seen[j]
-                                    if not others <= wj:
-                                        for w in others:
-                                            if w not in wj and wj.isdisjoint(matches[w]):
+                filed = words.get(h) if anchor is not None else None
+                if top >= 0 or hs is not None:  # else nothing earlier has a matching head
+                    si, ei = start[i], end[i]
+                    am = matches[anchor] if anchor is not None else ()
+                    for g in hs or (h,):
+                        if anchor is None or g in am:  # every mention with head g covers i's words
+                            j = top if g == h else last_near[g]
+                            while j > best:
+                                if si > end[j] or start[j] > ei:
+                                    if others is not None:  # does j cover i's other words too?
+                                        wj = seen[j]
+                                        if not others <= wj:
+                                            for w in others:
+                                                if w not in wj and wj.isdisjoint(matches[w]):
+                                                    break
+                                            else:
+                                                best = j
                                                 break
-                                        else:
-                                            best = j
-                                            break
-                                        j = prev[j]
-                                        continue
-                                best = j
-                                break
-                            j = prev[j]
-                        continue
-                    filed = words.get(g)
-                    if filed is None:
-                        continue
-                    for u in am:  # the mentions with head g holding a match of the anchor
-                        s = filed.get(u, -1)
-                        while s >= 0:
-                            j = slot_of[s]
-                            if j <= best:
-                                break
-                            if si > end[j] or start[j] > ei:
-                                if others is not None:
-                                    wj = seen[j]
-                                    if not others <= wj:
-                                        for w in others:
-                                            if w not in wj and wj.isdisjoint(matches[w]):
+                                            j = prev[j]
+                                            continue
+                                    best = j
+                                    break
+                                j = prev[j]
+                            continue
+                        index = filed if g == h else words.get(g)
+                        if index is None:
+                            continue
+                        for u in am:  # the mentions with head g holding a match of the anchor
+                            s = index.get(u, -1)
+                            while s >= 0:
+                                j = slot_of[s]
+                                if j <= best:
+                                    break
+                                if si > end[j] or start[j] > ei:
+                                    if others is not None:
+                                        wj = seen[j]
+                                        if not others <= wj:
+                                            for w in others:
+                                                if w not in wj and wj.isdisjoint(matches[w]):
+                                                    break
+                                            else:
+                                                best = j
                                                 break
-                                        else:
-                                            best = j
-                                            break
-                                        s = slot_prev[s]
-                                        continue
-                                best = j
-                                break
-                            s = slot_prev[s]
+                                            s = slot_prev[s]
+                                            continue
+                                    best = j
+                                    break
+                                s = slot_prev[s]
                 if anchor is not None:
-                    filed = words.get(h)
                     if filed is None:
                         filed = words[h] = {}
                     for u in rest:
                         slot_prev.append(filed.get(u, -1))
                         filed[u] = len(slot_of)
                         slot_of.append(i)
-            prev[i] = top
-            last[h] = i
+                prev[i] = top
+                if hs is None:
+                    last[h] = i
+                else:
+                    last_near[h] = i
             if best >= 0 and (best, i) not in linked:
                 yield best, i, partial(explain, concepts[best], concepts[i], seen[best], wi)
 
@@ -506,11 +525,12 @@ class HeadSynonym(Pass):
                     else:
                         lst.append(i)
 
-    def _link_words(self, doc: Document, linked: Mapping[tuple[int, int], object]) -> list[list[tuple]]:
+    def _link_words(self, doc: Document, linked: Mapping[tuple[int, int], object]) -> list[Iterator[tuple[int, int, Any]]]:
         """Without ``head_match``: a candidate antecedent j of mention i holds a match of i's
         rarest word (it has to cover all of i's words); with ``covered: either`` also the mentions
         whose own rarest word matches a word of i (i covers j). Postings are in text order, so the
-        candidates come out nearest first, lazily."""
+        candidates come out nearest first, lazily. The relation is narrowed to the document's
+        words first, so that a set operation answers whether a mention holds a match of a word."""
         groups: dict[str, list[int]] = {}
         same_type = self.scope.same_type
         words: dict[int, frozenset[str]] = {}
@@ -520,12 +540,16 @@ class HeadSynonym(Pass):
             if ws:
                 words[c.index] = ws
                 groups.setdefault(c.type if same_type else "", []).append(c.index)
-        return [self._link_group(doc, group, words, linked) for group in groups.values() if len(group) > 1]
+        linking = [g for g in groups.values() if len(g) > 1]
+        vocab = {w for g in linking for i in g for w in words[i]}
+        matches = self.relation.matches
+        match = {w: vocab.intersection(matches[w]) for w in vocab}
+        return [self._link_group(doc, group, words, match, linked) for group in linking]
 
     def _link_group(self, doc: Document, group: list[int], words: dict[int, frozenset[str]],
-                    linked: Mapping[tuple[int, int], object]) -> list[tuple]:
+                    match: dict[str, set[str]], linked: Mapping[tuple[int, int], object]
+                    ) -> Iterator[tuple[int, int, Any]]:
         either, nearest = self.either, self.nearest
-        match = self.relation.matches
         postings: dict[str, list[int]] = {}
         anchors: dict[int, str] = {}
         anchor_post: dict[str, list[int]] = {}
@@ -539,7 +563,6 @@ class HeadSynonym(Pass):
         start, end = doc.concept_starts, doc.concept_ends
         concepts = doc.concepts
         explain = self._evidence
-        out: list[tuple] = []
         for i in group:
             wi = words[i]
             lists = [postings[u] for u in match[anchors[i]] if u in postings]
@@ -554,10 +577,9 @@ class HeadSynonym(Pass):
                 if start[i] <= end[j] and start[j] <= end[i]:
                     continue  # overlapping mentions: a phrase and a part of it
                 wj = words[j]
-                if all(not wj.isdisjoint(match[w]) for w in wi) or (
-                        either and all(not wi.isdisjoint(match[w]) for w in wj)):
+                if wi <= wj or all(w in wj or not wj.isdisjoint(match[w]) for w in wi) or (
+                        either and (wj <= wi or all(w in wi or not wi.isdisjoint(match[w]) for w in wj))):
                     if (j, i) not in linked:
-                        out.append((j, i, partial(explain, concepts[j], concepts[i], wj, wi)))
+                        yield j, i, partial(explain, concepts[j], concepts[i], wj, wi)
                     if nearest:
                         break
-        return out
