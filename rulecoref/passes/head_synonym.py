@@ -49,7 +49,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from heapq import merge
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from ..document import Concept, Document
@@ -59,6 +59,7 @@ from .conditioning import Conditioner
 from .predicates import endings_ok, prefix_len
 
 _index = attrgetter("index")
+_first, _second = itemgetter(0), itemgetter(1)
 _CACHE_LIMIT = 200_000  # token sequences (and words) remembered per process; cleared when exceeded
 
 # A mention's analysis: its conditioned words, its head (None without head_match or when the words
@@ -260,12 +261,21 @@ class HeadSynonym(Pass):
             for links in self._link_words(doc, ctx.links):
                 yield from links
             return
-        link = self._link_nearest_later if self.nearest and not self.either else self._link_heads
         groups = [self._analyses(doc, members) for members in self._groups(doc)]
         if len(groups) > 1:  # groups in the order of their first mention with words, as always
             groups.sort(key=lambda g: next((i for i, rec in zip(*g) if rec[0]), len(doc.concepts)))
-        for indices, recs in groups:
-            yield from link(doc, indices, recs, ctx.links)
+        linked = ctx.links
+        if self.nearest and not self.either:
+            # Pairs linked before, by their later mention: ``partner[i]`` is one mention linked
+            # with i, the only one when ``alone`` (the usual case), so ints answer "linked before?"
+            # (this pass's own links never come up again: each mention is the later one once).
+            partner = dict(zip(map(_second, linked), map(_first, linked)))
+            alone = len(partner) == len(linked)
+            for indices, recs in groups:
+                yield from self._link_nearest_later(doc, indices, recs, linked, partner, alone)
+        else:
+            for indices, recs in groups:
+                yield from self._link_heads(doc, indices, recs, linked)
 
     def _groups(self, doc: Document) -> list[list[Concept]]:
         """The candidate concepts that may link with each other: one group per admitted type (in
@@ -274,6 +284,9 @@ class HeadSynonym(Pass):
             return [self.candidates(doc)]
         admits = self.scope.admits_type
         return [doc.of_type(t) for t in doc.types if admits(t)]
+
+    def _evidence_of(self, concepts: list[Concept], words: list[frozenset[str]], a: int, b: int) -> str:
+        return self._evidence(concepts[a], concepts[b], words[a], words[b])
 
     def _evidence(self, a: Concept, b: Concept, wa: frozenset[str], wb: frozenset[str]) -> str:
         """Why mentions a (earlier) and b match, from the side whose words are all covered (the
@@ -333,7 +346,8 @@ class HeadSynonym(Pass):
         return everyone
 
     def _link_nearest_later(self, doc: Document, indices: list[int], recs: list[Analysis],
-                            linked: Mapping[tuple[int, int], object]) -> Iterator[tuple[int, int, Any]]:
+                            linked: Mapping[tuple[int, int], object], partner: dict[int, int],
+                            alone: bool) -> Iterator[tuple[int, int, Any]]:
         """``covered: later``, ``antecedents: nearest`` (the rule files' setting): for each mention
         the nearest earlier mention that covers it.
 
@@ -346,10 +360,10 @@ class HeadSynonym(Pass):
         and a head no other head matches, takes the first branch.
         """
         matches = self.relation.matches
-        explain = self._evidence
         start, end = doc.concept_starts, doc.concept_ends
         concepts = doc.concepts
         seen: list[frozenset[str]] = [frozenset()] * len(concepts)  # words of the mentions seen
+        explain = partial(self._evidence_of, concepts, seen)
         last: dict[str, int] = {}
         last_near: dict[str, int] = {}
         near: dict[str, tuple[str, ...]] = {}
@@ -445,8 +459,10 @@ class HeadSynonym(Pass):
                     last[h] = i
                 else:
                     last_near[h] = i
-            if best >= 0 and (best, i) not in linked:
-                yield best, i, partial(explain, concepts[best], concepts[i], seen[best], wi)
+            if best >= 0:
+                p = partner.get(i)
+                if p is None or (p != best and (alone or (best, i) not in linked)):
+                    yield best, i, partial(explain, best, i)
 
     def _link_heads(self, doc: Document, indices: list[int], recs: list[Analysis],
                     linked: Mapping[tuple[int, int], object]) -> Iterator[tuple[int, int, Any]]:

@@ -186,8 +186,12 @@ def _random_doc(rng: random.Random, n: int) -> tuple[Document, dict]:
         spans.add((line + 1, a, b, rng.choice(("problem", "problem", "test"))))
     concepts = [Concept(index=k, text=" ".join(lines[ln - 1][a : b + 1]).lower(), type=t, start=(ln, a), end=(ln, b))
                 for k, (ln, a, b, t) in enumerate(sorted(spans))]
+    # links of earlier passes, now and then two of them with one later mention
     pairs = [(a, b) for a in range(len(concepts)) for b in range(a + 1, len(concepts))]
-    linked = {pair: [] for pair in rng.sample(pairs, min(len(pairs), rng.randint(0, 3)))}
+    linked = {pair: [] for pair in rng.sample(pairs, min(len(pairs), rng.randint(0, 4)))}
+    for a, b in list(linked):
+        if a and rng.random() < 0.5:
+            linked[(rng.randrange(a), b)] = []
     return Document(name="random", lines=lines, concepts=concepts), linked
 
 
