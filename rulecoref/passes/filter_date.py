@@ -12,9 +12,10 @@ chain builder merges them anyway (the linking passes default to nearest-antecede
 keeps such parallel paths rare).
 
 Most mentions have no date near them, so the filter does not visit the links one by one: it takes
-the window texts of the mentions the links may need judged, all at once (``judged_concepts``,
-``ClueWindows.texts``), looks their dates up (cached per text), and then only the links between two
-dated mentions are judged, in the order the links were made.
+the window texts of the mentions at the first end of a link, all at once (``ClueWindows.texts``),
+looks their dates up (cached per text), does the same for the second ends of the links whose first
+end has a date (``judged_pairs``), and then judges only the links between two dated mentions, in the
+order the links were made.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from .predicates import (
     MAIN_LINKER_KINDS,
     ClueWindows,
     dates_compatible,
-    judged_concepts,
+    judged_pairs,
     scope_mask,
 )
 
@@ -78,30 +79,32 @@ class FilterDate(Pass):
             found.extend(self._dates_in(" ".join(words)))
         return found
 
-    def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
-        links = ctx.links
-        if self.date_rx is None or not links:
-            return
-        concepts = doc.concepts
-        pairs = list(links)
-        # only a link with a date on each side is judged: find the mentions with dates near them,
-        # then the links between two of them
-        ids = judged_concepts(len(concepts), pairs, scope_mask(doc, self.scope.admits_type, ctx.state), both_ends=True)
-        windows = ClueWindows.shared(ctx.state, doc, self.triggers, self.window, self.look_before)
+    def dated(self, windows: ClueWindows, ids: list[int]) -> dict[int, list[str]]:
+        """Of the concepts ``ids``, those with dates near them, with the dates (``dates_near``),
+        found from their window texts taken at once and the dates cached per text."""
         found, after, before = windows.texts(ids)
         texts = list(set(after).union(before).difference(("",)))
         dates = list(map(self._found.get, texts))
         for k in compress(range(len(texts)), map(is_, dates, repeat(None))):  # texts not seen before
             dates[k] = self._dates_in(texts[k])
         with_dates = set(compress(texts, dates))
-        dated: dict[int, list[str]] = {}
+        out: dict[int, list[str]] = {}
         for i, a, b in compress(zip(found, after, before), map(or_, map(with_dates.__contains__, after),
                                                                map(with_dates.__contains__, before))):
             # the windows after, then before, the mention, as dates_near reads them
-            dated[i] = [*(self._dates_in(a) if a else ()), *(self._dates_in(b) if b else ())]
-        if len(dated) < 2:
+            out[i] = [*(self._dates_in(a) if a else ()), *(self._dates_in(b) if b else ())]
+        return out
+
+    def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
+        links = ctx.links
+        if self.date_rx is None or not links:
             return
-        for a, b in compress(pairs, map(set(dated).issuperset, pairs)):
+        concepts = doc.concepts
+        windows = ClueWindows.shared(ctx.state, doc, self.triggers, self.window, self.look_before)
+        # only a link with a date on each side is judged
+        pairs, dated = judged_pairs(list(links), scope_mask(doc, self.scope.admits_type, ctx.state),
+                                    lambda ids: self.dated(windows, ids))
+        for a, b in pairs:
             da, db = dated[a], dated[b]
             if not any(dates_compatible(x, y) for x in da for y in db):
                 yield (a, b), f"dates differ: '{da[0]}' near '{concepts[a].text}', '{db[0]}' near '{concepts[b].text}'"

@@ -9,9 +9,10 @@ category conflict when both mentions have some and neither set contains the othe
 left leg" and "in the leg" agree while "in the left leg" and "in the right leg" do not.
 
 Most mentions have no keyword near them, so the filter does not visit the links one by one: it
-takes the window texts of the mentions the links may need judged, all at once (``judged_concepts``,
-``ClueWindows.texts``), looks their keywords up (cached per text), and then only the links between
-two mentions with keywords are judged, in the order the links were made.
+takes the window texts of the mentions at the first end of a link, all at once
+(``ClueWindows.texts``), looks their keywords up (cached per text), does the same for the second
+ends of the links whose first end has some (``judged_pairs``), and then judges only the links
+between two mentions with keywords, in the order the links were made.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from .predicates import (
     ClueWindows,
     clues_conflict,
     find_phrases,
-    judged_concepts,
+    judged_pairs,
     scope_mask,
 )
 
@@ -90,31 +91,33 @@ class FilterModifier(Pass):
             hit = self._by_text[text] = tuple(tuple(sorted(f)) for f in found) if any(found) else ()
         return hit
 
-    def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
-        links = ctx.links
-        if not links or not self.categories:
-            return
-        concepts = doc.concepts
-        pairs = list(links)
-        # only a link with keywords on each side is judged: find the mentions with keywords near
-        # them, then the links between two of them
-        ids = judged_concepts(len(concepts), pairs, scope_mask(doc, self.scope.admits_type, ctx.state), both_ends=True)
-        windows = ClueWindows.shared(ctx.state, doc, self.triggers, self.window, self.look_before)
+    def clued(self, windows: ClueWindows, ids: list[int]) -> dict[int, list[frozenset[str]]]:
+        """Of the concepts ``ids``, those with keywords near them, with the keywords per category
+        (``clues``), found from their window texts taken at once and the keywords cached per text."""
         found, after, before = windows.texts(ids)
         texts = list(set(after).union(before).difference(("",)))
         clues = list(map(self._by_text.get, texts))
         for k in compress(range(len(texts)), map(is_, clues, repeat(None))):  # texts not seen before
             clues[k] = self.text_clues(texts[k])
         with_clues = set(compress(texts, clues))
-        clued: dict[int, list[frozenset[str]]] = {}
+        out: dict[int, list[frozenset[str]]] = {}
         for i, a, b in compress(zip(found, after, before), map(or_, map(with_clues.__contains__, after),
                                                                map(with_clues.__contains__, before))):
             # a mention's clues: those of its window after it and of its window before it
             ca, cb = self.text_clues(a) if a else (), self.text_clues(b) if b else ()
-            clued[i] = [frozenset(x) | frozenset(y) for x, y in zip_longest(ca, cb, fillvalue=())]
-        if len(clued) < 2:
+            out[i] = [frozenset(x) | frozenset(y) for x, y in zip_longest(ca, cb, fillvalue=())]
+        return out
+
+    def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
+        links = ctx.links
+        if not links or not self.categories:
             return
-        for a, b in compress(pairs, map(set(clued).issuperset, pairs)):
+        concepts = doc.concepts
+        windows = ClueWindows.shared(ctx.state, doc, self.triggers, self.window, self.look_before)
+        # only a link with keywords on each side is judged
+        pairs, clued = judged_pairs(list(links), scope_mask(doc, self.scope.admits_type, ctx.state),
+                                    lambda ids: self.clued(windows, ids))
+        for a, b in pairs:
             ca, cb = clued[a], clued[b]
             for (name, _, _), xa, xb in zip(self.categories, ca, cb):
                 if clues_conflict(xa, xb):

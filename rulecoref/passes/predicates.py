@@ -9,12 +9,14 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from itertools import accumulate, compress, repeat
 from operator import add, and_, attrgetter, gt, is_, itemgetter, not_, or_, sub
+from typing import TypeVar
 
 from ..rules.schema import Param
 
 _ALNUM = re.compile(r"[0-9a-z]")
 _index = attrgetter("index")
 _first, _second = itemgetter(0), itemgetter(1)
+T = TypeVar("T")
 
 
 def scope_mask(doc, admits_type: Callable[[str], bool], state: dict | None = None) -> list[bool] | None:
@@ -40,18 +42,12 @@ def scope_mask(doc, admits_type: Callable[[str], bool], state: dict | None = Non
     return mask
 
 
-def judged_concepts(n: int, pairs: list[tuple[int, int]], mask: list[bool] | None,
-                    both_ends: bool = False) -> Sequence[int]:
+def judged_concepts(n: int, pairs: list[tuple[int, int]], mask: list[bool] | None) -> Sequence[int]:
     """The concepts a link filter judges, in text order: those the links ``pairs`` touch when the
     links are few (fewer than half the ``n`` concepts), else every concept, which is cheaper than
-    collecting them; either way only those ``mask`` (from ``scope_mask``) admits, and with
-    ``both_ends`` (a filter that judges a link only when it admits both ends) only the ends of links
-    it admits both ends of. Judging a concept no link needs judged is wasted but harmless: a filter
-    only removes links."""
+    collecting them; either way only those ``mask`` (from ``scope_mask``) admits. Judging a concept
+    no link touches is wasted but harmless: a filter only removes links."""
     if 2 * len(pairs) < n:
-        if both_ends and mask is not None:
-            pairs = list(compress(pairs, map(and_, map(mask.__getitem__, map(_first, pairs)),
-                                             map(mask.__getitem__, map(_second, pairs)))))
         touched = set(map(_first, pairs))
         touched.update(map(_second, pairs))
         ids: Sequence[int] = sorted(touched)
@@ -60,6 +56,27 @@ def judged_concepts(n: int, pairs: list[tuple[int, int]], mask: list[bool] | Non
     if mask is not None:
         ids = list(compress(ids, mask)) if isinstance(ids, range) else list(compress(ids, map(mask.__getitem__, ids)))
     return ids
+
+
+def judged_pairs(pairs: list[tuple[int, int]], mask: list[bool] | None,
+                 judge: Callable[[list[int]], dict[int, T]]) -> tuple[list[tuple[int, int]], dict[int, T]]:
+    """For a link filter that judges a link only when both its ends are in scope (``mask``, from
+    ``scope_mask``) and both have a finding (a date, keywords): the links (in their order) whose
+    two ends have one, and the findings by concept. ``judge`` takes concept indices in text order
+    and returns the findings of those that have one. The first ends are judged first, and the
+    second ends only of the links whose first end has a finding, so about half the mentions are
+    judged, not all."""
+    if mask is not None:
+        pairs = list(compress(pairs, map(and_, map(mask.__getitem__, map(_first, pairs)),
+                                         map(mask.__getitem__, map(_second, pairs)))))
+    found = judge(sorted(set(map(_first, pairs))))
+    if not found:
+        return [], found
+    pairs = list(compress(pairs, map(found.__contains__, map(_first, pairs))))
+    more = set(map(_second, pairs)).difference(found)
+    if more:
+        found.update(judge(sorted(more)))
+    return list(compress(pairs, map(found.__contains__, map(_second, pairs)))), found
 
 
 def normalise(tokens: Sequence[str], ignore: Iterable[str] | frozenset[str] = frozenset()) -> str:

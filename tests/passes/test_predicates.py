@@ -165,6 +165,24 @@ def test_predicates_scope_mask_and_judged_concepts():
     assert list(judged_concepts(6, [(0, 1), (2, 3), (4, 5)], mask)) == [0, 2, 4, 5]  # many: all in scope
     assert list(judged_concepts(6, [(0, 1), (2, 3), (4, 5)], None)) == list(range(6))
     assert list(judged_concepts(6, [(3, 1)], None)) == [1, 3]
-    # both_ends: a link with an end out of scope is not judged, so neither of its ends needs be
-    assert list(judged_concepts(6, [(0, 1), (2, 5)], mask, both_ends=True)) == [2, 5]
     assert list(judged_concepts(6, [(0, 1), (2, 5)], mask)) == [0, 2, 5]
+
+
+def test_predicates_judged_pairs():
+    from rulecoref.passes.predicates import judged_pairs
+
+    asked = []
+
+    def judge(ids):  # the even concepts have a finding
+        asked.append(ids)
+        return {i: f"f{i}" for i in ids if i % 2 == 0}
+
+    pairs = [(4, 6), (0, 1), (2, 8), (6, 7), (0, 2), (3, 4)]
+    got, found = judged_pairs(pairs, None, judge)
+    assert got == [(4, 6), (2, 8), (0, 2)]  # both ends with a finding, in the links' order
+    assert asked == [[0, 2, 3, 4, 6], [1, 7, 8]]  # first ends, then the second ends of those links not known yet
+    assert found == {0: "f0", 2: "f2", 4: "f4", 6: "f6", 8: "f8"}
+    mask = [True] * 9
+    mask[8] = False
+    assert judged_pairs(pairs, mask, judge)[0] == [(4, 6), (0, 2)]  # a link with an end out of scope is not judged
+    assert judged_pairs([(1, 2), (3, 4)], None, judge) == ([], {})
