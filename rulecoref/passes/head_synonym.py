@@ -30,15 +30,17 @@ How it runs fast (the pass sees every mention of every document):
 * Whether two words match does not depend on the document, so the relation is kept for the whole
   process (``WordMatches``): each word, when first seen, is compared once with the words seen
   before through two prefix indexes and WordNet, and from then on its matches are one lookup.
-  A mention's analysis (its words, head, and words other than the head) is likewise cached by
-  token sequence. Both caches are bounded and cleared together.
-* Candidates come from an index, not from comparing all pairs. With ``head_match`` each head of a
-  document keeps the list of earlier mentions whose head matches it, built as the mentions go by
-  in text order, so a mention's candidate antecedents are that list read backwards (nearest
-  first). A candidate's head already matches the mention's head, so only the other words are
-  checked, first as a set inclusion. Without ``head_match`` a candidate j of mention i holds a
-  match of i's rarest word (j must cover all of i's words); with ``covered: either`` also the
-  mentions whose own rarest word matches a word of i (i covers j).
+  A mention's analysis (its words, its head, its other words and one of them as the anchor) is
+  likewise cached by token sequence. Both caches are bounded and cleared together.
+* Candidates come from an index, not from comparing all pairs. With ``head_match`` the mentions of
+  a group are walked in text order; each head keeps the chain of the mentions seen so far with
+  that head, and heads that match each other are noted as they appear, so a mention's candidate
+  antecedents are the chains of the heads that match its head, read nearest first. When only the
+  later mention must be covered, a mention with words besides its head looks only at candidates
+  filed under a match of its anchor: the head and the anchor are then covered by construction and
+  only its remaining words are checked (none, for most mentions). Without ``head_match`` a
+  candidate j of mention i holds a match of i's rarest word (j must cover all of i's words); with
+  ``covered: either`` also the mentions whose own rarest word matches a word of i (i covers j).
 * The evidence string is built only when somebody reads it (a callable; see ``Provenance``).
 A pair an earlier pass already linked (exact_match) counts as found but is not proposed again.
 """
@@ -71,8 +73,9 @@ Analysis = tuple[frozenset[str], "str | None", frozenset[str], "str | None", "fr
 class WordMatches:
     """The word-match relation of one parameter set, over every word seen so far in the process.
 
-    ``matches[w]`` holds the words seen so far that match ``w`` (``w`` included) as a tuple of
-    str, which the garbage collector does not track. The relation does not depend on the document,
+    ``matches[w]`` holds the words seen so far that match ``w`` (``w`` first) as a tuple of str,
+    which the garbage collector stops tracking once it has seen it. The relation does not depend
+    on the document,
     so for the words of any one document it is the same relation as one built from that document's
     vocabulary alone. A new word ``x`` finds the words it matches through
     * ``keys``: a word u of prefix length k = ceil(ratio * len(u)) >= min_prefix is filed under
@@ -189,7 +192,7 @@ class HeadSynonym(Pass):
         self.nearest = self.p["antecedents"] == "nearest"
         self.head_stops = self.lexicon("head_stops").words
         self.relation = WordMatches(self.ratio, self.min_prefix, self.max_ending,
-                                 self._synonyms if self.use_synonyms else None)
+                                    self._synonyms if self.use_synonyms else None)
         self._analysis: dict[tuple[str, ...], Analysis] = {}
 
     def core(self, tokens: list[str]) -> list[str]:
@@ -286,6 +289,7 @@ class HeadSynonym(Pass):
         return [doc.of_type(t) for t in doc.types if admits(t)]
 
     def _evidence_of(self, concepts: list[Concept], words: list[frozenset[str]], a: int, b: int) -> str:
+        """``_evidence`` for concept indices (a document's concepts and their words by index)."""
         return self._evidence(concepts[a], concepts[b], words[a], words[b])
 
     def _evidence(self, a: Concept, b: Concept, wa: frozenset[str], wb: frozenset[str]) -> str:
@@ -307,17 +311,13 @@ class HeadSynonym(Pass):
         return f"all words of '{text_a}' match '{text_b}': " + ", ".join(parts)
 
     # ``head_match`` ----------------------------------------------------------------------------
-    # Per group (``HeadIndex``): ``heads[h]`` lists the mentions seen so far whose head is h,
-    # ``near[h]`` the heads seen so far that match h, h first (only when there are others), and
-    # ``words[h]`` files the mentions with head h under each of their other words. All lists are
-    # in text order. A mention's candidate antecedents are the mentions whose head matches its
-    # head. When only the later mention must be covered and it has words besides its head, a
-    # candidate must also hold a match of one of them (the anchor), so the candidates are the
-    # mentions with a matching head filed under a match of the anchor, or all of them when their
-    # head itself matches the anchor: the head and the anchor are then covered by construction,
-    # and only the mention's other words are checked. Each list is read backwards, nearest first.
-    # The per-document containers are few (a list per head, a dict per head with longer
-    # mentions, a list per word of those), which keeps the garbage collector's work small.
+    # A group's mentions are walked in text order. A mention's candidate antecedents are the
+    # mentions seen so far whose head matches its head. When only the later mention must be
+    # covered and it has words besides its head, a candidate must also hold a match of one of them
+    # (the anchor), so the candidates are the mentions with a matching head filed under a match of
+    # the anchor, or all of them when their head itself matches the anchor: the head and the
+    # anchor are then covered by construction, and only the mention's other words are checked.
+    # Candidates are read nearest first; overlapping mentions never link.
 
     def _analyses(self, doc: Document, members: list[Concept]) -> tuple[list[int], list[Analysis]]:
         """The members' concept indices and analyses (looked up in bulk: most are cached)."""
@@ -467,7 +467,10 @@ class HeadSynonym(Pass):
     def _link_heads(self, doc: Document, indices: list[int], recs: list[Analysis],
                     linked: Mapping[tuple[int, int], object]) -> Iterator[tuple[int, int, Any]]:
         """``head_match`` with ``covered: either`` or ``antecedents: all``: the same walk as
-        ``_link_nearest_later``, which handles the rule files' setting faster."""
+        ``_link_nearest_later`` (which handles the rule files' setting faster), over lists:
+        ``heads[h]`` lists the mentions with head h, ``near[h]`` the heads that match h (h first;
+        only when there are others) and ``words[h][u]`` the mentions with head h and other word u.
+        """
         matches = self.relation.matches
         either, nearest = self.either, self.nearest
         explain = self._evidence
