@@ -94,17 +94,33 @@ class Provenance:
         }
 
 
-@dataclass(frozen=True, slots=True)
 class Link:
-    """An undirected link between two concepts (a < b by index), with the pass that proposed it."""
+    """An undirected link between two concepts (a < b by index), with the pass that proposed it.
 
-    a: int
-    b: int
-    provenance: Provenance
+    Read only by convention: a plain slotted class rather than a frozen dataclass, because the
+    engine makes one per proposal (50,000 in a CRAFT batch) and a frozen dataclass's constructor
+    costs three times as much.
+    """
+
+    __slots__ = ("a", "b", "provenance")
+
+    def __init__(self, a: int, b: int, provenance: Provenance):
+        self.a = a
+        self.b = b
+        self.provenance = provenance
 
     @property
     def pair(self) -> tuple[int, int]:
         return (self.a, self.b)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Link) and (self.a, self.b, self.provenance) == (other.a, other.b, other.provenance)
+
+    def __hash__(self) -> int:
+        return hash((self.a, self.b, self.provenance))
+
+    def __repr__(self) -> str:
+        return f"Link(a={self.a!r}, b={self.b!r}, provenance={self.provenance!r})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -146,6 +146,7 @@ class Pipeline:
             # the scope looks only at the two types, so its verdict is remembered per type pair
             allowed = p.scope_verdicts
             allows = p.scope.allows_types
+            source = (cfg.name, cfg.kind, cfg.rule_file, cfg.line)
             for i, j, evidence in p.propose(doc, ctx):
                 if i < j:
                     a, b = i, j
@@ -159,7 +160,7 @@ class Pipeline:
                     ok = allowed[types] = allows(*types)
                 if not ok:
                     continue
-                link = Link(a, b, Provenance(cfg.name, cfg.kind, cfg.rule_file, cfg.line, evidence))
+                link = Link(a, b, Provenance(*source, evidence))
                 proposed.append(link)
                 found = kept.get((a, b))
                 if found is None:

@@ -223,11 +223,12 @@ def read_chains(path: str | Path, *, encoding: str = "utf-8") -> ChainSet:
 def format_chains(doc: Document, clusters: Iterable[Sequence[int]], chain_types: Sequence[str]) -> str:
     """i2b2 chain lines: mentions in text order, chains ordered by their first mention."""
     rows = []
+    concepts = doc.concepts
     for cluster, ctype in zip(clusters, chain_types):
-        members = sorted(cluster)
-        if len(members) < 2:
+        if len(cluster) < 2:
             continue
-        rows.append((members[0], "||".join(doc.concepts[i].i2b2() for i in members) + f'||t="coref {ctype}"'))
+        members = sorted(cluster)
+        rows.append((members[0], "||".join([concepts[i].i2b2() for i in members]) + f'||t="coref {ctype}"'))
     rows.sort()
     return "".join(text + "\n" for _, text in rows)
 
