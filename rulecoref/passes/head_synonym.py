@@ -150,6 +150,14 @@ class WordMatches:
                 self.synonym_of.setdefault(s, []).append(x)
 
 
+def _covers(others: frozenset[str], wj: frozenset[str], matches: Mapping[str, frozenset[str]]) -> bool:
+    """Does a mention with the words ``wj`` hold a match of each word in ``others``?"""
+    for w in others:
+        if w not in wj and wj.isdisjoint(matches[w]):
+            return False
+    return True
+
+
 @register("head_synonym")
 class HeadSynonym(Pass):
     params = {
@@ -407,18 +415,9 @@ class HeadSynonym(Pass):
                         if anchor is None or g in am:  # every mention with head g covers i's words
                             j = top if g == h else last_near[g]
                             while j > best:
-                                if si > end[j] or start[j] > ei:
-                                    if others is not None:  # does j cover i's other words too?
-                                        wj = seen[j]
-                                        if not others <= wj:
-                                            for w in others:
-                                                if w not in wj and wj.isdisjoint(matches[w]):
-                                                    break
-                                            else:
-                                                best = j
-                                                break
-                                            j = prev[j]
-                                            continue
+                                # not overlapping, and (for a longer mention) covering i's other words
+                                if (si > end[j] or start[j] > ei) and (
+                                        others is None or others <= (wj := seen[j]) or _covers(others, wj, matches)):
                                     best = j
                                     break
                                 j = prev[j]
@@ -432,18 +431,8 @@ class HeadSynonym(Pass):
                                 j = slot_of[s]
                                 if j <= best:
                                     break
-                                if si > end[j] or start[j] > ei:
-                                    if others is not None:
-                                        wj = seen[j]
-                                        if not others <= wj:
-                                            for w in others:
-                                                if w not in wj and wj.isdisjoint(matches[w]):
-                                                    break
-                                            else:
-                                                best = j
-                                                break
-                                            s = slot_prev[s]
-                                            continue
+                                if (si > end[j] or start[j] > ei) and (
+                                        others is None or others <= (wj := seen[j]) or _covers(others, wj, matches)):
                                     best = j
                                     break
                                 s = slot_prev[s]
