@@ -131,7 +131,7 @@ class Pipeline:
         """Run link passes and filters (no decoding): the links with their provenance."""
         res = Resolution(doc=doc)
         ctx = Context(doc=doc, links=res.kept)
-        concepts = doc.concepts
+        ctypes = [c.type for c in doc.concepts]
         proposed, kept = res.proposed, res.kept
         for p in self.passes if passes is None else passes:
             cfg = p.config
@@ -147,6 +147,9 @@ class Pipeline:
             allowed = p.scope_verdicts
             allows = p.scope.allows_types
             source = (cfg.name, cfg.kind, cfg.rule_file, cfg.line)
+            # links with the same evidence share one (immutable) Provenance: a group of repeated
+            # mentions ("same text 'x'") makes one, not one per link
+            shared: dict[str, Provenance] = {}
             for i, j, evidence in p.propose(doc, ctx):
                 if i < j:
                     a, b = i, j
@@ -154,13 +157,19 @@ class Pipeline:
                     a, b = j, i
                 else:
                     continue
-                types = (concepts[a].type, concepts[b].type)
+                types = (ctypes[a], ctypes[b])
                 ok = allowed.get(types)
                 if ok is None:
                     ok = allowed[types] = allows(*types)
                 if not ok:
                     continue
-                link = Link(a, b, Provenance(*source, evidence))
+                if evidence.__class__ is str:
+                    prov = shared.get(evidence)
+                    if prov is None:
+                        prov = shared[evidence] = Provenance(*source, evidence)
+                else:  # built lazily: one per link
+                    prov = Provenance(*source, evidence)
+                link = Link(a, b, prov)
                 proposed.append(link)
                 found = kept.get((a, b))
                 if found is None:

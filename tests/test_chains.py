@@ -26,3 +26,19 @@ def test_chains_type_tie_goes_to_earliest_mention() -> None:
 def test_chains_pronoun_only_chain_is_typed_pronoun() -> None:
     doc, _ = parse_markup("[he|pronoun] said [he|pronoun] was fine")
     assert chain_type(doc, [0, 1]) == "pronoun"
+
+
+def test_clusters_from_pairs_equal_the_union_find_reference() -> None:
+    import random
+
+    from rulecoref.chains import UnionFind, clusters_from_pairs
+
+    rng = random.Random(7)
+    for _ in range(500):
+        n = rng.randint(1, 30)
+        pairs = [(rng.randrange(n), rng.randrange(n)) for _ in range(rng.randint(0, 40))]
+        uf = UnionFind(n)
+        for a, b in pairs:
+            uf.union(a, b)
+        expected = sorted(sorted(g) for g in uf.groups())
+        assert clusters_from_pairs(n, pairs) == expected  # members ascending, ordered by first member
