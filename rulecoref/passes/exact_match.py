@@ -38,17 +38,7 @@ class ExactMatch(Pass):
     def setup(self) -> None:
         self.ignore = self.lexicon("ignore_words").words
         self.min_chars = int(self.p["min_chars"])
-        self._keys: dict[tuple[str, ...], str] = {}  # token sequence -> normalised text
         self._evidence: dict[tuple[str, ...], str] = {}  # token sequence -> evidence, "" if too short
-
-    def key(self, tokens: tuple[str, ...]) -> str:
-        """The normalised text of a mention's tokens (cached per token sequence)."""
-        hit = self._keys.get(tokens)
-        if hit is None:
-            if len(self._keys) > _CACHE_LIMIT:
-                self._keys.clear()
-            hit = self._keys[tokens] = normalise(tokens, self.ignore)
-        return hit
 
     def evidence(self, tokens: tuple[str, ...]) -> str:
         """The evidence a link of this mention carries, "" when its text is too short to match

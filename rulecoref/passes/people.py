@@ -261,11 +261,6 @@ class PeopleFacts:
     def is_staff(self, i: int) -> bool:
         return i in self.staff
 
-    def staff_by_words(self, i: int) -> bool:
-        """Staff by a role word (personnel lexicon, specialist ending or the web), not by a salutation
-        or title: the other side of an introduction (seed 001, "Introduction match")."""
-        return i in self.staff_words
-
     def patient_side(self) -> set[int]:
         """The subject and the patient mentions: the mentions that name the patient."""
         side = set(self.patients)
