@@ -24,6 +24,7 @@ from __future__ import annotations
 import gc
 import io
 import os
+import re
 import warnings
 from pathlib import Path
 
@@ -48,6 +49,9 @@ _LEXNAMES = (
 _CATEGORY = {"noun": 1, "verb": 2, "adj": 3, "adv": 4}
 
 _POS = ("n", "v", "a", "r")  # satellite adjectives ("s") are indexed under "a" in index.adj
+_DATA_FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
+_NO_OFFSETS: dict[str, list[int]] = {}
+_SYNTACTIC_MARK = re.compile(r"\([^()]*\)$")  # "galore(ip)": the marker NLTK strips from a lemma name
 _CACHE_LIMIT = 500_000  # words remembered per cache; a cache is cleared when it grows past this
 
 
@@ -124,6 +128,8 @@ class WordNet:
         self._pos: dict[str, frozenset[str]] = {}
         self._syn: dict[tuple[str, str | None, int], frozenset[str]] = {}
         self._adj: dict[str, bool] = {}
+        self._names: dict[tuple[str, int], tuple[str, ...]] = {}  # (pos, offset) -> lemma names
+        self._fds: dict[str, int] = {}  # data file name -> descriptor (read with pread: fork-safe)
 
     def parts_of_speech(self, word: str) -> frozenset[str]:
         """WordNet parts of speech of a word: a subset of n, v, a (adjective, incl. satellites), r."""
@@ -177,13 +183,57 @@ class WordNet:
                 self._syn.clear()
             out = {word}
             if word:
-                synsets = self.reader.synsets(word, pos) if pos else self.reader.synsets(word)
+                # the synsets NLTK's ``reader.synsets(word, pos)`` lists, in its order (duplicates
+                # included, as ``senses`` counts them), as (pos, offset) pairs
+                index = self.reader._lemma_pos_offset_map
+                morphy = self.reader._morphy
+                found = [(p, offset) for p in (pos or _POS) for form in morphy(word, p, True)
+                         for offset in index.get(form, _NO_OFFSETS).get(p, ())]
                 if senses > 0:
-                    synsets = synsets[:senses]
-                for s in synsets:
-                    out.update(name.lower().replace("_", " ") for name in s.lemma_names())
+                    found = found[:senses]
+                for p, offset in found:
+                    out.update(name.lower().replace("_", " ") for name in self.lemma_names(p, offset))
             hit = self._syn[key] = frozenset(out)
         return hit
+
+    def lemma_names(self, pos: str, offset: int) -> tuple[str, ...]:
+        """The lemma names of the synset at ``offset`` of a data file, as NLTK's
+        ``synset_from_pos_and_offset(pos, offset).lemma_names()`` gives them, read straight from the
+        line: NLTK would build the whole synset (gloss, pointers, Lemma objects), which made
+        synonym lookups 90% of the time of a batch's first documents. Cached per synset."""
+        key = (pos, offset)
+        hit = self._names.get(key)
+        if hit is None:
+            if len(self._names) > _CACHE_LIMIT:
+                self._names.clear()
+            line = self._data_line(pos, offset)
+            if line is None:  # not a synset line: NLTK's own reading decides (and warns)
+                synset = self.reader.synset_from_pos_and_offset(pos, offset)
+                hit = tuple(synset.lemma_names()) if synset is not None else ()
+            else:
+                # "offset lex_filenum ss_type w_cnt word lex_id [word lex_id ...] p_cnt ... | gloss"
+                cols = line.split("|", 1)[0].split()
+                count = int(cols[3], 16)
+                hit = tuple(_SYNTACTIC_MARK.sub("", name) for name in cols[4 : 4 + 2 * count : 2])
+            self._names[key] = hit
+        return hit
+
+    def _data_line(self, pos: str, offset: int) -> str | None:
+        """The line at ``offset`` of the data file of ``pos``, or None when no synset starts there.
+        ``os.pread`` leaves the descriptor's position alone, so forked workers can share it."""
+        name = "data." + _DATA_FILES["a" if pos == "s" else pos]
+        fd = self._fds.get(name)
+        if fd is None:
+            fd = self._fds[name] = os.open(os.path.join(str(self.reader.root), name), os.O_RDONLY)
+        chunk = b""
+        while True:
+            part = os.pread(fd, 4096, offset + len(chunk))
+            chunk += part
+            end = chunk.find(b"\n")
+            if end >= 0 or not part:
+                break
+        line = chunk[: end if end >= 0 else len(chunk)].decode("utf-8", "replace")
+        return line if line[:8] == f"{offset:08d}" else None
 
     def are_synonyms(self, a: str, b: str, pos: str | None = "n", senses: int = 0) -> bool:
         """True when either word is among the other's synonyms ("exam" / "examination")."""

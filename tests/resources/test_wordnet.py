@@ -106,3 +106,40 @@ def test_wordnet_loads_offline_in_a_fresh_process():
     env = {k: v for k, v in os.environ.items() if k != ENV_VAR}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_wordnet_synonyms_equal_nltk_synsets_lemma_names(wn):
+    """``synonyms`` reads lemma names straight from the data files; it must give exactly what the
+    synsets NLTK builds give, for inflected forms, every part of speech and a sense limit."""
+    import random
+
+    lemmas = sorted(k for k in wn.reader._lemma_pos_offset_map if k.isascii())
+    rng = random.Random(11)
+    words = rng.sample(lemmas, 1500) + ["abscesses", "kidneys", "larger", "ran", "galore", "mice", "data",
+                                        "head", "line", "blood", "exam", "nonexistentword", "u.s."]
+    for word in words:
+        for pos, senses in (("n", 0), ("n", 1), (None, 0), ("a", 2), ("v", 0)):
+            synsets = wn.reader.synsets(word, pos) if pos else wn.reader.synsets(word)
+            if senses:
+                synsets = synsets[:senses]
+            expected = {word.lower()} | {n.lower().replace("_", " ") for s in synsets for n in s.lemma_names()}
+            assert wn.synonyms(word, pos, senses) == expected, (word, pos, senses)
+
+
+def test_wordnet_lemma_names_from_a_forked_worker(wn):
+    """Workers share the parent's file descriptors; reading with pread keeps them independent."""
+    offset = wn.reader._lemma_pos_offset_map["abscess"]["n"][0]
+    expected = wn.lemma_names("n", offset)
+    pid = os.fork()
+    if pid == 0:  # child: read other synsets, then the same one
+        try:
+            wn._names.clear()
+            for other in wn.reader._lemma_pos_offset_map["line"]["n"]:
+                wn.lemma_names("n", other)
+            os._exit(0 if wn.lemma_names("n", offset) == expected else 1)
+        except BaseException:
+            os._exit(2)
+    _, status = os.waitpid(pid, 0)
+    assert os.WEXITSTATUS(status) == 0
+    wn._names.clear()
+    assert wn.lemma_names("n", offset) == expected and "abscess" in expected
