@@ -47,3 +47,23 @@ def evidence(res: Resolution) -> list[str]:
 
 def removals(res: Resolution) -> list[str]:
     return [r.by.evidence for r in res.removed.values()]
+
+
+def random_doc_and_links(rng, words: list[str], fallback: str, types: list[str]) -> tuple[Document, dict]:
+    """A random document for the filters' reference tests: up to 5 lines of ``words`` (one line of
+    ``fallback`` if all came out empty), up to 14 concepts (some nested, some crossing a line, types
+    drawn from ``types``) and kept links between 40% of the concept pairs, in random order."""
+    lines = [[rng.choice(words) for _ in range(rng.randint(0, 12))] for _ in range(rng.randint(1, 5))]
+    if not any(lines):
+        lines[0] = [fallback]
+    positions = [(ln, t) for ln in range(1, len(lines) + 1) for t in range(len(lines[ln - 1]))]
+    spans = set()
+    for _ in range(rng.randint(1, 14)):
+        a = rng.randrange(len(positions))
+        spans.add((positions[a], positions[min(len(positions) - 1, a + rng.choice([0, 0, 1, 3]))]))
+    concepts = [Concept(index=k, text=f"c{k}", type=rng.choice(types), start=s, end=e)
+                for k, (s, e) in enumerate(sorted(spans))]
+    n = len(concepts)
+    pairs = list({(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.4})
+    rng.shuffle(pairs)
+    return Document(name="random", lines=lines, concepts=concepts), {pair: [] for pair in pairs}

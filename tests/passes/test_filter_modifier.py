@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulecoref.passes.predicates import clues_conflict
-from tests.passes.main_support import MAIN, pipeline, removals, run, together
+from tests.passes.main_support import MAIN, pipeline, random_doc_and_links, removals, run, together
 
 
 @pytest.fixture()
@@ -100,22 +100,7 @@ _WORDS = ["in", "In", "IN", "iN", "on", "the", "pain", ".", ";", "left", "Left",
 
 
 def _random_doc_and_links(rng):
-    from rulecoref.document import Concept, Document
-
-    lines = [[rng.choice(_WORDS) for _ in range(rng.randint(0, 12))] for _ in range(rng.randint(1, 5))]
-    if not any(lines):
-        lines[0] = ["pain"]
-    positions = [(ln, t) for ln in range(1, len(lines) + 1) for t in range(len(lines[ln - 1]))]
-    spans = set()
-    for _ in range(rng.randint(1, 14)):
-        a = rng.randrange(len(positions))
-        spans.add((positions[a], positions[min(len(positions) - 1, a + rng.choice([0, 0, 1, 3]))]))
-    concepts = [Concept(index=k, text=f"c{k}", type=rng.choice(["problem", "problem", "test", "person", "pronoun"]),
-                        start=s, end=e) for k, (s, e) in enumerate(sorted(spans))]
-    n = len(concepts)
-    pairs = list({(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.4})
-    rng.shuffle(pairs)
-    return Document(name="random", lines=lines, concepts=concepts), {pair: [] for pair in pairs}
+    return random_doc_and_links(rng, _WORDS, "pain", ["problem", "problem", "test", "person", "pronoun"])
 
 
 @pytest.mark.parametrize("params", [
