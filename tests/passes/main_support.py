@@ -67,3 +67,19 @@ def random_doc_and_links(rng, words: list[str], fallback: str, types: list[str])
     pairs = list({(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.4})
     rng.shuffle(pairs)
     return Document(name="random", lines=lines, concepts=concepts), {pair: [] for pair in pairs}
+
+
+def removals_against_reference(p, rng, make_doc, reference, runs: int = 300) -> int:
+    """Run filter pass ``p`` on ``runs`` random documents from ``make_doc(rng)`` (a document and its
+    kept links) and assert each time that it removes what ``reference(p, doc, links)`` removes, in
+    the same order with the same evidence. Returns how many removals there were, so a test can
+    check that its documents exercised the filter at all."""
+    from rulecoref.passes import Context
+
+    removed = 0
+    for _ in range(runs):
+        doc, links = make_doc(rng)
+        got = list(p.reject(doc, Context(doc=doc, links=dict(links))))
+        assert got == reference(p, doc, list(links))
+        removed += len(got)
+    return removed

@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from rulecoref.passes.predicates import dates_compatible
-from tests.passes.main_support import MAIN, pipeline, random_doc_and_links, removals, run, together
+from tests.passes.main_support import (
+    MAIN,
+    pipeline,
+    random_doc_and_links,
+    removals,
+    removals_against_reference,
+    run,
+    together,
+)
 
 
 @pytest.fixture()
@@ -118,17 +126,10 @@ def _random_doc_and_links(rng):
 def test_filter_date_same_removals_as_reference(tmp_path, params, applies_to):
     import random
 
-    from rulecoref.passes import Context
     from tests.helpers import single_pass
 
     p = single_pass("filter_date", params, applies_to, types=["test", "problem", "person", "pronoun"],
                     tmp_path=tmp_path).passes[0]
     rng = random.Random(repr(params) + repr(applies_to))
-    removed = 0
-    for _ in range(300):
-        doc, links = _random_doc_and_links(rng)
-        ctx = Context(doc=doc, links=dict(links))
-        got = list(p.reject(doc, ctx))
-        assert got == _reference(p, doc, list(links))
-        removed += len(got)
+    removed = removals_against_reference(p, rng, _random_doc_and_links, _reference)
     assert removed or params.get("dates") == [] or params.get("triggers") == ["\u00e0"]

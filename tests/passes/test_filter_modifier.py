@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from rulecoref.passes.predicates import clues_conflict
-from tests.passes.main_support import MAIN, pipeline, random_doc_and_links, removals, run, together
+from tests.passes.main_support import (
+    MAIN,
+    pipeline,
+    random_doc_and_links,
+    removals,
+    removals_against_reference,
+    run,
+    together,
+)
 
 
 @pytest.fixture()
@@ -114,16 +122,10 @@ def _random_doc_and_links(rng):
 def test_filter_modifier_same_removals_as_reference(tmp_path, params, applies_to):
     import random
 
-    from rulecoref.passes import Context
     from tests.helpers import single_pass
 
     p = single_pass("filter_modifier", params, applies_to, types=["problem", "test", "person", "pronoun"],
                     tmp_path=tmp_path).passes[0]
     rng = random.Random(repr(params) + repr(applies_to))
-    removed = 0
-    for _ in range(300):
-        doc, links = _random_doc_and_links(rng)
-        got = list(p.reject(doc, Context(doc=doc, links=dict(links))))
-        assert got == _reference(p, doc, list(links))
-        removed += len(got)
+    removed = removals_against_reference(p, rng, _random_doc_and_links, _reference)
     assert removed or not p.categories or "triggers" in params
