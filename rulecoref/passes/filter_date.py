@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from itertools import compress, repeat
-from operator import is_, or_
 
 from ..document import Document
 from ..rules.schema import Param
@@ -82,18 +80,8 @@ class FilterDate(Pass):
     def dated(self, windows: ClueWindows, ids: list[int]) -> dict[int, list[str]]:
         """Of the concepts ``ids``, those with dates near them, with the dates (``dates_near``),
         found from their window texts taken at once and the dates cached per text."""
-        found, after, before = windows.texts(ids)
-        texts = list(set(after).union(before).difference(("",)))
-        dates = list(map(self._found.get, texts))
-        for k in compress(range(len(texts)), map(is_, dates, repeat(None))):  # texts not seen before
-            dates[k] = self._dates_in(texts[k])
-        with_dates = set(compress(texts, dates))
-        out: dict[int, list[str]] = {}
-        for i, a, b in compress(zip(found, after, before), map(or_, map(with_dates.__contains__, after),
-                                                               map(with_dates.__contains__, before))):
-            # the windows after, then before, the mention, as dates_near reads them
-            out[i] = [*(self._dates_in(a) if a else ()), *(self._dates_in(b) if b else ())]
-        return out
+        # the windows after, then before, the mention, as dates_near reads them
+        return {i: [*(da or ()), *(db or ())] for i, da, db in windows.findings(ids, self._found, self._dates_in)}
 
     def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
         links = ctx.links

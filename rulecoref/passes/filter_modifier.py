@@ -18,8 +18,7 @@ between two mentions with keywords, in the order the links were made.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import compress, repeat, zip_longest
-from operator import is_, or_
+from itertools import zip_longest
 
 from ..document import Document
 from ..rules.schema import Param
@@ -94,19 +93,9 @@ class FilterModifier(Pass):
     def clued(self, windows: ClueWindows, ids: list[int]) -> dict[int, list[frozenset[str]]]:
         """Of the concepts ``ids``, those with keywords near them, with the keywords per category
         (``clues``), found from their window texts taken at once and the keywords cached per text."""
-        found, after, before = windows.texts(ids)
-        texts = list(set(after).union(before).difference(("",)))
-        clues = list(map(self._by_text.get, texts))
-        for k in compress(range(len(texts)), map(is_, clues, repeat(None))):  # texts not seen before
-            clues[k] = self.text_clues(texts[k])
-        with_clues = set(compress(texts, clues))
-        out: dict[int, list[frozenset[str]]] = {}
-        for i, a, b in compress(zip(found, after, before), map(or_, map(with_clues.__contains__, after),
-                                                               map(with_clues.__contains__, before))):
-            # a mention's clues: those of its window after it and of its window before it
-            ca, cb = self.text_clues(a) if a else (), self.text_clues(b) if b else ()
-            out[i] = [frozenset(x) | frozenset(y) for x, y in zip_longest(ca, cb, fillvalue=())]
-        return out
+        # a mention's clues: those of its window after it and of its window before it
+        return {i: [frozenset(x) | frozenset(y) for x, y in zip_longest(ca or (), cb or (), fillvalue=())]
+                for i, ca, cb in windows.findings(ids, self._by_text, self.text_clues)}
 
     def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
         links = ctx.links

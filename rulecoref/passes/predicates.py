@@ -392,6 +392,21 @@ class ClueWindows:
         pairs = list(compress(pairs, pairs))
         return found, list(map(_first, pairs)), list(map(_second, pairs))
 
+    def findings(self, indices: Sequence[int], known: dict[str, T], find: Callable[[str], T]) -> list[tuple[int, T | None, T | None]]:
+        """Of the concepts ``indices``, those with a finding (dates, keywords) in a window: (concept,
+        finding after it or None, finding before it or None). ``find(text)`` gives a window text's
+        finding (false when there is none) and caches it in ``known``, which is read first for all
+        texts at once, so a text seen in an earlier document costs a lookup."""
+        found, after, before = self.texts(indices)
+        texts = list(set(after).union(before).difference(("",)))
+        values = list(map(known.get, texts))
+        for k in compress(range(len(texts)), map(is_, values, repeat(None))):  # texts not seen before
+            values[k] = find(texts[k])
+        with_any = set(compress(texts, values))
+        return [(i, find(a) if a else None, find(b) if b else None)
+                for i, a, b in compress(zip(found, after, before), map(or_, map(with_any.__contains__, after),
+                                                                       map(with_any.__contains__, before)))]
+
     def _texts_of(self, indices: list[int]) -> tuple[list[int], list[str], list[str]]:
         doc = self.doc
         flat = doc.flat_tokens
