@@ -58,7 +58,7 @@ from ..document import Concept, Document
 from ..rules.schema import Param
 from . import Context, Pass, register
 from .conditioning import Conditioner
-from .predicates import endings_ok, prefix_len
+from .predicates import endings_ok, prefix_len, prefix_match
 
 _index = attrgetter("index")
 _first, _second = itemgetter(0), itemgetter(1)
@@ -223,23 +223,21 @@ class HeadSynonym(Pass):
             return frozenset()  # numbers and names with digits ("4", "pax6") have no useful synonyms
         return self.wordnet.synonyms(word, "n", self.senses)
 
+    def _prefix_matched(self, u: str, v: str) -> bool:
+        """The seed's 80% prefix test with this pass's guards (``predicates.prefix_match``)."""
+        return prefix_match(u, v, self.ratio, min_prefix=self.min_prefix, max_ending=self.max_ending)
+
     def word_match(self, u: str, v: str) -> bool:
         """Whether two conditioned words match (the relation ``WordMatches`` indexes), from scratch."""
-        if u == v:
-            return True
-        short, long_ = (u, v) if len(u) <= len(v) else (v, u)
-        k = prefix_len(len(short), self.ratio)
-        if k >= self.min_prefix and short[:k] == long_[:k] and endings_ok(short, long_, k, self.max_ending):
+        if self._prefix_matched(u, v):  # equal words included
             return True
         return self.use_synonyms and (v in self._synonyms(u) or u in self._synonyms(v))
 
     def why(self, w: str, u: str) -> str:
         if w == u:
             return w
-        short, long_ = (w, u) if len(w) <= len(u) else (u, w)
-        k = prefix_len(len(short), self.ratio)
-        if k >= self.min_prefix and short[:k] == long_[:k] and endings_ok(short, long_, k, self.max_ending):
-            return f"{w}~{u} (prefix '{short[:k]}')"
+        if self._prefix_matched(w, u):
+            return f"{w}~{u} (prefix '{min(w, u, key=len)[: prefix_len(min(len(w), len(u)), self.ratio)]}')"
         return f"{w}~{u} (wordnet synonyms)"
 
     # -- concept level -------------------------------------------------------------------------
