@@ -4,9 +4,10 @@ For each corpus (default: gum and craft under ../shared/corpora) it times, in th
   parse  reading every record (.txt + .con -> Document), nothing else;
   full   reading every record, resolving it with the rule file (default rules/i2b2.yaml) and
          formatting its .chains text (not written, so disk speed does not count);
-each the best of ``--repeat`` runs after one warm-up run (WordNet is loaded and its lookup caches
-are warm, as in a long batch), in CPU seconds (the work is single-threaded) and, beside them, in
-wall seconds. Documents are read one at a time and dropped, and the garbage collector is handled
+each the best of ``--repeat`` rounds after one warm-up round, a round being one parse-only run
+then one full run, so that both see the same state of the machine (WordNet is loaded and its
+lookup caches are warm, as in a long batch), in CPU seconds (the work is single-threaded) and,
+beside them, in wall seconds. Documents are read one at a time and dropped, and the garbage collector is handled
 per document as ``rulecoref resolve`` handles it (``batch.WarmHeap``). It prints one JSON line per
 corpus: documents/s and mentions/s of both, the ratio full/parse, the seconds each pass took in
 the full run, and memory: the process's peak RSS (ru_maxrss, WordNet included) and the peak of
@@ -22,6 +23,7 @@ import collections
 import json
 import platform
 import resource
+import statistics
 import sys
 import time
 import tracemalloc
@@ -66,18 +68,28 @@ def resolve_all(records, pipe: Pipeline) -> int:
     return n
 
 
-def best_time(fn, repeat: int) -> tuple[float, float]:
-    """Best CPU seconds and best wall seconds over ``repeat`` runs, after one warm-up run. The work
-    is single-threaded, so CPU time is what one core spends; wall time is given beside it because
-    the virtual machine's own noise shows in both."""
-    fn()  # warm-up
-    cpu = wall = float("inf")
+def best_times(parse, full, repeat: int) -> dict[str, float]:
+    """Best CPU and wall seconds of the parse-only and the full run over ``repeat`` rounds, after
+    one warm-up round. A round runs one parse-only pass, then one full pass, so both see the same
+    state of the (virtual) machine: measured one phase after the other, a slow spell of the host
+    lands in one phase only and the ratio swings by 15%. The work is single-threaded, so CPU time
+    is what one core spends; wall time is given beside it. ``ratio_median`` is the median of the
+    rounds' own full/parse ratios."""
+    parse()
+    full()
+    best = dict.fromkeys(("parse", "full", "wall_parse", "wall_full"), float("inf"))
+    ratios = []
     for _ in range(repeat):
-        t0, c0 = time.perf_counter(), time.process_time()
-        fn()
-        cpu = min(cpu, time.process_time() - c0)
-        wall = min(wall, time.perf_counter() - t0)
-    return cpu, wall
+        spent = {}
+        for name, fn in (("parse", parse), ("full", full)):
+            t0, c0 = time.perf_counter(), time.process_time()
+            fn()
+            spent[name] = time.process_time() - c0
+            best["wall_" + name] = min(best["wall_" + name], time.perf_counter() - t0)
+            best[name] = min(best[name], spent[name])
+        ratios.append(spent["full"] / spent["parse"])
+    best["ratio_median"] = statistics.median(ratios)
+    return best
 
 
 def pass_seconds(records, pipe: Pipeline) -> dict[str, float]:
@@ -122,8 +134,9 @@ def main(argv: list[str] | None = None) -> int:
         records, _ = find_records([args.corpora / name])
         records = [r for r in records if r.txt is not None]
         mentions = parse_all(records)
-        parse_s, parse_wall = best_time(lambda records=records: parse_all(records), args.repeat)
-        full_s, full_wall = best_time(lambda records=records: resolve_all(records, pipe), args.repeat)
+        t = best_times(lambda records=records: parse_all(records), lambda records=records: resolve_all(records, pipe),
+                       args.repeat)
+        parse_s, parse_wall, full_s, full_wall = t["parse"], t["wall_parse"], t["full"], t["wall_full"]
         per_pass = pass_seconds(records, pipe)
         peak_py = None
         if not args.no_tracemalloc:
@@ -142,6 +155,7 @@ def main(argv: list[str] | None = None) -> int:
             "full_docs_per_s": round(len(records) / full_s, 1),
             "full_mentions_per_s": round(mentions / full_s),
             "full_over_parse": round(full_s / parse_s, 2),
+            "full_over_parse_median_round": round(t["ratio_median"], 2),
             "wall_parse_s": round(parse_wall, 3),
             "wall_full_s": round(full_wall, 3),
             "wall_full_docs_per_s": round(len(records) / full_wall, 1),
