@@ -31,6 +31,7 @@ from itertools import chain, compress, repeat
 from operator import eq, is_, itemgetter, not_
 
 from ..document import Concept, Document
+from ..mentions import MentionCache
 from ..rules.schema import Param
 from . import Context, Pass, register
 from .predicates import acronym_letters, acronym_matches, initials, scope_mask
@@ -61,22 +62,13 @@ class Acronym(Pass):
 
     def setup(self) -> None:
         self.common = self.lexicon("common_words").words
-        self._analysis: dict[tuple[str, ...], tuple[tuple[tuple[str, str], ...], str | None]] = {}
+        # mention id -> analysis (acronym words, initials)
+        self._analysis: MentionCache[tuple[tuple[tuple[str, str], ...], str | None]] = MentionCache()
         self._verdicts: dict[tuple[str, str], bool] = {}  # (acronym letters, initials) -> match
         self._one_word: dict[str, tuple[tuple[str, str], ...]] = {}  # token -> its acronym words
 
     def _content(self, tokens: tuple[str, ...]) -> list[str]:
         return [t for t in tokens if t.lower() not in self.common and any(ch.isalnum() for ch in t)]
-
-    def analyse(self, tokens: tuple[str, ...]) -> tuple[tuple[tuple[str, str], ...], str | None]:
-        """The acronym-like words (letters, token) a mention offers and its initials as a long form
-        (None if it is not one); cached per token sequence."""
-        hit = self._analysis.get(tokens)
-        if hit is None:
-            if len(self._analysis) > _CACHE_LIMIT:
-                self._analysis.clear()
-            hit = self._analysis[tokens] = self._analyse(tokens)
-        return hit
 
     def one_word(self, token: str) -> tuple[tuple[str, str], ...]:
         """``analyse((token,))``'s acronym words (a one-token mention is never a long form: a long
@@ -85,10 +77,12 @@ class Acronym(Pass):
         if hit is None:
             if len(self._one_word) > _CACHE_LIMIT:
                 self._one_word.clear()
-            hit = self._one_word[token] = self._analyse((token,))[0]
+            hit = self._one_word[token] = self.analyse((token,))[0]
         return hit
 
-    def _analyse(self, tokens: tuple[str, ...]) -> tuple[tuple[tuple[str, str], ...], str | None]:
+    def analyse(self, tokens: tuple[str, ...]) -> tuple[tuple[tuple[str, str], ...], str | None]:
+        """The acronym-like words (letters, token) a mention offers and its initials as a long form
+        (None if it is not one)."""
         p = self.p
         content = self._content(tokens)
         acros: list[tuple[str, str]] = []
@@ -138,10 +132,8 @@ class Acronym(Pass):
         for k in compress(range(len(words)), map(is_, offered, repeat(None))):  # tokens not seen before
             offered[k] = self.one_word(words[k])
         longer = list(compress(ids, map(not_, one_token)))
-        keys = list(map(tokens.__getitem__, longer))
-        analyses = list(map(self._analysis.get, keys))
-        for k in compress(range(len(keys)), map(is_, analyses, repeat(None))):  # token sequences not seen before
-            analyses[k] = self.analyse(keys[k])
+        analyses = self._analysis.lookup(list(map(doc.concept_ids.__getitem__, longer)),
+                                         lambda k: tokens[longer[k]], self.analyse)
         # acronym letters -> [(concept, token, type key)], and the distinct letters by first letter
         # (the order of these lists does not matter: the matches are sorted below)
         acros: dict[str, list[tuple[int, str, str]]] = {}

@@ -14,15 +14,15 @@ the normalised text), so the Python loop left does one lookup per mention in sco
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import compress, repeat
-from operator import and_, attrgetter, is_
+from itertools import compress
+from operator import and_, attrgetter
 
 from ..document import Document
+from ..mentions import MentionCache
 from ..rules.schema import Param
 from . import Context, Pass, register
 from .predicates import normalise, scope_mask
 
-_CACHE_LIMIT = 200_000  # token sequences remembered per process; cleared when exceeded
 _type = attrgetter("type")
 
 
@@ -38,28 +38,18 @@ class ExactMatch(Pass):
     def setup(self) -> None:
         self.ignore = self.lexicon("ignore_words").words
         self.min_chars = int(self.p["min_chars"])
-        self._evidence: dict[tuple[str, ...], str] = {}  # token sequence -> evidence, "" if too short
+        self._evidence: MentionCache[str] = MentionCache()  # mention id -> evidence, "" if too short
 
     def evidence(self, tokens: tuple[str, ...]) -> str:
-        """The evidence a link of this mention carries, "" when its text is too short to match
-        (cached per token sequence)."""
-        hit = self._evidence.get(tokens)
-        if hit is None:
-            if len(self._evidence) > _CACHE_LIMIT:
-                self._evidence.clear()
-            key = normalise(tokens, self.ignore)
-            hit = self._evidence[tokens] = f"same text {key!r}" if len(key) >= self.min_chars else ""
-        return hit
+        """The evidence a link of this mention carries, "" when its text is too short to match."""
+        key = normalise(tokens, self.ignore)
+        return f"same text {key!r}" if len(key) >= self.min_chars else ""
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         concepts = doc.concepts
         n = len(concepts)
-        tokens = doc.concept_tokens
         mask = scope_mask(doc, self.scope.admits_type, ctx.state)
-        evs = list(map(self._evidence.get, tokens))  # None: token sequence not seen yet
-        missing = map(is_, evs, repeat(None))
-        for i in compress(range(n), missing if mask is None else map(and_, missing, mask)):
-            evs[i] = self.evidence(tokens[i])
+        evs = self._evidence.lookup(doc.concept_ids, doc.concept_tokens.__getitem__, self.evidence)
         # mentions in scope whose text is long enough ("" and None are false), in text order
         idx = compress(range(n), evs if mask is None else map(and_, map(bool, evs), mask))
         # the group key: the evidence, with the type when the scope keeps types apart and admits more than one

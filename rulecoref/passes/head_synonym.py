@@ -55,6 +55,7 @@ from operator import attrgetter, itemgetter
 from typing import Any
 
 from ..document import Concept, Document
+from ..mentions import MentionCache
 from ..rules.schema import Param
 from . import Context, Pass, register
 from .conditioning import Conditioner
@@ -202,6 +203,7 @@ class HeadSynonym(Pass):
         self.relation = WordMatches(self.ratio, self.min_prefix, self.max_ending,
                                     self._synonyms if self.use_synonyms else None)
         self._analysis: dict[tuple[str, ...], Analysis] = {}
+        self._by_id: MentionCache[Analysis] = MentionCache()  # the same analyses, by mention id
 
     def core(self, tokens: list[str]) -> list[str]:
         """The tokens before the first head stop: "soft tissue abscess in the gluteal region" ->
@@ -261,6 +263,7 @@ class HeadSynonym(Pass):
     def _forget(self) -> None:
         """Clear the per-process caches together: every analysed word must stay in the relation."""
         self._analysis.clear()
+        self._by_id.clear()
         self.relation.clear()
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, Any]]:
@@ -327,18 +330,13 @@ class HeadSynonym(Pass):
 
     def _analyses(self, doc: Document, members: list[Concept]) -> tuple[list[int], list[Analysis]]:
         """The members' concept indices and analyses (looked up in bulk: most are cached)."""
-        tokens = doc.concept_tokens
+        tokens, ids = doc.concept_tokens, doc.concept_ids
         if len(members) == len(tokens):  # every concept of the document
             indices: list[int] = list(range(len(tokens)))
-            seqs = tokens
-        else:
-            indices = list(map(_index, members))
-            seqs = list(map(tokens.__getitem__, indices))
-        recs = list(map(self._analysis.get, seqs))
-        if None in recs:
-            analyse = self.analyse
-            recs = [rec or analyse(toks) for rec, toks in zip(recs, seqs)]
-        return indices, recs
+            return indices, self._by_id.lookup(ids, tokens.__getitem__, self.analyse)
+        indices = list(map(_index, members))
+        return indices, self._by_id.lookup(list(map(ids.__getitem__, indices)),
+                                           lambda k: tokens[indices[k]], self.analyse)
 
     @staticmethod
     def _new_head(h: str, heads: dict[str, list[int]], near: dict[str, tuple[str, ...]],

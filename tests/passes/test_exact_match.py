@@ -70,13 +70,15 @@ def test_exact_match_same_links_as_reference(tmp_path, antecedents, min_chars, a
         assert list(p.propose(doc, Context(doc=doc, links={}))) == reference(p, doc)
 
 
-def test_exact_match_cache_is_bounded(tmp_path, monkeypatch):
-    import rulecoref.passes.exact_match as mod
+def test_exact_match_across_numbering_restarts(tmp_path, monkeypatch):
+    # past its limit the process-wide mention numbering starts afresh; the pass's cache follows
+    from rulecoref import mentions
 
-    monkeypatch.setattr(mod, "_CACHE_LIMIT", 5)
+    monkeypatch.setattr(mentions, "TABLE", mentions.MentionTable(limit=5))
     p = single_pass("exact_match", types=TYPES, tmp_path=tmp_path).passes[0]
     rng = random.Random(7)
     for _ in range(20):
         doc = random_doc(rng)
         assert list(p.propose(doc, Context(doc=doc, links={}))) == reference(p, doc)
-        assert len(p._evidence) <= 5 + len(doc.concepts)
+        assert len(mentions.TABLE) <= 5 + len(doc.concepts)
+    assert mentions.TABLE.generation > 0
