@@ -82,15 +82,15 @@ def _check_span(span: Span, lines: list[list[str]], file: str, line: int) -> Dia
     return None
 
 
-def _span_tokens(lines: list[list[str]], span: Span) -> list[str]:
+def _span_tokens(lines: list[list[str]], span: Span) -> tuple[str, ...]:
     l1, t1, l2, t2 = span
     if l1 == l2:
-        return lines[l1 - 1][t1 : t2 + 1]
+        return tuple(lines[l1 - 1][t1 : t2 + 1])
     out = list(lines[l1 - 1][t1:])
     for ln in range(l1 + 1, l2):
         out.extend(lines[ln - 1])
     out.extend(lines[l2 - 1][: t2 + 1])
-    return out
+    return tuple(out)
 
 
 def _norm(text: str) -> str:
@@ -153,15 +153,19 @@ def read_document(
             d = diagnostic("RC203", file=cfile, line=lineno, given=given, found=" ".join(found),
                            severity="error" if strict_text else "warning")
             (errors if strict_text else warnings).append(d)
-        raw.append((span, given, ctype, lineno))
+        raw.append((span, given, ctype, lineno, found))
     if errors:
         raise InputError(errors)
     raw.sort(key=lambda r: r[0])
     concepts = [
         Concept(index=i, text=given, type=ctype, start=(s[0], s[1]), end=(s[2], s[3]), source_line=ln)
-        for i, (s, given, ctype, ln) in enumerate(raw)
+        for i, (s, given, ctype, ln, _) in enumerate(raw)
     ]
-    return ReadResult(Document(name=name, lines=lines, concepts=concepts, source=str(txt_path)), warnings)
+    doc = Document(name=name, lines=lines, concepts=concepts, source=str(txt_path))
+    # the tokens were sliced above to check each concept's text: keep them, rather than have the
+    # passes slice them again (``Document.concept_tokens`` is a cached property)
+    doc.concept_tokens = [r[4] for r in raw]
+    return ReadResult(doc, warnings)
 
 
 def doc_name(path: str | Path) -> str:
