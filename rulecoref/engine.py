@@ -26,9 +26,9 @@ class Resolution:
 
     doc: Document
     proposed: list[Link] = field(default_factory=list)
-    kept: dict[tuple[int, int], list[Link]] = field(default_factory=dict)
+    kept: dict[tuple[int, int], tuple[Link, ...]] = field(default_factory=dict)
     removed: dict[tuple[int, int], Removal] = field(default_factory=dict)
-    removed_links: dict[tuple[int, int], list[Link]] = field(default_factory=dict)
+    removed_links: dict[tuple[int, int], tuple[Link, ...]] = field(default_factory=dict)
     clusters: list[list[int]] = field(default_factory=list)
     types: list[str] = field(default_factory=list)
     decoder: str = "union_find"
@@ -171,11 +171,9 @@ class Pipeline:
                     prov = Provenance(*source, evidence)
                 link = Link(a, b, prov)
                 proposed.append(link)
+                # a tuple per pair (one allocation; a second link for a pair is rare)
                 found = kept.get((a, b))
-                if found is None:
-                    kept[(a, b)] = [link]
-                else:
-                    found.append(link)
+                kept[(a, b)] = (link,) if found is None else (*found, link)
         return res
 
     def resolve(self, doc: Document) -> Resolution:
