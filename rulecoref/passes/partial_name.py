@@ -32,6 +32,7 @@ from collections.abc import Iterator, Sequence
 from functools import partial
 
 from ..document import Document
+from ..mentions import MentionCache
 from ..resources.lexicon import Lexicon
 from ..rules.schema import Param
 from . import Context, Pass, register
@@ -81,6 +82,7 @@ class PartialName(Pass):
         # every match shares the first ``key_len`` letters (0: only equal words match, see same_word)
         self.key_len = prefix_len(self.p["min_prefix"], self.p["prefix_ratio"])
         self._analysis: dict[tuple[str, ...], tuple[tuple[str, ...], bool, str | None]] = {}
+        self._by_id: MentionCache[tuple[tuple[str, ...], bool, str | None, tuple[str, ...]]] = MentionCache()
         self._verdicts: dict[tuple[tuple[str, ...], tuple[str, ...]], bool] = {}
 
     def words(self, tokens: Sequence[str], first: int, lower: frozenset[str]) -> tuple[tuple[str, ...], bool]:
@@ -157,8 +159,10 @@ class PartialName(Pass):
         genders = f.genders
         prepared: list[tuple[int, tuple[str, ...], str | None]] = []
         index: dict[str, list[int]] = {}  # prefix key -> positions in ``prepared`` holding such a word
-        for i in f.persons:
-            words, capital, first_low, keys = self.analyse(tokens_of[i])
+        ids = doc.concept_ids
+        persons = f.persons
+        analysed = self._by_id.lookup(list(map(ids.__getitem__, persons)), lambda k: tokens_of[persons[k]], self.analyse)
+        for i, (words, capital, first_low, keys) in zip(persons, analysed):
             if not words:
                 continue
             if names_only and not capital:

@@ -31,6 +31,7 @@ from operator import itemgetter
 
 from ..document import Document
 from ..errors import RuleFileError, diagnostic
+from ..mentions import MentionCache
 from ..resources.web import WebSettings, WebStaffProvider, privacy_gate, surface_word, wordnet_person_noun
 from ..rules.schema import Param
 from . import Context, Pass, register
@@ -101,6 +102,9 @@ class PeopleRoles(Pass):
         self.person_types = frozenset(self.p["person_types"])
         self._pronoun_cache: dict[tuple[str, ...], tuple[tuple[str, ...], str | None]] = {}
         self._person_cache: dict[tuple[str, ...], tuple] = {}
+        # the same analyses by mention id (``mentions``), for the bulk lookups of ``local_facts``
+        self._pronoun_ids: MentionCache[tuple[tuple[str, ...], str | None]] = MentionCache()
+        self._person_ids: MentionCache[tuple] = MentionCache()
         self._known_tokens: set[str] = set()  # token spellings already sorted into the two below
         self._masculine_tokens: set[str] = set()
         self._feminine_tokens: set[str] = set()
@@ -157,7 +161,7 @@ class PeopleRoles(Pass):
     def local_facts(self, doc: Document) -> PeopleFacts:
         """Everything decided without the web: pronoun, staff, family and patient mentions."""
         f = PeopleFacts(vocab=self.vocab, tokens=doc.flat_tokens)
-        tokens_of = doc.concept_tokens
+        tokens_of, ids = doc.concept_tokens, doc.concept_ids
         f_words, genders = f.words, f.genders
         pronoun_types = self.scope.pronoun_types
         admits = self.scope.admits_type
@@ -167,12 +171,10 @@ class PeopleRoles(Pass):
             if not admits(t):
                 continue
             if t in pronoun_types:
-                # many pronoun mentions, few spellings: cache hits mapped in C, misses filled in
+                # many pronoun mentions, few spellings: looked up in bulk by mention id
                 idx = [c.index for c in doc.of_type(t)]
-                toks = [tokens_of[i] for i in idx]
-                hits = list(map(self._pronoun_cache.get, toks))
-                if None in hits:
-                    hits = [h or self._pronoun(tok) for h, tok in zip(hits, toks)]
+                hits = self._pronoun_ids.lookup(list(map(ids.__getitem__, idx)),
+                                                lambda k, idx=idx: tokens_of[idx[k]], self._pronoun)
                 f_words.update(zip(idx, map(_first, hits)))
                 genders.update(zip(idx, map(_second, hits)))
                 f.pronouns.update(idx)
@@ -182,10 +184,9 @@ class PeopleRoles(Pass):
         if person_kinds > 1:
             person_idx.sort()  # text order across person types
         persons = f.persons
-        cache = self._person_cache
-        for i in person_idx:
-            tokens = tokens_of[i]
-            a = cache.get(tokens) or self._person(tokens)
+        analyses = self._person_ids.lookup(list(map(ids.__getitem__, person_idx)),
+                                           lambda k: tokens_of[person_idx[k]], self._person)
+        for i, a in zip(person_idx, analyses):
             f_words[i] = a[_WORDS]
             genders[i] = a[_GENDER]
             if a[_IS_PRONOUN]:
