@@ -5,10 +5,10 @@ For each corpus (default: gum and craft under ../shared/corpora) it times, in th
   full   reading every record, resolving it with the rule file (default rules/i2b2.yaml) and
          formatting its .chains text (not written, so disk speed does not count);
 each the best of ``--repeat`` rounds after one warm-up round, a round being one parse-only run
-then one full run, so that both see the same state of the machine (WordNet is loaded and its
-lookup caches are warm, as in a long batch), in CPU seconds (the work is single-threaded) and,
-beside them, in wall seconds. Documents are read one at a time and dropped, and the garbage collector is handled
-per document as ``rulecoref resolve`` handles it (``batch.WarmHeap``). It prints one JSON line per
+then one full run, so that both see the same state of the machine (WordNet is loaded; every
+round resolves the same documents again, so the per-mention caches are warm: see ``--unseen``),
+in CPU seconds (the work is single-threaded) and, beside them, in wall seconds. Documents are
+read one at a time and dropped, and the garbage collector is handled per document as ``rulecoref resolve`` handles it (``batch.WarmHeap``). It prints one JSON line per
 corpus: documents/s and mentions/s of both, the ratio full/parse, the seconds each pass took in
 the full run, and memory: the process's peak RSS (ru_maxrss, WordNet included) and the peak of
 Python allocations while resolving the corpus once more under tracemalloc (untimed).
