@@ -37,7 +37,7 @@ from . import Context, Pass, register
 from .predicates import acronym_letters, acronym_matches, initials, scope_mask
 
 _BRACKETS = frozenset("([{")
-_CACHE_LIMIT = 200_000  # token sequences (letter pairs) remembered per process; cleared when exceeded
+_CACHE_LIMIT = 200_000  # tokens and (letters, initials) pairs remembered per process; cleared when exceeded
 _first, _second = itemgetter(0), itemgetter(1)
 
 

@@ -6,9 +6,10 @@ over the document, so cost is linear in the number of concepts.
 
 It runs on every concept of every document, so the per-mention work is kept to dictionary
 lookups done in C (``map``/``compress`` over the document's concept lists): the evidence string
-of a mention ("same text 'chest pain'", or "" when its text is too short to match) is cached per
-token sequence across documents and doubles as its grouping key (it is a one-to-one function of
-the normalised text), so the Python loop left does one lookup per mention in scope.
+of a mention ("same text 'chest pain'", or "" when its text is too short to match) is cached by
+mention id across documents (``mentions.MentionCache``) and doubles as its grouping key (it is a
+one-to-one function of the normalised text), so the Python loop left does one lookup per mention
+in scope.
 """
 
 from __future__ import annotations
