@@ -34,7 +34,7 @@ from ..document import Concept, Document
 from ..mentions import MentionCache
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .predicates import acronym_letters, acronym_matches, initials, scope_mask
+from .predicates import acronym_letters, acronym_matches, has_alnum, initials, scope_mask
 
 _BRACKETS = frozenset("([{")
 _CACHE_LIMIT = 200_000  # tokens and (letters, initials) pairs remembered per process; cleared when exceeded
@@ -68,7 +68,7 @@ class Acronym(Pass):
         self._one_word: dict[str, tuple[tuple[str, str], ...]] = {}  # token -> its acronym words
 
     def _content(self, tokens: tuple[str, ...]) -> list[str]:
-        return [t for t in tokens if t.lower() not in self.common and any(ch.isalnum() for ch in t)]
+        return [t for t in tokens if t.lower() not in self.common and has_alnum(t)]
 
     def one_word(self, token: str) -> tuple[tuple[str, str], ...]:
         """``analyse((token,))``'s acronym words (a one-token mention is never a long form: a long

@@ -14,6 +14,10 @@ from typing import TypeVar
 from ..rules.schema import Param
 
 _ALNUM = re.compile(r"[0-9a-z]")
+#: ``has_alnum(token)``: whether some character of the token is alphanumeric, i.e.
+#: ``any(ch.isalnum() for ch in token)`` in one C call (``\w`` is ``str.isalnum`` or "_" for every
+#: code point; a test checks them all).
+has_alnum = re.compile(r"[^\W_]").search
 _index = attrgetter("index")
 _first, _second = itemgetter(0), itemgetter(1)
 T = TypeVar("T")

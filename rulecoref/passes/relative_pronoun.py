@@ -23,6 +23,7 @@ from operator import attrgetter
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
+from .predicates import has_alnum
 
 _text = attrgetter("text")
 
@@ -67,7 +68,7 @@ class RelativePronoun(Pass):
             pos = start - 1
             while pos >= line_start and words <= self.max_between:
                 visit.add(pos)
-                if any(ch.isalnum() for ch in flat[pos]):
+                if has_alnum(flat[pos]):
                     words += 1
                 pos -= 1
         by_end: dict[int, list[int]] = {}
@@ -88,7 +89,7 @@ class RelativePronoun(Pass):
                         found_at = k
                 if found_at is not None:
                     break
-                if any(ch.isalnum() for ch in flat[pos]):
+                if has_alnum(flat[pos]):
                     words += 1
                 pos -= 1
             if found_at is not None:

@@ -186,3 +186,11 @@ def test_predicates_judged_pairs():
     mask[8] = False
     assert judged_pairs(pairs, mask, judge)[0] == [(4, 6), (0, 2)]  # a link with an end out of scope is not judged
     assert judged_pairs([(1, 2), (3, 4)], None, judge) == ([], {})
+
+
+def test_has_alnum_is_any_isalnum_for_every_code_point():
+    from rulecoref.passes.predicates import has_alnum
+
+    chars = [chr(c) for c in range(0x110000)]
+    assert [c for c in chars if bool(has_alnum(c)) != c.isalnum()] == []
+    assert has_alnum("--a") and has_alnum("½") and not has_alnum("_-") and not has_alnum("")
