@@ -161,8 +161,12 @@ class WordNet:
             if len(self._adj) > _CACHE_LIMIT:
                 self._adj.clear()
             if word.isalpha() or any(ch.isalpha() for ch in word):
-                pos = self.parts_of_speech(word)
-                hit = "a" in pos and "n" not in pos
+                pos = self._pos.get(word.lower())
+                if pos is None and self.reader.morphy(word.lower(), "a") is None:
+                    hit = False  # no adjective: the other parts of speech are not needed (most words)
+                else:
+                    pos = self.parts_of_speech(word) if pos is None else pos
+                    hit = "a" in pos and "n" not in pos
             else:
                 hit = False
             self._adj[word] = hit

@@ -143,3 +143,19 @@ def test_wordnet_lemma_names_from_a_forked_worker(wn):
     assert os.WEXITSTATUS(status) == 0
     wn._names.clear()
     assert wn.lemma_names("n", offset) == expected and "abscess" in expected
+
+
+def test_wordnet_is_adjective_without_every_part_of_speech(wn):
+    """``is_adjective`` asks for the other parts of speech only when the word can be an adjective;
+    on a fresh adapter it must answer as the full parts-of-speech rule does, in either call order."""
+    import random
+
+    lemmas = sorted(k for k in wn.reader._lemma_pos_offset_map if k.isascii())
+    words = random.Random(5).sample(lemmas, 1500) + ["painful", "Chronic", "cold", "larger", "abscesses", "54", "u.s.", ""]
+    fresh = type(wn)(wn.reader)  # the same reader, empty caches
+    for k, word in enumerate(words):
+        if k % 2:
+            fresh.parts_of_speech(word)  # half of them with their parts of speech already known
+        pos = wn.parts_of_speech(word)
+        rule = any(ch.isalpha() for ch in word) and "a" in pos and "n" not in pos
+        assert fresh.is_adjective(word) == rule, word
