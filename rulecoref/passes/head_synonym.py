@@ -48,7 +48,7 @@ A pair an earlier pass already linked (exact_match) counts as found but is not p
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
 from heapq import merge
 from operator import attrgetter, itemgetter
@@ -208,16 +208,26 @@ class HeadSynonym(Pass):
     def core(self, tokens: list[str]) -> list[str]:
         """The tokens before the first head stop: "soft tissue abscess in the gluteal region" ->
         "soft tissue abscess" (a stop as the first token does not count)."""
-        for k, tok in enumerate(tokens):
-            if k and tok.lower() in self.head_stops:
-                return tokens[:k]
-        return tokens
+        return tokens[: self._core_len(tokens)]
+
+    def _core_len(self, tokens: Sequence[str]) -> int:
+        stops = self.head_stops
+        for k in range(1, len(tokens)):
+            if tokens[k].lower() in stops:
+                return k
+        return len(tokens)
 
     def head(self, tokens: list[str]) -> str | None:
         """The conditioned head word: the last meaning-bearing word before the first head stop.
         "Recurrent soft tissue abscess in the gluteal region" -> "abscess"."""
-        words = self.condition(self.core(tokens))
-        return words[-1] if words else None
+        return self._head(tokens, list(map(self.condition.word, tokens)))
+
+    def _head(self, tokens: Sequence[str], conditioned: list[str]) -> str | None:
+        """``head`` given each token's conditioned word ("" when dropped)."""
+        for w in reversed(conditioned[: self._core_len(tokens)]):
+            if w:
+                return w
+        return None
 
     # -- word level ----------------------------------------------------------------------------
     def _synonyms(self, word: str) -> frozenset[str]:
@@ -249,8 +259,9 @@ class HeadSynonym(Pass):
         between documents."""
         hit = self._analysis.get(tokens)
         if hit is None:
-            words = frozenset(self.condition(tokens))
-            head = self.head(list(tokens)) if self.head_match and words else None
+            conditioned = list(map(self.condition.word, tokens))  # one word per token, "" when dropped
+            words = frozenset(filter(None, conditioned))
+            head = self._head(tokens, conditioned) if self.head_match and words else None
             rest = words - {head} if head is not None else words
             for w in words:
                 self.relation.add(w)

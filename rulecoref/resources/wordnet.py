@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gc
 import io
+import mmap
 import os
 import re
 import warnings
@@ -129,7 +130,35 @@ class WordNet:
         self._syn: dict[tuple[str, str | None, int], frozenset[str]] = {}
         self._adj: dict[str, bool] = {}
         self._names: dict[tuple[str, int], tuple[str, ...]] = {}  # (pos, offset) -> lemma names
-        self._fds: dict[str, int] = {}  # data file name -> descriptor (read with pread: fork-safe)
+        self._maps: dict[str, mmap.mmap] = {}  # data file name -> read-only map (fork-safe: no file position)
+        # what NLTK's morphy reads, held here so that a lookup is a few dict probes (``bases``)
+        self._index: dict[str, dict[str, list[int]]] = reader._lemma_pos_offset_map
+        self._exceptions: dict[str, dict[str, list[str]]] = {p: reader._exception_map[p] for p in (*_POS, "s")}
+        # the suffix rules of each part of speech, filed by their last letter (most words match none)
+        self._rules: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {}
+        for p in (*_POS, "s"):
+            by_last: dict[str, list[tuple[str, str]]] = {}
+            for old, new in reader.MORPHOLOGICAL_SUBSTITUTIONS[p]:
+                by_last.setdefault(old[-1], []).append((old, new))
+            self._rules[p] = {last: tuple(rules) for last, rules in by_last.items()}
+
+    def bases(self, word: str, pos: str) -> list[str]:
+        """The base forms of a (lowercase) word in one part of speech, in order: exactly what NLTK's
+        ``reader._morphy(word, pos)`` returns (the word itself and its exception-list bases, or else
+        the bases its suffix rules give, that WordNet lists under ``pos``), without its per-call
+        closures and lists. ``tests/resources/test_wordnet.py`` checks the two agree."""
+        get = self._index.get
+        found = [word] if pos in get(word, _NO_OFFSETS) else []
+        forms = self._exceptions[pos].get(word)
+        if forms is None:
+            rules = self._rules[pos].get(word[-1:])
+            if rules is None:
+                return found
+            forms = [word[: -len(old)] + new for old, new in rules if word.endswith(old)]
+        for form in forms:
+            if pos in get(form, _NO_OFFSETS) and form not in found:
+                found.append(form)
+        return found
 
     def parts_of_speech(self, word: str) -> frozenset[str]:
         """WordNet parts of speech of a word: a subset of n, v, a (adjective, incl. satellites), r."""
@@ -138,8 +167,8 @@ class WordNet:
         if hit is None:
             if len(self._pos) > _CACHE_LIMIT:
                 self._pos.clear()
-            morphy = self.reader.morphy
-            hit = frozenset(p for p in _POS if word and morphy(word, p) is not None)
+            bases = self.bases
+            hit = frozenset(p for p in _POS if word and bases(word, p))
             self._pos[word] = hit
         return hit
 
@@ -162,7 +191,7 @@ class WordNet:
                 self._adj.clear()
             if word.isalpha() or any(ch.isalpha() for ch in word):
                 pos = self._pos.get(word.lower())
-                if pos is None and self.reader.morphy(word.lower(), "a") is None:
+                if pos is None and not self.bases(word.lower(), "a"):
                     hit = False  # no adjective: the other parts of speech are not needed (most words)
                 else:
                     pos = self.parts_of_speech(word) if pos is None else pos
@@ -189,9 +218,9 @@ class WordNet:
             if word:
                 # the synsets NLTK's ``reader.synsets(word, pos)`` lists, in its order (duplicates
                 # included, as ``senses`` counts them), as (pos, offset) pairs
-                index = self.reader._lemma_pos_offset_map
-                morphy = self.reader._morphy
-                found = [(p, offset) for p in (pos or _POS) for form in morphy(word, p, True)
+                index = self._index
+                bases = self.bases
+                found = [(p, offset) for p in (pos or _POS) for form in bases(word, p)
                          for offset in index.get(form, _NO_OFFSETS).get(p, ())]
                 if senses > 0:
                     found = found[:senses]
@@ -224,19 +253,17 @@ class WordNet:
 
     def _data_line(self, pos: str, offset: int) -> str | None:
         """The line at ``offset`` of the data file of ``pos``, or None when no synset starts there.
-        ``os.pread`` leaves the descriptor's position alone, so forked workers can share it."""
+        The file is mapped read-only once: slicing the map costs no system call, and a map has no
+        file position, so forked workers can share it."""
         name = "data." + _DATA_FILES["a" if pos == "s" else pos]
-        fd = self._fds.get(name)
-        if fd is None:
-            fd = self._fds[name] = os.open(os.path.join(str(self.reader.root), name), os.O_RDONLY)
-        chunk = b""
-        while True:
-            part = os.pread(fd, 4096, offset + len(chunk))
-            chunk += part
-            end = chunk.find(b"\n")
-            if end >= 0 or not part:
-                break
-        line = chunk[: end if end >= 0 else len(chunk)].decode("utf-8", "replace")
+        data = self._maps.get(name)
+        if data is None:
+            with open(os.path.join(str(self.reader.root), name), "rb") as fh:
+                data = self._maps[name] = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+        if not 0 <= offset < len(data):
+            return None
+        end = data.find(b"\n", offset)
+        line = data[offset: end if end >= 0 else len(data)].decode("utf-8", "replace")
         return line if line[:8] == f"{offset:08d}" else None
 
     def are_synonyms(self, a: str, b: str, pos: str | None = "n", senses: int = 0) -> bool:
