@@ -102,7 +102,10 @@ def test_wordnet_loads_offline_in_a_fresh_process():
             "socket.socket.connect = refuse\n"
             "from rulecoref.resources.wordnet import load_wordnet\n"
             "wn = load_wordnet()\n"
-            "assert wn.has_noun('abscess') and 'neoplasm' in wn.synonyms('tumor')\n")
+            "assert wn.has_noun('abscess') and 'neoplasm' in wn.synonyms('tumor')\n"
+            # loaded with the collector off, which is on again, and moved out of its scans
+            "import gc\n"
+            "assert gc.isenabled() and gc.get_freeze_count() > 300_000, gc.get_freeze_count()\n")
     env = {k: v for k, v in os.environ.items() if k != ENV_VAR}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr
