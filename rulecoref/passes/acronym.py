@@ -66,9 +66,20 @@ class Acronym(Pass):
         self._analysis: MentionCache[tuple[tuple[tuple[str, str], ...], str | None]] = MentionCache()
         self._verdicts: dict[tuple[str, str], bool] = {}  # (acronym letters, initials) -> match
         self._one_word: dict[str, tuple[tuple[str, str], ...]] = {}  # token -> its acronym words
+        self._is_content: dict[str, bool] = {}  # token -> neither a common word nor punctuation
 
     def _content(self, tokens: tuple[str, ...]) -> list[str]:
-        return [t for t in tokens if t.lower() not in self.common and has_alnum(t)]
+        """The tokens that are neither common words nor punctuation (decided once per token)."""
+        content = self._is_content
+        flags = list(map(content.get, tokens))
+        if None in flags:
+            if len(content) > _CACHE_LIMIT:
+                content.clear()
+            common = self.common
+            for k, t in enumerate(tokens):
+                if flags[k] is None:
+                    flags[k] = content[t] = t.lower() not in common and has_alnum(t)
+        return list(compress(tokens, flags))
 
     def one_word(self, token: str) -> tuple[tuple[str, str], ...]:
         """``analyse((token,))``'s acronym words (a one-token mention is never a long form: a long
@@ -97,7 +108,7 @@ class Acronym(Pass):
             if k and t in _BRACKETS:
                 head_part = tokens[:k]
                 break
-        long_form = self._content(head_part)
+        long_form = content if head_part is tokens else self._content(head_part)
         init = None
         if p["min_words"] <= len(long_form) <= p["max_words"]:
             init = initials(long_form)
