@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import warnings
 
 import pytest
 
@@ -180,3 +181,20 @@ def test_wordnet_bases_equal_nltk_morphy(wn):
     for word in lemmas + exceptional + inflected + odd:
         for pos in ("n", "v", "a", "r", "s"):
             assert wn.bases(word, pos) == reader._morphy(word, pos, True), (word, pos)
+
+
+def test_wordnet_index_read_as_plain_files_gives_nltk_maps(wn):
+    """The adapter hands NLTK its index and exception files as plain text files; the maps the
+    reader builds from them must equal those it builds through its own stream reader."""
+    from rulecoref.resources.wordnet import _reader_class
+
+    class StockStreams(_reader_class()):
+        plain_files = frozenset()
+
+    assert wn.reader.plain_files  # the adapter in use reads them plainly
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        stock = StockStreams(wn.path, None)
+    assert dict(stock._lemma_pos_offset_map) == dict(wn.reader._lemma_pos_offset_map)
+    assert stock._exception_map == wn.reader._exception_map
+    assert stock.satellite_offsets == wn.reader.satellite_offsets
