@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..resources import Resources
 from ..rules.compiler import bundled_rules, compile_rules
 from ..rules.examples import run_examples
+from .common import cli_resources
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -22,7 +22,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    resources = Resources(wordnet_path=args.wordnet)
+    resources = cli_resources(args)
     failed = 0
     for path in args.rules or [bundled_rules("i2b2")]:
         rs = compile_rules(path)

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..errors import Diagnostic
+from ..resources import Resources
 
 
 def add_rules_option(p: argparse.ArgumentParser) -> None:
@@ -25,6 +26,12 @@ def add_input_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--types", default=None, metavar="LIST|auto",
                    help="comma-separated concept types the input may use, or 'auto' for any type "
                         "(default: the types the rule file declares)")
+
+
+def cli_resources(args: argparse.Namespace) -> Resources:
+    """The resources of a command: WordNet from ``--wordnet``, with NLTK imported lean (the
+    command's process is its own, and that saves 0.6 s of every start: ``wordnet.import_nltk``)."""
+    return Resources(wordnet_path=args.wordnet, lean_import=True)
 
 
 def rules_path(args: argparse.Namespace) -> Path:

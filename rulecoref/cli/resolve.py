@@ -13,8 +13,7 @@ from ..engine import Pipeline
 from ..errors import CliError, diagnostic
 from ..io.i2b2 import write_atomic
 from ..io.layout import find_records, iter_file_list
-from ..resources import Resources
-from .common import add_input_options, add_rules_option, print_diagnostics, rules_path
+from .common import add_input_options, add_rules_option, cli_resources, print_diagnostics, rules_path
 
 REPORT = "rulecoref-report.json"
 
@@ -68,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     if not inputs:
         raise CliError(diagnostic("RC502", detail="no input: give a DATA folder, files, or --file-list"))
     overrides = {"model": args.model} if args.model else {}
-    resources = Resources(wordnet_path=args.wordnet)
+    resources = cli_resources(args)
     t0 = time.perf_counter()
     pipeline = Pipeline.from_file(rules_path(args), resources, **overrides)
     startup = time.perf_counter() - t0

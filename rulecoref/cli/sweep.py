@@ -10,8 +10,7 @@ from pathlib import Path
 
 from ..errors import CliError, diagnostic
 from ..io.layout import find_records
-from ..resources import Resources
-from .common import print_diagnostics
+from .common import cli_resources, print_diagnostics
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -62,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     if any(la > 0 for la in log_alphas):
         raise CliError(diagnostic("RC502", detail="log alpha must be <= 0 (alpha in (0, 1])"))
     overrides = {"model": args.model} if args.model else {}
-    resources = Resources(wordnet_path=args.wordnet)
+    resources = cli_resources(args)
     pipeline = Pipeline.from_file(args.rules or bundled_rules("belltree"), resources, **overrides)
     decoder = pipeline.decoder
     if not isinstance(decoder, BellTreeDecoder):

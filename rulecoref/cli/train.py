@@ -10,8 +10,7 @@ from pathlib import Path
 
 from ..errors import CliError, diagnostic
 from ..io.layout import find_records, iter_file_list
-from ..resources import Resources
-from .common import print_diagnostics
+from .common import cli_resources, print_diagnostics
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -57,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     if not inputs:
         raise CliError(diagnostic("RC502", detail="no input: give a GOLD_DIR with docs/, concepts/ and chains/"))
     t0 = time.perf_counter()
-    resources = Resources(wordnet_path=args.wordnet)
+    resources = cli_resources(args)
     types = None if args.types.strip().lower() == "auto" else tuple(t.strip().lower() for t in args.types.split(",") if t.strip())
     passes: list = []
     pronoun_types: tuple[str, ...] = ("pronoun",)

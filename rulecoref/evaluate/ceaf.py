@@ -18,9 +18,6 @@ singletons every component is one key entity and its own mentions, so no matrix 
 from __future__ import annotations
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 
 from .core import Contingency, Counts
 
@@ -40,6 +37,11 @@ def align(table: Contingency, value: np.ndarray, rank: np.ndarray | None = None)
             the alignments tied on that, the total ``value``. The i2b2 scorer aligns on
             int(100 * phi4) and then sums the raw phi4 of the aligned pairs.
     """
+    # SciPy is imported here, not with the module: importing it costs 0.4 s, which every
+    # ``rulecoref`` command would otherwise pay at start (the CLI imports each command's module)
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.csgraph import connected_components
+
     n = len(value)
     if n == 0:
         return np.zeros(0, dtype=np.int64)
@@ -76,6 +78,8 @@ def _first_of_pairs(comp: np.ndarray, ent: np.ndarray) -> np.ndarray:
 
 def _assign(table: Contingency, cells: np.ndarray, val: np.ndarray, rk: np.ndarray | None) -> np.ndarray:
     """Optimal assignment inside one component with 2+ entities on both sides."""
+    from scipy.optimize import linear_sum_assignment  # see ``align``
+
     keys, rows = np.unique(table.ki[cells], return_inverse=True)
     resps, cols = np.unique(table.ri[cells], return_inverse=True)
     weight = np.zeros((len(keys), len(resps)))

@@ -30,9 +30,11 @@ def data_root() -> Path:
 class Resources:
     """Lexicons by path, WordNet and UMLS for one process."""
 
-    def __init__(self, *, wordnet_path: str | Path | None = None, root: Path | None = None):
+    def __init__(self, *, wordnet_path: str | Path | None = None, root: Path | None = None,
+                 lean_import: bool = False):
         self.root = root or data_root()
         self.wordnet_path = wordnet_path
+        self.lean_import = lean_import  # import NLTK without SciPy and scikit-learn (wordnet.import_nltk)
         self._lexicons: dict[str, Lexicon] = {}
         self._wordnet: Any = None
         self._umls: dict[str, Any] = {}
@@ -50,7 +52,7 @@ class Resources:
         if self._wordnet is None:
             from .wordnet import load_wordnet
 
-            self._wordnet = load_wordnet(self.wordnet_path)
+            self._wordnet = load_wordnet(self.wordnet_path, lean_import=self.lean_import)
         return self._wordnet
 
     def umls(self, url: str) -> Any:

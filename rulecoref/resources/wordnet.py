@@ -22,10 +22,12 @@ methods, which would keep every instance alive).
 from __future__ import annotations
 
 import gc
+import importlib.abc
 import io
 import mmap
 import os
 import re
+import sys
 import warnings
 from pathlib import Path
 
@@ -95,8 +97,46 @@ def _reader_class():
     return DebianWordNetReader
 
 
-def load_wordnet(path: str | os.PathLike[str] | None = None) -> WordNet:
-    """Open WordNet offline; a missing or unreadable folder is one RC301/RC303 error at start-up."""
+# Packages NLTK imports when installed, each in a try/except ImportError, for features rulecoref
+# never calls (Fisher's exact test, significance tests, its scikit-learn classifier wrapper, the
+# transition parser); SciPy and scikit-learn are installed with the Bell-tree decoder's
+# scikit-learn, and importing them is 0.6 s of NLTK's 0.9 s import.
+_NLTK_OPTIONAL = frozenset({"scipy", "sklearn"})
+
+
+class _RefuseOptional(importlib.abc.MetaPathFinder):
+    """An import finder that reports NLTK's optional packages missing (see ``import_nltk``)."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname.partition(".")[0] in _NLTK_OPTIONAL:
+            raise ModuleNotFoundError(f"{fullname} is not imported while NLTK starts", name=fullname)
+        return None
+
+
+def import_nltk(*, lean: bool = False):
+    """Import NLTK; with ``lean``, without the optional packages it would import (``_NLTK_OPTIONAL``).
+
+    Lean, NLTK's features that need them fail when called (as they do where those packages are not
+    installed); nothing rulecoref uses does. Only packages not yet imported are refused, only
+    during this import, and only when NLTK itself is not imported yet. The ``rulecoref`` command
+    imports lean, because its process is its own; a program that imports rulecoref as a library
+    gets NLTK whole unless it asks (``Resources(lean_import=True)``)."""
+    if not lean or "nltk" in sys.modules:
+        import nltk
+
+        return nltk
+    finder = _RefuseOptional()
+    sys.meta_path.insert(0, finder)
+    try:
+        import nltk
+    finally:
+        sys.meta_path.remove(finder)
+    return nltk
+
+
+def load_wordnet(path: str | os.PathLike[str] | None = None, *, lean_import: bool = False) -> WordNet:
+    """Open WordNet offline; a missing or unreadable folder is one RC301/RC303 error at start-up.
+    ``lean_import``: import NLTK without its optional packages (``import_nltk``)."""
     root = wordnet_root(path)
     missing = [name for name in _REQUIRED if not (root / name).is_file()]
     if missing:
@@ -112,8 +152,7 @@ def load_wordnet(path: str | os.PathLike[str] | None = None) -> WordNet:
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        import nltk
-
+        nltk = import_nltk(lean=lean_import)
         resolved = str(root.resolve())
         if resolved not in nltk.data.path:
             nltk.data.path.append(resolved)

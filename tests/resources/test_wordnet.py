@@ -198,3 +198,25 @@ def test_wordnet_index_read_as_plain_files_gives_nltk_maps(wn):
     assert dict(stock._lemma_pos_offset_map) == dict(wn.reader._lemma_pos_offset_map)
     assert stock._exception_map == wn.reader._exception_map
     assert stock.satellite_offsets == wn.reader.satellite_offsets
+
+
+def test_import_nltk_lean_refuses_optional_packages_only_while_nltk_imports():
+    """Lean, NLTK is imported without SciPy and scikit-learn (its features that need them are never
+    called); afterwards the finder is gone and both import normally. Without ``lean`` nothing is
+    refused."""
+    code = ("import sys\n"
+            "from rulecoref.resources.wordnet import load_wordnet\n"
+            "wn = load_wordnet(lean_import=True)\n"
+            "loaded = sorted(m for m in sys.modules if m.partition('.')[0] in ('scipy', 'sklearn'))\n"
+            "assert 'nltk' in sys.modules and not loaded, loaded[:5]\n"
+            "assert not any(type(f).__name__ == '_RefuseOptional' for f in sys.meta_path)\n"
+            "import scipy.stats, sklearn.linear_model\n"
+            "assert wn.has_noun('abscess') and 'neoplasm' in wn.synonyms('tumor')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    whole = ("import sys\n"
+             "from rulecoref.resources.wordnet import load_wordnet\n"
+             "load_wordnet()\n"
+             "assert 'scipy.stats' in sys.modules\n")  # NLTK imports it when installed, as scikit-learn installs it
+    done = subprocess.run([sys.executable, "-c", whole], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
