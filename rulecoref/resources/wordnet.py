@@ -294,32 +294,35 @@ class WordNet:
         if hit is None:
             if len(self._names) > _CACHE_LIMIT:
                 self._names.clear()
-            line = self._data_line(pos, offset)
-            if line is None:  # not a synset line: NLTK's own reading decides (and warns)
+            words = self._synset_words(pos, offset)
+            if words is None:  # not a synset line: NLTK's own reading decides (and warns)
                 synset = self.reader.synset_from_pos_and_offset(pos, offset)
                 hit = tuple(synset.lemma_names()) if synset is not None else ()
             else:
-                # "offset lex_filenum ss_type w_cnt word lex_id [word lex_id ...] p_cnt ... | gloss"
-                cols = line.split("|", 1)[0].split()
-                count = int(cols[3], 16)
-                hit = tuple(_SYNTACTIC_MARK.sub("", name) for name in cols[4 : 4 + 2 * count : 2])
+                names = [w.decode("utf-8", "replace") for w in words]
+                hit = tuple(_SYNTACTIC_MARK.sub("", n) if n[-1:] == ")" else n for n in names)
             self._names[key] = hit
         return hit
 
-    def _data_line(self, pos: str, offset: int) -> str | None:
-        """The line at ``offset`` of the data file of ``pos``, or None when no synset starts there.
-        The file is mapped read-only once: slicing the map costs no system call, and a map has no
-        file position, so forked workers can share it."""
+    def _synset_words(self, pos: str, offset: int) -> list[bytes] | None:
+        """The word fields of the synset line at ``offset`` of the data file of ``pos``, or None when
+        no synset starts there. The file is mapped read-only once: slicing the map costs no system
+        call, and a map has no file position, so forked workers can share it. Only the fields up to
+        the words are split (a line goes on with up to hundreds of pointers and the gloss)."""
         name = "data." + _DATA_FILES["a" if pos == "s" else pos]
         data = self._maps.get(name)
         if data is None:
             with open(os.path.join(str(self.reader.root), name), "rb") as fh:
                 data = self._maps[name] = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
-        if not 0 <= offset < len(data):
+        if not 0 <= offset < len(data) or data[offset: offset + 8] != b"%08d" % offset:
             return None
         end = data.find(b"\n", offset)
-        line = data[offset: end if end >= 0 else len(data)].decode("utf-8", "replace")
-        return line if line[:8] == f"{offset:08d}" else None
+        # "offset lex_filenum ss_type w_cnt word lex_id [word lex_id ...] p_cnt ... | gloss"
+        cols = data[offset: end if end >= 0 else len(data)].split(None, 4)
+        if len(cols) < 5:
+            return None
+        count = int(cols[3], 16)
+        return cols[4].split(None, 2 * count)[: 2 * count: 2]
 
     def are_synonyms(self, a: str, b: str, pos: str | None = "n", senses: int = 0) -> bool:
         """True when either word is among the other's synonyms ("exam" / "examination")."""
