@@ -7,7 +7,7 @@ from pathlib import Path
 from rulecoref.document import Concept, Document
 from rulecoref.engine import Pipeline, Resolution
 from rulecoref.markup import parse_markup
-from tests.helpers import pipeline_from_entries
+from tests.helpers import pipeline_from_entries, random_spans
 
 MAIN = {"exclude_types": ["person", "pronoun"]}
 
@@ -56,13 +56,9 @@ def random_doc_and_links(rng, words: list[str], fallback: str, types: list[str])
     lines = [[rng.choice(words) for _ in range(rng.randint(0, 12))] for _ in range(rng.randint(1, 5))]
     if not any(lines):
         lines[0] = [fallback]
-    positions = [(ln, t) for ln in range(1, len(lines) + 1) for t in range(len(lines[ln - 1]))]
-    spans = set()
-    for _ in range(rng.randint(1, 14)):
-        a = rng.randrange(len(positions))
-        spans.add((positions[a], positions[min(len(positions) - 1, a + rng.choice([0, 0, 1, 3]))]))
+    spans = random_spans(rng, lines, rng.randint(1, 14), [0, 0, 1, 3])
     concepts = [Concept(index=k, text=f"c{k}", type=rng.choice(types), start=s, end=e)
-                for k, (s, e) in enumerate(sorted(spans))]
+                for k, (s, e) in enumerate(spans)]
     n = len(concepts)
     pairs = list({(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.4})
     rng.shuffle(pairs)

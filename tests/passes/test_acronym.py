@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import random_spans
 from tests.passes.main_support import MAIN, evidence, pipeline, run, together
 
 
@@ -178,12 +179,9 @@ def test_acronym_same_links_as_reference(tmp_path, params, applies_to):
                     spans.add(((ln, len(line)), (ln, len(line) + len(unit) - 1)))
                 line.extend(unit)
             lines.append(line)
-        positions = [(ln, t) for ln in range(1, len(lines) + 1) for t in range(len(lines[ln - 1]))]
-        for _ in range(rng.randint(0, 6)):
-            a = rng.randrange(len(positions))
-            spans.add((positions[a], positions[min(len(positions) - 1, a + rng.choice([0, 1, 2, 3, 5]))]))
         concepts = [Concept(index=k, text=f"c{k}", type=rng.choice(["problem", "problem", "test", "person", "pronoun"]),
-                            start=s, end=e) for k, (s, e) in enumerate(sorted(spans))]
+                            start=s, end=e)
+                    for k, (s, e) in enumerate(random_spans(rng, lines, rng.randint(0, 6), [0, 1, 2, 3, 5], spans))]
         doc = Document(name="random", lines=lines, concepts=concepts)
         for _ in range(2):  # the second time from the caches
             got = list(p.propose(doc, Context(doc=doc, links={})))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import random_spans
 from tests.passes.main_support import MAIN, evidence, nested, pipeline, run, together
 
 FILLERS = "resources/lexicons/be_fillers.txt"
@@ -120,14 +121,9 @@ def _random_doc(rng):
     from rulecoref.document import Concept, Document
 
     lines = [[rng.choice(_WORDS) for _ in range(rng.randint(1, 14))] for _ in range(rng.randint(1, 4))]
-    positions = [(ln, t) for ln in range(1, len(lines) + 1) for t in range(len(lines[ln - 1]))]
-    spans = set()
-    for _ in range(rng.randint(0, 18)):
-        a = rng.randrange(len(positions))
-        b = min(len(positions) - 1, a + rng.choice([0, 0, 0, 1, 2, 4]))
-        spans.add((positions[a], positions[b]))
+    spans = random_spans(rng, lines, rng.randint(0, 18), [0, 0, 0, 1, 2, 4])
     concepts = [Concept(index=k, text="x", type=rng.choice(["problem", "test", "person", "pronoun"]), start=s, end=e)
-                for k, (s, e) in enumerate(sorted(spans))]
+                for k, (s, e) in enumerate(spans)]
     return Document(name="random", lines=lines, concepts=concepts)
 
 

@@ -14,7 +14,7 @@ import pytest
 from rulecoref.document import Concept, Document
 from rulecoref.passes import Context
 from rulecoref.passes.predicates import normalise
-from tests.helpers import single_pass
+from tests.helpers import random_spans, single_pass
 
 VOCAB = ["the", "The", "a", "chest", "Chest", "pain", "PAIN", ",", ".", "--", "x", "of", "an", "CT", "ct"]
 TYPES = ["problem", "test", "person", "pronoun"]
@@ -23,15 +23,8 @@ TYPES = ["problem", "test", "person", "pronoun"]
 def random_doc(rng: random.Random, n_lines: int = 4, width: int = 12, n_concepts: int = 25) -> Document:
     """Random tokens, and random (possibly nested, possibly line-crossing) concept spans."""
     lines = [[rng.choice(VOCAB) for _ in range(rng.randint(1, width))] for _ in range(n_lines)]
-    positions = [(ln, t) for ln in range(1, n_lines + 1) for t in range(len(lines[ln - 1]))]
-    spans = set()
-    for _ in range(n_concepts):
-        a = rng.randrange(len(positions))
-        b = min(len(positions) - 1, a + rng.choice([0, 0, 1, 1, 2, 3]))
-        spans.add((positions[a], positions[b]))
-    concepts = []
-    for k, (s, e) in enumerate(sorted(spans)):
-        concepts.append(Concept(index=k, text="x", type=rng.choice(TYPES), start=s, end=e))
+    concepts = [Concept(index=k, text="x", type=rng.choice(TYPES), start=s, end=e)
+                for k, (s, e) in enumerate(random_spans(rng, lines, n_concepts, [0, 0, 1, 1, 2, 3]))]
     doc = Document(name="random", lines=lines, concepts=concepts)
     doc.concepts = [Concept(index=c.index, text=" ".join(doc.tokens(c)).lower(), type=c.type, start=c.start,
                             end=c.end) for c in concepts]

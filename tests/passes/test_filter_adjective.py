@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import random_spans
 from tests.passes.main_support import MAIN, pipeline, removals, run, together
 
 
@@ -74,13 +75,9 @@ def test_filter_adjective_same_removals_as_reference(tmp_path, applies_to):
     removed = 0
     for _ in range(300):
         lines = [[rng.choice(_WORDS) for _ in range(rng.randint(1, 8))] for _ in range(rng.randint(1, 3))]
-        positions = [(ln, t) for ln in range(1, len(lines) + 1) for t in range(len(lines[ln - 1]))]
-        spans = set()
-        for _ in range(rng.randint(1, 10)):
-            a = rng.randrange(len(positions))
-            spans.add((positions[a], positions[min(len(positions) - 1, a + rng.choice([0, 0, 1, 2]))]))
+        spans = random_spans(rng, lines, rng.randint(1, 10), [0, 0, 1, 2])
         concepts = [Concept(index=k, text=f"c{k}", type=rng.choice(["problem", "test", "person", "pronoun"]),
-                            start=s, end=e) for k, (s, e) in enumerate(sorted(spans))]
+                            start=s, end=e) for k, (s, e) in enumerate(spans)]
         doc = Document(name="random", lines=lines, concepts=concepts)
         n = len(concepts)
         pairs = list({(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.4})

@@ -29,6 +29,7 @@ from rulecoref.passes.people import (
     reject_joining_patient,
 )
 from rulecoref.passes.predicates import prefix_match
+from tests.helpers import random_spans
 from tests.passes.people_support import people_pipeline
 
 VOCAB = [
@@ -58,14 +59,9 @@ PASSES = [
 def random_doc(rng: random.Random, n_lines: int = 5, width: int = 10, n_concepts: int = 30) -> Document:
     """Random tokens and random (possibly nested, possibly line-crossing) concept spans."""
     lines = [[rng.choice(VOCAB) for _ in range(rng.randint(1, width))] for _ in range(n_lines)]
-    positions = [(ln, t) for ln in range(1, n_lines + 1) for t in range(len(lines[ln - 1]))]
-    spans = set()
-    for _ in range(n_concepts):
-        a = rng.randrange(len(positions))
-        b = min(len(positions) - 1, a + rng.choice([0, 0, 0, 1, 1, 2, 3]))
-        spans.add((positions[a], positions[b]))
+    spans = random_spans(rng, lines, n_concepts, [0, 0, 0, 1, 1, 2, 3])
     doc = Document(name="random", lines=lines, concepts=[
-        Concept(index=k, text="x", type=rng.choice(TYPES), start=s, end=e) for k, (s, e) in enumerate(sorted(spans))
+        Concept(index=k, text="x", type=rng.choice(TYPES), start=s, end=e) for k, (s, e) in enumerate(spans)
     ])
     doc.concepts = [Concept(index=c.index, text=" ".join(doc.tokens(c)).lower(), type=c.type, start=c.start, end=c.end)
                     for c in doc.concepts]

@@ -17,6 +17,7 @@ from rulecoref.passes.predicates import (
     prefix_match,
     trigger_windows,
 )
+from tests.helpers import random_spans
 
 
 @pytest.mark.parametrize("a,b,expected", [
@@ -114,12 +115,8 @@ def _random_window_doc(rng):
     lines = [[rng.choice(words) for _ in range(rng.randint(0, 9))] for _ in range(rng.randint(1, 5))]
     if not any(lines):
         lines[0] = ["x"]
-    positions = [(ln, t) for ln in range(1, len(lines) + 1) for t in range(len(lines[ln - 1]))]
-    spans = set()
-    for _ in range(rng.randint(1, 15)):
-        a = rng.randrange(len(positions))
-        spans.add((positions[a], positions[min(len(positions) - 1, a + rng.choice([0, 0, 1, 2, 5]))]))
-    concepts = [Concept(index=k, text="x", type="problem", start=s, end=e) for k, (s, e) in enumerate(sorted(spans))]
+    spans = random_spans(rng, lines, rng.randint(1, 15), [0, 0, 1, 2, 5])
+    concepts = [Concept(index=k, text="x", type="problem", start=s, end=e) for k, (s, e) in enumerate(spans)]
     return Document(name="random", lines=lines, concepts=concepts)
 
 

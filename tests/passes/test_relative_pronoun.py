@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import random_spans
 from tests.passes.main_support import evidence, nested, pipeline, run, together
 
 
@@ -124,13 +125,8 @@ def test_relative_pronoun_same_links_as_reference(tmp_path, params, applies_to):
     linked = 0
     for _ in range(300):
         lines = [[rng.choice(words) for _ in range(rng.randint(1, 10))] for _ in range(rng.randint(1, 3))]
-        positions = [(ln, t) for ln in range(1, len(lines) + 1) for t in range(len(lines[ln - 1]))]
-        spans = set()
-        for _ in range(rng.randint(1, 12)):
-            a = rng.randrange(len(positions))
-            spans.add((positions[a], positions[min(len(positions) - 1, a + rng.choice([0, 0, 0, 1, 3]))]))
         concepts = []
-        for k, (s, e) in enumerate(sorted(spans)):
+        for k, (s, e) in enumerate(random_spans(rng, lines, rng.randint(1, 12), [0, 0, 0, 1, 3])):
             tokens = [w for ln in range(s[0], e[0] + 1) for w in lines[ln - 1]]  # text need not match the span
             text = rng.choice([lines[s[0] - 1][s[1]].lower(), " ".join(tokens[:2]).lower()])
             concepts.append(Concept(index=k, text=text, type=rng.choice(["problem", "test", "person", "pronoun"]),
