@@ -139,7 +139,7 @@ def run_batch(pipeline: Pipeline, records: Sequence[Record], opts: BatchOptions,
     _WORKER = (pipeline, opts)
     try:
         ctx = multiprocessing.get_context("fork")
-        with ctx.Pool(processes=jobs) as pool:
+        with ctx.Pool(processes=min(jobs, len(records))) as pool:  # never more workers than documents
             yield from pool.imap(_work, records, chunksize=max(1, min(16, len(records) // (jobs * 4) or 1)))
     finally:
         _WORKER = None

@@ -46,6 +46,7 @@ MESSAGES: dict[str, str] = {
     "RC302": "cannot read word list {path!r}: {detail}",
     # -- WordNet and main-linker resources (RC303-RC309) --
     "RC303": "WordNet at {path} cannot be read: {detail}",
+    "RC304": "{feature} needs the optional package(s) {modules}, which the base install leaves out",
     # -- web provider (RC310-RC319) --
     "RC310": "web provider settings: {detail}",
     "RC311": "web provider request for {word!r} failed: {detail}",
@@ -121,6 +122,7 @@ HINTS: dict[str, str] = {
     "RC602": "retrain it with this version: rulecoref train GOLD_DIR --model PATH",
     "RC603": "train one with rulecoref train GOLD_DIR --model PATH, or pass --model PATH to rulecoref resolve.",
     "RC604": "a hybrid model needs the rule file it was trained with (--rules at training time), e.g. rules/hybrid.yaml.",
+    "RC304": "install the extra: pip install 'rulecoref[{extra}]' (scripts/setup.sh installs every extra).",
     "RC303": ("the folder must hold WordNet 3.0 dict files (index.noun, data.noun, ...); reinstall "
               "wordnet-base or point RULECOREF_WORDNET / --wordnet at another copy."),
     "RC701": "system chains may only use the gold concepts (Track 1C): check the system was run on this gold folder.",
@@ -132,13 +134,15 @@ HINTS: dict[str, str] = {
 # fmt: on
 
 
+class _Keep(dict):
+    """Format fields where a missing one shows as ``{name}`` instead of crashing."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
 def format_message(code: str, **fields: object) -> str:
     """Fill the template for ``code``; a missing field shows as ``{name}`` instead of crashing."""
-
-    class _Keep(dict):
-        def __missing__(self, key: str) -> str:
-            return "{" + key + "}"
-
     return MESSAGES[code].format_map(_Keep(fields))
 
 
@@ -187,7 +191,7 @@ def diagnostic(
         message=format_message(code, **fields),
         file=file,
         line=line,
-        hint=hint if hint is not None else HINTS.get(code),
+        hint=hint if hint is not None else (HINTS[code].format_map(_Keep(fields)) if code in HINTS else None),
         severity=severity,
     )
 

@@ -10,3 +10,7 @@ decoder.py   the ``belltree`` decoder a rule file names with ``decoder: {kind: b
 This package never imports ``rulecoref.passes``: rule decisions reach it as data, through the
 ``Resolution`` the engine computed before decoding.
 """
+
+from ..extras import require
+
+require("belltree", "the Bell-tree decoder (train, sweep, rules/belltree.yaml, rules/hybrid.yaml)")

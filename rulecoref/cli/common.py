@@ -28,6 +28,17 @@ def add_input_options(p: argparse.ArgumentParser) -> None:
                         "(default: the types the rule file declares)")
 
 
+def positive_int(text: str) -> int:
+    """An argparse type for counts such as ``--jobs``: a whole number of at least 1 (else a usage error, exit 2)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {value}")
+    return value
+
+
 def cli_resources(args: argparse.Namespace) -> Resources:
     """The resources of a command: WordNet from ``--wordnet``, with NLTK imported lean (the
     command's process is its own, and that saves 0.6 s of every start: ``wordnet.import_nltk``)."""

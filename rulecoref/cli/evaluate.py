@@ -8,8 +8,10 @@ import sys
 from pathlib import Path
 
 from ..errors import Diagnostic, RulecorefError
-from ..evaluate import MODES, format_table, score_conll_files, score_dirs
 from .common import print_diagnostics
+
+#: scoring modes (``rulecoref.evaluate.MODES``, which needs the ``eval`` extra to import)
+MODES = ("conll", "i2b2")
 
 PER_CODE = 3  # warnings printed per code; the rest are counted (all of them are in --json)
 
@@ -40,6 +42,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..evaluate import format_table, score_conll_files, score_dirs
+
     try:
         if args.gold.is_file():
             report = score_conll_files(args.gold, args.system, mode=args.mode)

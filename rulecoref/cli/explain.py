@@ -26,12 +26,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                     "'L:T' (its start), 'L:T L:T' (its span) or its text (first occurrence; 'text#2' for the second). "
                     "With one mention, every link touching it is listed.",
     )
-    p.add_argument("data", help="folder or .txt/.txt.con file holding the document")
-    p.add_argument("--doc", default=None, help="record name when DATA holds several")
-    p.add_argument("mentions", nargs="+", metavar="MENTION")
+    p.add_argument("data", metavar="DATA", help="folder or .txt/.txt.con file holding the document")
+    p.add_argument("--doc", default=None, metavar="NAME", help="record name when DATA holds several")
+    p.add_argument("mentions", nargs="+", metavar="MENTION",
+                   help="one or two mentions: 'L:T', 'L:T L:T' or their text ('text#2': the second occurrence)")
     add_rules_option(p)
-    p.add_argument("--model", default=None, help="override the decoder's model path")
-    p.add_argument("--types", default="auto", help="accepted concept types (default: any)")
+    p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
+    p.add_argument("--types", default="auto", metavar="LIST|auto",
+                   help="comma-separated concept types the input may use, or 'auto' for any type (default: auto)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=run)
 

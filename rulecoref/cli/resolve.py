@@ -13,7 +13,7 @@ from ..engine import Pipeline
 from ..errors import CliError, diagnostic
 from ..io.i2b2 import write_atomic
 from ..io.layout import find_records, iter_file_list
-from .common import add_input_options, add_rules_option, cli_resources, print_diagnostics, rules_path
+from .common import add_input_options, add_rules_option, cli_resources, positive_int, print_diagnostics, rules_path
 
 REPORT = "rulecoref-report.json"
 
@@ -32,7 +32,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", "-o", type=Path, required=True, metavar="OUT_DIR", help="where .txt.chains files go")
     add_rules_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
-    p.add_argument("--jobs", "-j", type=int, default=1, help="documents resolved in parallel (processes)")
+    p.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="N",
+                   help="documents resolved in parallel, in N worker processes (at most one per document; default 1)")
     p.add_argument("--overwrite", action="store_true",
                    help="delete the .txt.chains files already in OUT_DIR first (other files are kept)")
     p.add_argument("--strict", action="store_true", help="a concept whose text does not match its tokens is an error")
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     _prepare_out(args.out, args.overwrite)
     opts = BatchOptions(out_dir=args.out, strict_text=args.strict, encoding=args.encoding, provenance=args.provenance,
                         types=parse_types(args.types, pipeline.ruleset.types))
-    outcomes = run_batch(pipeline, records, opts, jobs=max(1, args.jobs))
+    outcomes = run_batch(pipeline, records, opts, jobs=args.jobs)
     if not args.no_progress:
         from tqdm import tqdm
 

@@ -32,7 +32,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--beam", type=int, default=None, help="override the rule file's beam")
     p.add_argument("--window", type=int, default=None, help="override the rule file's window")
     p.add_argument("--types", default="auto", metavar="LIST|auto", help="concept types the input may use (default any)")
-    p.add_argument("--wordnet", default=None, metavar="DIR")
+    p.add_argument("--wordnet", default=None, metavar="DIR",
+                   help="WordNet 3.0 dict folder (default: $RULECOREF_WORDNET or /usr/share/wordnet)")
     p.add_argument("--json", action="store_true", help="print one JSON line per alpha instead of a table")
     p.set_defaults(run=run)
 

@@ -25,7 +25,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         ),
     )
     p.add_argument("inputs", nargs="*", metavar="GOLD_DIR", help="i2b2 folders (or .txt/.con files) with gold chains")
-    p.add_argument("--model", "-m", type=Path, required=True, metavar="JSON", help="where to write the model")
+    p.add_argument("--model", type=Path, required=True, metavar="JSON", help="where to write the model")
     p.add_argument("--kind", choices=("mention-pair", "entity-mention"), default="mention-pair",
                    help="link model (default mention-pair, the seed's better one)")
     p.add_argument("--rules", type=Path, default=None, metavar="YAML",
@@ -36,13 +36,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="comma-separated concept types the input may use, or 'auto' (default) for any type")
     p.add_argument("--file-list", type=Path, default=None, help="a file listing inputs, one per line")
     p.add_argument("--window", type=int, default=10,
-                   help="sentences back for training pairs/entities, as at decoding (0 = all compatible pairs)")
-    p.add_argument("--max-members", type=int, default=16, help="members compared per entity (entity-mention features)")
-    p.add_argument("--c", type=float, default=1.0, help="inverse L2 regularisation strength of the logistic regression")
-    p.add_argument("--min-count", type=int, default=2, help="drop features seen in fewer events")
+                   help="sentences back for training pairs/entities, as at decoding (0 = all compatible pairs; default 10)")
+    p.add_argument("--max-members", type=int, default=16,
+                   help="members compared per entity (entity-mention features; default 16)")
+    p.add_argument("--c", type=float, default=1.0,
+                   help="inverse L2 regularisation strength of the logistic regression (default 1.0)")
+    p.add_argument("--min-count", type=int, default=2, help="drop features seen in fewer events (default 2)")
     p.add_argument("--no-type-check", action="store_true", help="also train on pairs of different non-pronoun types")
-    p.add_argument("--encoding", default="utf-8")
-    p.add_argument("--quiet", "-q", action="store_true")
+    p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8; a BOM is accepted)")
+    p.add_argument("--quiet", "-q", action="store_true", help="print only errors and the summary")
     p.set_defaults(run=run)
 
 

@@ -17,6 +17,7 @@ import sys
 from typing import Any
 
 from ..errors import CliError, diagnostic
+from ..extras import require
 from ..resources.umls import DB_ENV, LoadOptions, UmlsLookup, default_db_path, load_mrconso, resolve_url, safe_url
 
 MAX_SHOWN = 20  # malformed rows printed; the report counts them all
@@ -37,7 +38,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     load = usub.add_parser("load", help="load MRCONSO.RRF (replaces what the database held, atomically)",
                            description="Load MRCONSO.RRF (plain or .gz) into a database. The load is one "
                                        "transaction: if it fails or is interrupted, the previous data stays.")
-    load.add_argument("mrconso", metavar="MRCONSO.RRF")
+    load.add_argument("mrconso", metavar="MRCONSO.RRF", help="the MRCONSO.RRF of a UMLS release (plain or .gz)")
     load.add_argument("--db", default=None, metavar="URL", help=db_help)
     load.add_argument("--lang", action="append", default=None, metavar="LAT",
                       help="languages to keep, e.g. ENG or ENG,SPA (repeatable; default ENG; 'all' keeps every one)")
@@ -60,15 +61,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     look = usub.add_parser("lookup", help="show the CUIs and stored names a string matches",
                            description="Normalise each TEXT as the umls pass does and list the rows it matches. "
                                        "Exit code 1 when some TEXT matches nothing.")
-    look.add_argument("texts", nargs="+", metavar="TEXT")
+    look.add_argument("texts", nargs="+", metavar="TEXT", help="strings to look up, e.g. 'renal failure'")
     look.add_argument("--db", default=None, metavar="URL", help=db_help)
     look.add_argument("--match", choices=("exact", "sorted"), default="exact",
-                      help="exact normalised string, or sorted: word order ignored (needs --sorted-index at load)")
+                      help="exact normalised string (default), or sorted: word order ignored (needs --sorted-index at load)")
     look.add_argument("--limit", type=int, default=20, help="rows shown per text (default 20)")
     look.add_argument("--json", action="store_true", help="print JSON")
     look.set_defaults(run=run_lookup)
 
-    info = usub.add_parser("info", help="what a database holds (source file, options, row count)")
+    info = usub.add_parser("info", help="what a database holds (source file, options, row count)",
+                           description="Print what a loaded UMLS database holds: the MRCONSO file it came from, the "
+                                       "load options, the row and CUI counts, and its optional indexes.")
     info.add_argument("--db", default=None, metavar="URL", help=db_help)
     info.set_defaults(run=run_info)
 
@@ -114,6 +117,7 @@ class _Bar:
 
 
 def run_load(args: argparse.Namespace) -> int:
+    require("umls", "rulecoref umls")
     langs = _codes(args.lang) or ("ENG",)
     if args.max_malformed < 0 or args.batch_size < 1:
         raise CliError(diagnostic("RC502", detail="--max-malformed must be >= 0 and --batch-size >= 1"))
@@ -160,6 +164,7 @@ def run_load(args: argparse.Namespace) -> int:
 
 
 def run_lookup(args: argparse.Namespace) -> int:
+    require("umls", "rulecoref umls")
     url = resolve_url(args.db)
     db = UmlsLookup(url)
     try:
@@ -189,6 +194,7 @@ def run_lookup(args: argparse.Namespace) -> int:
 
 
 def run_info(args: argparse.Namespace) -> int:
+    require("umls", "rulecoref umls")
     url = resolve_url(args.db)
     db = UmlsLookup(url)
     try:

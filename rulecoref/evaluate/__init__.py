@@ -14,10 +14,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .core import Counts, Score
-from .data import DocPartition, load_conll, load_i2b2
-from .report import Report, format_table
-from .scoring import MODES, score_partitions
+from ..extras import require
+
+# checked before the modules that import numpy and scipy, so a base install gets RC304 naming the extra
+require("eval", "scoring (rulecoref evaluate)")
+
+from .core import Counts, Score  # noqa: E402
+from .data import DocPartition, load_conll, load_i2b2  # noqa: E402
+from .report import Report, format_table  # noqa: E402
+from .scoring import MODES, score_partitions  # noqa: E402
 
 __all__ = [
     "MODES",

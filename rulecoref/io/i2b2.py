@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
+import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -238,10 +238,14 @@ def format_chains(doc: Document, clusters: Iterable[Sequence[int]], chain_types:
 
 
 def write_atomic(path: str | Path, text: str, encoding: str = "utf-8") -> None:
-    """Write via a temp file in the same folder and rename, so a reader never sees half a file."""
+    """Write via a temp file in the same folder and rename, so a reader never sees half a file.
+
+    The temp file is created with mode 0666 less the user's umask, as ``open()`` would create the
+    file itself (``tempfile.mkstemp`` makes it 0600, which a colleague in the group cannot read)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(fd, "w", encoding=encoding, newline="\n") as fh:
             fh.write(text)

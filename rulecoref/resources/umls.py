@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Diagnostic, UmlsError, diagnostic, format_message
+from ..extras import require
 
 SCHEMA_VERSION = 1
 #: Environment variable naming the database when no URL is given (CLI ``--db`` and the pass).
@@ -368,7 +369,9 @@ def load_mrconso(
     Raises UmlsError: RC402 at once when the file is not MRCONSO (its first row does not have 18
     fields), RC405 for an MRSTY that is not MRSTY, RC406 when too many rows are malformed, RC407
     when the filters keep no row, RC403 for anything else; the previous data stays in place.
+    Raises ResourceError RC304 when the ``umls`` extra (SQLAlchemy) is not installed.
     """
+    require("umls", "loading UMLS")
     from sqlalchemy import Index, MetaData
 
     opts = options or LoadOptions()
@@ -626,6 +629,7 @@ class UmlsLookup:
     """
 
     def __init__(self, url: str, *, cache_size: int = 500_000):
+        require("umls", "the UMLS lookup")
         from sqlalchemy import MetaData, create_engine
         from sqlalchemy.engine import make_url
 

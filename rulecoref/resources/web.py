@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Diagnostic, diagnostic
+from ..extras import require
 
 log = logging.getLogger("rulecoref.web")
 
@@ -266,6 +267,7 @@ class WebStaffProvider:
     _patterns: dict[str, re.Pattern[str]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
+        require("web", "the web provider (web.enabled: true)")
         self.keywords = tuple(dict.fromkeys(k.lower() for k in self.keywords if k.strip()))
         self._patterns = {k: re.compile(r"(?<![a-z])" + re.escape(k) + r"(?![a-z])") for k in self.keywords}
 

@@ -11,7 +11,8 @@ from rulecoref.cli import main
 from rulecoref.errors import UmlsError
 from rulecoref.io.i2b2 import read_chains
 from rulecoref.rules.compiler import compile_rules
-from tests.helpers import ROOT, SHARED
+from tests.helpers import FIXTURES as ALL_FIXTURES
+from tests.helpers import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures" / "umls"
 MRCONSO = str(FIXTURES / "MRCONSO.RRF")
@@ -71,7 +72,7 @@ def test_umls_cli_missing_database_exits_2_with_rc401(tmp_path: Path, capsys) ->
 
 def test_umls_cli_default_database_from_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
     monkeypatch.setenv("RULECOREF_UMLS_DB", str(tmp_path / "env.sqlite"))
-    assert main(["umls", "load", str(SHARED / "umls-sample" / "scispacy" / "MRCONSO.RRF"), "--no-progress"]) == 0
+    assert main(["umls", "load", str(ALL_FIXTURES / "umls-sample" / "scispacy" / "MRCONSO.RRF"), "--no-progress"]) == 0
     assert (tmp_path / "env.sqlite").is_file()
     assert main(["umls", "lookup", "(131)I-MAA"]) == 0
     assert "C0000005" in capsys.readouterr().out

@@ -6,9 +6,9 @@ import pytest
 
 from rulecoref.evaluate import DocPartition, score_dirs, score_partitions
 from rulecoref.evaluate.data import restrict, type_universes
-from tests.helpers import SHARED
+from tests.helpers import FIXTURES
 
-BASE = SHARED / "scorer-cases" / "i2b2"
+BASE = FIXTURES / "scorer-cases" / "i2b2"
 
 
 def test_by_type_universe_puts_pronouns_with_their_chain():

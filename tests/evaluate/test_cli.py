@@ -6,9 +6,9 @@ import json
 import shutil
 
 from rulecoref.cli import main
-from tests.helpers import SHARED
+from tests.helpers import FIXTURES
 
-BASE = SHARED / "scorer-cases" / "i2b2"
+BASE = FIXTURES / "scorer-cases" / "i2b2"
 
 
 def gold_copy(tmp_path):
@@ -67,7 +67,7 @@ def test_cli_evaluate_missing_system_file_warns(tmp_path, capsys):
 
 
 def test_cli_evaluate_conll_files(capsys):
-    cases = SHARED / "scorer-cases" / "conll" / "data"
+    cases = FIXTURES / "scorer-cases" / "conll" / "data"
     code = main(["evaluate", str(cases / "TC-A.key"), str(cases / "TC-A-4.response"), "--json"])
     data = json.loads(capsys.readouterr().out)
     assert code == 0

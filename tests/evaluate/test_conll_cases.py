@@ -1,4 +1,4 @@
-"""Every CoNLL reference-scorer test case (shared/scorer-cases/conll, scorer v8.01), read through
+"""Every CoNLL reference-scorer test case (tests/fixtures/scorer-cases/conll, scorer v8.01), read through
 rulecoref.io.conll and scored in conll mode: 36 cases, 91 expected (case, metric) triples."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import json
 import pytest
 
 from rulecoref.evaluate import score_conll_files
-from tests.helpers import SHARED
+from tests.helpers import FIXTURES
 
-CASES_DIR = SHARED / "scorer-cases" / "conll"
+CASES_DIR = FIXTURES / "scorer-cases" / "conll"
 CASES = sorted(CASES_DIR.glob("cases/*.json"))
 TOL = 1e-4
 

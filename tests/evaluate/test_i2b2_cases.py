@@ -1,4 +1,4 @@
-"""The synthetic i2b2 cases (shared/scorer-cases/i2b2, responses S1..S4): --mode i2b2 must give the
+"""The synthetic i2b2 cases (tests/fixtures/scorer-cases/i2b2, responses S1..S4): --mode i2b2 must give the
 official scorer's numbers (3 decimals, XML and expected.json), --mode conll the reference scorer's."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from rulecoref.evaluate import score_dirs
-from tests.helpers import SHARED
+from tests.helpers import FIXTURES
 
-BASE = SHARED / "scorer-cases" / "i2b2"
+BASE = FIXTURES / "scorer-cases" / "i2b2"
 EXPECTED = json.loads((BASE / "expected" / "expected.json").read_text(encoding="utf-8"))
 RESPONSES = ("S1", "S2", "S3", "S4")
 OFFICIAL_TAGS = {"MucEvaluation": "muc", "BcubedEvaluationChain": "bcub", "CEAFEvaluationChain": "ceafe",

@@ -150,3 +150,18 @@ def test_i2b2_write_atomic_leaves_no_temp_files(tmp_path: Path) -> None:
     write_atomic(target, "y\n")
     assert target.read_text() == "y\n"
     assert sorted(p.name for p in target.parent.iterdir()) == ["a.txt.chains"]
+
+
+@pytest.mark.parametrize("umask,mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_i2b2_write_atomic_respects_the_umask(tmp_path, umask: int, mode: int) -> None:
+    """Outputs are created as ``open()`` would create them: 0666 less the user's umask."""
+    import os
+    import stat
+
+    old = os.umask(umask)
+    try:
+        write_atomic(tmp_path / "a.txt.chains", "x\n")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "a.txt.chains").stat().st_mode) == mode
+    assert [p.name for p in tmp_path.iterdir()] == ["a.txt.chains"]  # no temp file left

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,9 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def umls(db: Path, **params) -> Pipeline:
-    return single_pass("umls", {"db": str(db), **params}, applies_to={"exclude_types": ["pronoun"]})
+    """The umls pass alone; its rule file goes to a fresh folder beside the test database."""
+    folder = Path(tempfile.mkdtemp(dir=db.parent))
+    return single_pass("umls", {"db": str(db), **params}, applies_to={"exclude_types": ["pronoun"]}, tmp_path=folder)
 
 
 def test_umls_links_renal_and_kidney(db: Path) -> None:
@@ -116,9 +119,9 @@ def test_umls_sorted_match_needs_the_sorted_index(tmp_path: Path) -> None:
     assert err.value.code == "RC409"
 
 
-def test_umls_database_from_environment_variable(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_umls_database_from_environment_variable(db: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("RULECOREF_TEST_UMLS_DB", str(db))
-    pipe = single_pass("umls", {"db_env": "RULECOREF_TEST_UMLS_DB"})
+    pipe = single_pass("umls", {"db_env": "RULECOREF_TEST_UMLS_DB"}, tmp_path=tmp_path)
     assert linked(resolve(pipe, "[renal|problem] and [kidney|problem]"), "renal", "kidney")
 
 

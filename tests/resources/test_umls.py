@@ -26,12 +26,12 @@ from rulecoref.resources.umls import (
     sorted_form,
     to_url,
 )
-from tests.helpers import SHARED
+from tests.helpers import FIXTURES as ALL_FIXTURES
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "umls"
 MRCONSO = FIXTURES / "MRCONSO.RRF"
 MRSTY = FIXTURES / "MRSTY.RRF"
-SAMPLE = SHARED / "umls-sample" / "scispacy"
+SAMPLE = ALL_FIXTURES / "umls-sample" / "scispacy"
 
 
 def _row(cui: str, text: str, lat: str = "ENG", sab: str = "MSH", suppress: str = "N") -> str:

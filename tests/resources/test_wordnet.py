@@ -95,6 +95,7 @@ def test_wordnet_lexnames_table():
     assert lines[0] == "00\tadj.all\t3" and lines[3] == "03\tnoun.Tops\t1" and lines[-1] == "44\tadj.ppl\t3"
 
 
+@pytest.mark.slow
 def test_wordnet_loads_offline_in_a_fresh_process():
     """No nltk.download, no network: the Debian folder alone is enough (and NLTK's own data path
     does not have to hold WordNet)."""
