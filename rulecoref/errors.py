@@ -41,6 +41,7 @@ MESSAGES: dict[str, str] = {
     "RC212": "duplicate concept span {span} (first on line {first}); the later one is ignored",
     "RC213": "cannot read file: {detail}",
     "RC214": "mention {mention} appears in more than one chain (first on line {first})",
+    "RC215": "concept {span} ({text!r}) starts or ends inside a token of tokenised text",
     # resources
     "RC301": "WordNet not found at {path}",
     "RC302": "cannot read word list {path!r}: {detail}",
@@ -105,6 +106,7 @@ HINTS: dict[str, str] = {
     "RC203": "the concept file may be from another version of the text; pass --strict to make this an error.",
     "RC204": "the i2b2 layout is DIR/docs/NAME.txt next to DIR/concepts/NAME.txt.con.",
     "RC206": "i2b2 files are UTF-8; convert the file or pass --encoding.",
+    "RC215": "tokenised text separates tokens by whitespace; give the span of whole tokens, or the text untokenised.",
     "RC301": ("install Debian's WordNet (apt-get install wordnet-base), or point "
               "RULECOREF_WORDNET / --wordnet at a WordNet 3.0 dict folder."),
     "RC401": "load it first: rulecoref umls load MRCONSO.RRF --db URL",

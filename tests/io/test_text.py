@@ -1,0 +1,71 @@
+"""Plain text with character-offset concepts becomes an i2b2-shaped Document, and back."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulecoref.errors import InputError
+from rulecoref.io.text import document_from_text, document_text, tokenize
+
+ABBR = frozenset({"dr", "mr", "b.i.d"})
+
+
+def _words(text: str, **kw) -> list[list[str]]:
+    return [[text[a:b] for a, b in line] for line in tokenize(text, **kw)]
+
+
+def test_text_tokenize_splits_punctuation_and_sentences() -> None:
+    assert _words("Pain, 3.5 cm; methicillin-resistant S. aureus. He's better!", abbreviations=ABBR) == [
+        ["Pain", ",", "3.5", "cm", ";", "methicillin-resistant", "S.", "aureus", "."],
+        ["He's", "better", "!"],
+    ]
+
+
+def test_text_tokenize_keeps_abbreviations_and_initials_whole() -> None:
+    assert _words("Dr. Smith gave it b.i.d. to J. Doe.", abbreviations=ABBR) == [
+        ["Dr.", "Smith", "gave", "it", "b.i.d.", "to", "J.", "Doe", "."]]
+
+
+def test_text_tokenize_never_crosses_a_concept_edge() -> None:
+    # "MRSA" is a concept inside the word "MRSA-positive": the token splits at its end
+    assert _words("MRSA-positive culture", spans=[(0, 4)]) == [["MRSA", "-positive", "culture"]]
+
+
+def test_text_tokenize_no_sentence_end_inside_a_concept() -> None:
+    text = "seen by Dr. Smith today"
+    assert _words(text, spans=[(8, 17)]) == [["seen", "by", "Dr", ".", "Smith", "today"]]
+
+
+def test_text_tokenized_mode_keeps_lines_and_fields() -> None:
+    assert _words("The patient .\n\nHe left .", tokenized=True) == [["The", "patient", "."], [], ["He", "left", "."]]
+
+
+def test_text_document_places_concepts_and_maps_back() -> None:
+    text = "Mr. Smith has MRSA. He was given vancomycin."
+    td = document_from_text("n1", text, [(0, 9, "person"), (14, 18, "Problem"), (20, 22, "pronoun")], abbreviations=ABBR)
+    doc = td.document
+    assert doc.lines == [["Mr.", "Smith", "has", "MRSA", "."], ["He", "was", "given", "vancomycin", "."]]
+    assert [(c.text, c.type, c.span) for c in doc.concepts] == [
+        ("mr. smith", "person", (1, 0, 1, 1)), ("mrsa", "problem", (1, 3, 1, 3)), ("he", "pronoun", (2, 0, 2, 0))]
+    assert [text[slice(*td.char_span(c))] for c in doc.concepts] == ["Mr. Smith", "MRSA", "He"]
+
+
+def test_text_round_trip_through_i2b2_text_is_exact() -> None:
+    text = "Mr. Smith has MRSA. He was given vancomycin , which helped."
+    first = document_from_text("n1", text, [(0, 9, "person"), (14, 18, "problem"), (45, 50, "pronoun")], abbreviations=ABBR)
+    back = document_text(first.document)
+    again = document_from_text("n1", back.text, [(*back.char_span(c), c.type) for c in first.document.concepts],
+                               tokenized=True)
+    assert again.document.lines == first.document.lines
+    assert [c.span for c in again.document.concepts] == [c.span for c in first.document.concepts]
+
+
+def test_text_bad_spans_are_reported_together() -> None:
+    with pytest.raises(InputError) as err:
+        document_from_text("n1", "chest pain today", [(0, 99, "problem"), (3, 3, "problem"), (2, 8, "problem")],
+                           tokenized=True, source="n1.jsonl")
+    assert err.value.codes == ["RC202", "RC202"]
+    with pytest.raises(InputError) as err:
+        document_from_text("n1", "chest pain today", [(2, 8, "problem")], tokenized=True, source="n1.jsonl")
+    assert err.value.codes == ["RC215"]
+    assert err.value.diagnostics[0].file == "n1.jsonl"
