@@ -33,6 +33,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="conll: reference scorer v8.01 definitions, summed over documents (default); "
                         "i2b2: the official i2b2/VA 2011 scorer (pooled corpus, entity-weighted B3, 3 decimals)")
     p.add_argument("--by-type", action="store_true", help="also score each gold chain type separately")
+    p.add_argument("--gap", action="store_true",
+                   help="GAP-style score instead: P/R/F1 of 'pronoun and name corefer' over every (pronoun, "
+                        "non-pronoun concept) pair of each document, overall and by the pronoun's gender "
+                        "(Webster et al. 2018's scorer; docs/evaluation.md)")
     p.add_argument("--concepts", type=Path, default=None, metavar="DIR",
                    help="folder of gold .txt.con files when they are not in GOLD/concepts")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -44,6 +48,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..evaluate import format_table, score_conll_files, score_dirs
 
+    if args.gap:
+        return run_gap(args)
     try:
         if args.gold.is_file():
             report = score_conll_files(args.gold, args.system, mode=args.mode)
@@ -61,6 +67,21 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(report.to_dict(), indent=1))
     else:
         print(format_table(report), end="")
+    return 0
+
+
+def run_gap(args: argparse.Namespace) -> int:
+    """``--gap``: GAP's scorecard from the chains of an i2b2 folder pair."""
+    from ..evaluate.gap import format_gap, score_gap
+
+    try:  # a CoNLL file (no folder) is RC712: GAP pairs need the i2b2 concepts
+        report = score_gap(args.gold, args.system, concepts_dir=args.concepts, encoding=args.encoding)
+    except RulecorefError as exc:
+        print_diagnostics(exc.diagnostics, prefix="rulecoref: ")
+        return 1
+    if report.warnings and not args.quiet:
+        print_warnings(report.warnings)
+    print(json.dumps(report.to_dict(), indent=1) if args.json else format_gap(report), end="\n" if args.json else "")
     return 0
 
 

@@ -47,11 +47,13 @@ class DocPartition:
 
 @dataclass
 class ConceptSpan:
-    """A concept as the scorer needs it: span, type and its line in the .con file."""
+    """A concept as the scorer needs it: span, type and its line in the .con file (and its text,
+    which GAP-style scoring reads for the pronoun's gender)."""
 
     span: Span
     type: str
     line: int
+    text: str = ""
 
 
 @dataclass
@@ -89,7 +91,7 @@ def read_concepts(path: str | Path, encoding: str = "utf-8") -> tuple[list[Conce
                                        span=f"{span[0]}:{span[1]} {span[2]}:{span[3]}", first=seen[span]))
             continue
         seen[span] = lineno
-        out.append(ConceptSpan(span, m["type"].strip().lower(), lineno))
+        out.append(ConceptSpan(span, m["type"].strip().lower(), lineno, m["text"]))
     if errors:
         raise InputError(errors)
     return out, warnings
