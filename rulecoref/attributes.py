@@ -644,3 +644,118 @@ def _cuis(t: MentionTable) -> list[frozenset[str]]:
 def live(values: list[Any]) -> list[int]:
     """The indices whose value is set (not None, empty or false)."""
     return list(compress(range(len(values)), values))
+
+
+# == Pronouns and salience (issue 16) ==============================================================
+# Where a mention stands in its clause, without a parser: GAP's strongest cue is syntactic
+# parallelism (a subject pronoun refers to a subject), and a name is mentioned again in the text
+# beyond the concept that marks it. The word lists are closed-class English words.
+_SALIENCE = _LEX + "salience/"
+SETTINGS["salience"] = Param("mapping", help="pronoun roles and subject positions (issue 16; docs/rules.md, 'Clinical rules')",
+                             fields={
+    "clause_openers": Param("wordlist", default=_SALIENCE + "clause_openers.txt",
+                            help="words after which a clause, and so a subject, begins ('and', 'when', 'which')"),
+    "subject_pronouns": Param("wordlist", default=_SALIENCE + "pronouns_subject.txt", help="he, she, they, ..."),
+    "object_pronouns": Param("wordlist", default=_SALIENCE + "pronouns_object.txt", help="him, them, ..."),
+    "possessive_pronouns": Param("wordlist", default=_LEX + "belltree/pronouns_possessive.txt", help="his, her, its, ..."),
+    "reflexive_pronouns": Param("wordlist", default=_LEX + "belltree/pronouns_reflexive.txt", help="himself, ..."),
+    "object_followers": Param("wordlist", default=_SALIENCE + "object_followers.txt",
+                              help="tokens after an object 'her' ('told her that'); before any other, 'her' is possessive"),
+    "max_intro_tokens": Param("int", default=12, minimum=0,
+                              help="an opening phrase ending in ',' this long at most still leaves the subject after it "
+                                   "('In 1990 , [Smith] ...')"),
+})
+
+
+def setting_words(t: MentionTable, group: str, key: str) -> frozenset[str]:
+    """The lowercased words of a ``wordlist`` setting of an ``attributes:`` group (a path or inline list)."""
+    from .resources.lexicon import Lexicon
+
+    value = t.settings.values[group][key]
+    if isinstance(value, (list, tuple)):
+        return Lexicon(value).words
+    return t.settings.resources.lexicon(value).words
+
+
+def subject_at(tokens: list[str], first: int, last: int, openers: frozenset[str], max_intro: int) -> bool:
+    """Tokens ``first..last`` of a sentence stand where a subject stands: at the start, right after a
+    clause opener ("and [she] felt"), or after a short opening phrase that ends in a comma ("In 1990 ,
+    [Smith] resigned"); not as a possessor ("[Smith] 's wife")."""
+    if last + 1 < len(tokens) and tokens[last + 1] in ("'s", "'", "\u2019s"):
+        return False
+    if first == 0:
+        return True
+    prev = tokens[first - 1].lower()
+    if prev in openers:
+        return True
+    return prev == "," and first - 1 <= max_intro
+
+
+@attribute("pronoun_role", depends=("pronoun", "line", "start"),
+           help="subject, object, possessive or reflexive for a one-word personal pronoun: 'he' -> subject, "
+                "'told [her] that' -> object, '[her] mother' -> possessive; None for others ('it', 'this')")
+def _pronoun_role(t: MentionTable) -> list[str | None]:
+    subj, obj = setting_words(t, "salience", "subject_pronouns"), setting_words(t, "salience", "object_pronouns")
+    poss, refl = setting_words(t, "salience", "possessive_pronouns"), setting_words(t, "salience", "reflexive_pronouns")
+    followers = setting_words(t, "salience", "object_followers")
+    flat, ends = t.doc.flat_tokens, t.doc.concept_ends
+    out: list[str | None] = []
+    for k, w in enumerate(t["pronoun"]):
+        if w is None:
+            out.append(None)
+        elif w in subj:
+            out.append("subject")
+        elif w in refl:
+            out.append("reflexive")
+        elif w in obj and w in poss:  # "her": an object before a follower or at the end of a line
+            nxt = ends[k] + 1
+            line_end = t.doc._line_offsets[t.doc.concepts[k].end[0] + 1]
+            out.append("object" if nxt >= line_end or flat[nxt].lower() in followers else "possessive")
+        elif w in obj:
+            out.append("object")
+        elif w in poss:
+            out.append("possessive")
+        else:
+            out.append(None)
+    return out
+
+
+@attribute("subject_position", depends=("line",),
+           help="the mention stands where a subject stands: first in its sentence, after a clause opener or after "
+                "a short opening phrase and a comma ('In 1990 , [Smith] resigned'); not a possessor ('[Smith] 's')")
+def _subject_position(t: MentionTable) -> list[bool]:
+    openers = setting_words(t, "salience", "clause_openers")
+    max_intro = t.settings.values["salience"]["max_intro_tokens"]
+    doc = t.doc
+    return [subject_at(doc.lines[c.start[0] - 1], c.start[1], c.end[1] if c.end[0] == c.start[0] else c.start[1],
+                       openers, max_intro) for c in doc.concepts]
+
+
+@attribute("name_occurrences", depends=("tokens", "person", "surname", "person_words"),
+           help="where the text names a person mention's referent, the mention included: every capitalised "
+                "occurrence of its surname, as (line, first token, last token, subject position); "
+                "'[Sandra Collins] is a DJ . Collins performed' -> two occurrences")
+def _name_occurrences(t: MentionTable) -> list[tuple[tuple[int, int, int, bool], ...]]:
+    openers = setting_words(t, "salience", "clause_openers")
+    max_intro = t.settings.values["salience"]["max_intro_tokens"]
+    doc = t.doc
+    where: dict[str, list[tuple[int, int]]] = {}
+    for li, toks in enumerate(doc.lines, 1):
+        for ti, tok in enumerate(toks):
+            if tok[:1].isupper():
+                where.setdefault(norm_words((tok,))[0] if norm_words((tok,)) else "", []).append((li, ti))
+    out: list[tuple[tuple[int, int, int, bool], ...]] = []
+    for c, person, name, words in zip(doc.concepts, t["person"], t["surname"], t["person_words"]):
+        own = (c.start[0], c.start[1], c.end[1] if c.end[0] == c.start[0] else c.start[1])
+        if not person:
+            out.append(())
+            continue
+        spans = {own}
+        for li, ti in where.get(name, ()) if name else ():
+            toks = doc.lines[li - 1]
+            first = ti
+            while first > 0 and norm_words((toks[first - 1],)) and norm_words((toks[first - 1],))[0] in words:
+                first -= 1
+            spans.add((li, first, ti))
+        out.append(tuple(sorted((li, a, b, subject_at(doc.lines[li - 1], a, b, openers, max_intro)) for li, a, b in spans)))
+    return out

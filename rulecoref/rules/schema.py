@@ -86,6 +86,8 @@ def check_value(param: Param, value: Any) -> str | None:
         ok = isinstance(value, str)
     elif k == "str_list":
         ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        if ok and param.allowed and any(v not in param.allowed for v in value):
+            return "choice"  # a list of choices ('stages' of pronoun_salience)
     elif k in ("wordlist", "regexes"):
         ok = isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))
     elif k == "choice":

@@ -1,0 +1,182 @@
+"""``pronoun_salience``: "he"/"she"/"his"/"her" to the most salient person, by ordered preferences.
+
+Issue 16. Seed 001's sentence rules ("the one name in the sentence", else the subject) take the
+nearest person when two people of one gender are about, which is GAP's case: "[Christina Jennings]
+approached [Kirstine Stewart] ... , and [she] felt" is Jennings, though Stewart is nearer. Without a
+parser, clause roles are approximated from word order (``subject_position``, ``pronoun_role``), and
+a person is found wherever the text names it again (``name_occurrences``: "Collins performed ..."
+is an occurrence of the concept "Sandra Collins"). The YAML lists the preferences in order; the
+first one that picks a candidate decides, and its name is the link's evidence:
+
+* ``note_subject``: in a note about a patient (a mention says "the patient" or "pt"), a pronoun of
+  the patient's gender is the patient (seed 001's subject rule).
+* ``cataphora``: a possessive or subject pronoun in an opening phrase refers to the subject right
+  after that phrase's comma: "After beginning [his] career , [Kanak] entered ...".
+* ``possessor_in_sentence``: a possessive refers to the nearest person named before it in its
+  sentence: "[Zoe] ... forcing Amanda to leave [her] behind" is decided by ``object_other`` instead;
+  "[Polly Simmons] , a slave , and [her] master".
+* ``subject_in_sentence``: a subject pronoun that opens a clause refers to the subject of its
+  sentence (parallelism): "[Jennings] approached Stewart ... , and [she] felt".
+* ``object_other``: an object pronoun is not the subject of its own clause (binding principle B):
+  "[Amanda] and Paul had to leave [her]" -> another person named in the sentence.
+* ``previous_subject``: the subject of the closest sentence before with a named subject, through
+  sentence-initial pronouns of the same gender in between: "[Collins] performed ... . She
+  released ... . [She] ..." -> Collins.
+* ``nearest_before``: the nearest person named before the pronoun; ``first_after``: else the first
+  one named after it.
+
+Candidates are the person mentions that are no pronoun, do not contain the pronoun, and whose own
+words do not give the other gender (nor, in a patient note, the patient's when the pronoun's gender
+is not the patient's). Measured on GAP's development split: docs/rules.md, "Clinical rules".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from ..attributes import setting_words
+from ..document import Document
+from ..mentions import MentionTable
+from ..rules.schema import Param
+from . import Context, Pass, register
+from .people import PeopleFacts, facts, overlaps, single_pronouns
+
+#: (line, first token, last token, subject position, candidate concept index)
+Occurrence = tuple[int, int, int, bool, int]
+STAGES = ("note_subject", "cataphora", "possessor_in_sentence", "subject_in_sentence", "object_other",
+          "previous_subject", "nearest_before", "first_after")
+
+
+@dataclass
+class _Pronoun:
+    """One pronoun being resolved: where it is, its role and gender, and the candidates' occurrences
+    (``before``: those that end before it)."""
+
+    line: int
+    token: int
+    role: str | None
+    gender: str | None
+    occurrences: list[Occurrence]
+    before: list[Occurrence] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.before = [o for o in self.occurrences if (o[0], o[2]) < (self.line, self.token)]
+
+
+@register("pronoun_salience")
+class PronounSalience(Pass):
+    requires = ("people_roles",)
+    attributes = ("pronoun", "is_pronoun", "pronoun_role", "gender", "line", "start", "end", "person", "name_occurrences", "type")
+    params = {
+        "pronouns": Param("wordlist", default="resources/lexicons/salience/pronouns_gendered.txt",
+                          help="the pronouns this rule resolves (he, him, his, she, her, ...)"),
+        "stages": Param("str_list", default=list(STAGES), allowed=STAGES,
+                        help="preferences in order; the first that picks a candidate decides"),
+        "min_subject_pronouns": Param("int", default=8, minimum=0,
+                                      help="note_subject also holds in a text with this many pronoun mentions of the "
+                                           "subject's gender: a long text full of 'he' is about one man"),
+        "max_depth": Param("int", default=3, minimum=0,
+                           help="sentence-initial pronouns followed back by previous_subject"),
+    }
+
+    def setup(self) -> None:
+        self.words = self.lexicon("pronouns").words
+        self.stages: list[tuple[str, Callable[..., int | None]]] = [(s, getattr(self, s)) for s in self.p["stages"]]
+
+    def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
+        f, t = facts(ctx.state), ctx.table
+        for p, _ in single_pronouns(t, self.words):
+            if t["type"][p] not in self.scope.pronoun_types and not t["is_pronoun"][p]:
+                continue
+            cands = [i for i in f.persons if not overlaps(t, i, p) and self.fits(t, f, i, t["gender"][p])]
+            occ = [(li, a, b, subj, i) for i in cands for li, a, b, subj in t["name_occurrences"][i]]
+            line, token = doc.concepts[p].start
+            pron = _Pronoun(line, token, t["pronoun_role"][p], t["gender"][p], sorted(occ))
+            for name, stage in self.stages:
+                target = stage(t, f, pron, 0)
+                if target is not None:
+                    yield target, p, f"pronoun salience: {name} ({pron.role or 'other'} pronoun)"
+                    break
+
+    @staticmethod
+    def fits(t: MentionTable, f: PeopleFacts, i: int, g: str | None) -> bool:
+        """Whether person mention ``i`` may be the antecedent of a pronoun of gender ``g``."""
+        if g is None:
+            return True
+        own = t["gender"][i]
+        if own is not None and own != g:
+            return False
+        return not (f.patients and i in f.patient_side() and f.gender is not None and f.gender != g)
+
+    # -- the stages: each returns a concept index or None ---------------------------------------
+    def note_subject(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
+        if f.subject is None or p.gender is None or p.gender != f.gender:
+            return None
+        if f.patients or self._gendered_pronouns(t, p.gender) >= self.p["min_subject_pronouns"]:
+            return f.subject
+        return None
+
+    @staticmethod
+    def _gendered_pronouns(t: MentionTable, gender: str) -> int:
+        return sum(1 for w in t["pronoun"] if w is not None and t.settings.people.pronoun_gender(w) == gender)
+
+    def cataphora(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
+        if p.role not in ("possessive", "subject"):
+            return None
+        toks = t.doc.lines[p.line - 1]
+        if "," in toks[: p.token]:
+            return None
+        after = [o for o in p.occurrences if o[0] == p.line and o[1] > p.token and o[3] and toks[o[1] - 1] == ","]
+        return after[0][4] if after else None
+
+    def possessor_in_sentence(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
+        if p.role not in ("possessive", "reflexive"):
+            return None
+        same = [o for o in p.before if o[0] == p.line]
+        return max(same, key=lambda o: o[2])[4] if same else None
+
+    def subject_in_sentence(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
+        if p.role != "subject" or p.token == 0:
+            return None
+        prev = t.doc.lines[p.line - 1][p.token - 1].lower()
+        if prev != "," and prev not in setting_words(t, "salience", "clause_openers"):
+            return None
+        subj = [o for o in p.before if o[0] == p.line and o[3]]
+        return subj[0][4] if subj else None
+
+    def object_other(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
+        if p.role != "object":
+            return None
+        same = [o for o in p.before if o[0] == p.line]
+        subj = [o for o in same if o[3]]
+        if not subj:
+            return None
+        others = [o for o in same if o[4] != subj[0][4]]
+        return max(others, key=lambda o: o[2])[4] if others else None
+
+    def previous_subject(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
+        named = [o for o in p.before if o[3] and o[0] < p.line]
+        best = max(named, key=lambda o: (o[0], -o[1])) if named else None
+        if depth < self.p["max_depth"] and p.gender is not None:
+            vocab, lines = t.settings.people, t.doc.lines
+            for li in range(p.line - 1, best[0] if best else 0, -1):
+                first = lines[li - 1][0].lower() if lines[li - 1] else ""
+                if first in vocab.masculine_pronouns or first in vocab.feminine_pronouns:
+                    if vocab.pronoun_gender(first) != p.gender:
+                        continue
+                    earlier = _Pronoun(li, 0, "subject", p.gender, p.occurrences)
+                    for name, stage in self.stages:
+                        if name == "note_subject":
+                            continue
+                        target = stage(t, f, earlier, depth + 1)
+                        if target is not None:
+                            return target
+                    return None
+        return best[4] if best else None
+
+    def nearest_before(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
+        return max(p.before, key=lambda o: (o[0], o[2]))[4] if p.before else None
+
+    def first_after(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
+        return p.occurrences[0][4] if p.occurrences else None
