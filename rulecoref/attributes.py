@@ -759,3 +759,284 @@ def _name_occurrences(t: MentionTable) -> list[tuple[tuple[int, int, int, bool],
             spans.add((li, first, ti))
         out.append(tuple(sorted((li, a, b, subject_at(doc.lines[li - 1], a, b, openers, max_intro)) for li, a, b in spans)))
     return out
+
+
+# == Clinical context (issue 16) ====================================================================
+# Xu et al. 2012, the best i2b2 2011 system, compared the clinical context of two mentions:
+# negation, uncertainty, time (history versus now), laterality and anatomical site, dates. These
+# attributes give each mention its context from the words around it and the section it is in, so
+# that vetoes can keep "no [masses]" (neck) and "no [masses]" (abdomen), or "[previous surgeries]"
+# and a planned "[surgery]", apart. All word lists are general clinical or English knowledge.
+_CLIN = _LEX + "clinical/"
+SETTINGS["clinical"] = Param("mapping", help="clinical context of a mention (issue 16; docs/rules.md, 'Clinical rules')",
+                             fields={
+    "negation_cues": Param("wordlist", default=_CLIN + "negation_cues.txt", help="'no', 'denies', 'negative for' before a finding"),
+    "negation_post": Param("wordlist", default=_CLIN + "negation_post.txt", help="'not', 'negative', 'absent' after it"),
+    "post_window": Param("int", default=3, minimum=0, help="words after a mention searched for negation_post"),
+    "scope_breaks": Param("wordlist", default=_CLIN + "scope_breaks.txt",
+                          help="words that end a cue's scope ('no fever but [cough]')"),
+    "uncertainty_cues": Param("wordlist", default=_CLIN + "uncertainty_cues.txt", help="'possible', 'rule out', 'versus'"),
+    "history_cues": Param("wordlist", default=_CLIN + "history_cues.txt", help="'previous', 'prior', 'history of'"),
+    "new_event_cues": Param("wordlist", default=_CLIN + "new_event_cues.txt", help="'another', 'repeat', 'next'"),
+    "generic_cues": Param("wordlist", default=_CLIN + "generic_cues.txt", help="'any', 'daily': a kind, not one thing"),
+    "qualifiers_low": Param("wordlist", default=_CLIN + "qualifiers_low.txt", help="'mild', 'minimal', 'decreased'"),
+    "qualifiers_high": Param("wordlist", default=_CLIN + "qualifiers_high.txt", help="'severe', 'significant', 'increased'"),
+    "light_heads": Param("wordlist", default=_CLIN + "light_heads.txt", help="'issues', 'therapy' after the real head"),
+    "sites": Param("wordlist", default=_LEX + "location_keywords.txt", help="laterality and body parts"),
+    "exam_headings": Param("wordlist", default=_CLIN + "exam_headings.txt", help="review of systems and exam headings"),
+    "family_headings": Param("wordlist", default=_CLIN + "family_headings.txt", help="'FAMILY HISTORY'"),
+    "drugs": Param("wordlist", default=_CLIN + "drug_names.txt", help="'generic: Brand, Brand' lines"),
+    "thing_pronouns": Param("wordlist", default=_CLIN + "thing_pronouns.txt", help="'it', 'this', 'they' for things"),
+    "max_heading_words": Param("int", default=6, minimum=1, help="a heading line has at most this many words"),
+})
+
+
+def _clin(t: MentionTable, key: str) -> frozenset[str]:
+    return setting_words(t, "clinical", key)
+
+
+def _clin_phrases(t: MentionTable, key: str) -> frozenset[tuple[str, ...]]:
+    from .resources.lexicon import Lexicon
+
+    value = t.settings.values["clinical"][key]
+    return Lexicon(value).phrases if isinstance(value, (list, tuple)) else t.settings.resources.lexicon(value).phrases
+
+
+def heading_of(tokens: list[str], max_words: int) -> tuple[str, int] | None:
+    """A section heading at the start of a line, and the token after it: "PAST MEDICAL HISTORY :" ->
+    ("past medical history", 4); "GENERAL : The patient ..." -> ("general", 2); an all-capitals line
+    without a colon ("PHYSICAL EXAMINATION") is one too. Headings are written in capitals."""
+    words = [tok for tok in tokens if has_alnum(tok)]
+    if ":" in tokens:
+        k = tokens.index(":")
+        head = [tok for tok in tokens[:k] if has_alnum(tok)]
+        if head and len(head) <= max_words and all(tok.upper() == tok and any(ch.isalpha() for ch in tok) for tok in head):
+            return " ".join(tok.lower() for tok in head), k + 1
+    if words and len(words) <= max_words and all(tok.upper() == tok for tok in words) \
+            and sum(any(ch.isalpha() for ch in tok) for tok in words) >= 1 and len("".join(words)) > 3 \
+            and all(not tok.isdigit() for tok in words):
+        return " ".join(tok.lower() for tok in words), len(tokens)
+    return None
+
+
+@attribute("section", depends=("line",),
+           help="the heading of the section a mention is in, lowercased: 'PAST MEDICAL HISTORY :' -> past medical history; "
+                "'NECK : Without [masses]' -> neck; None before the first heading")
+def _section(t: MentionTable) -> list[str | None]:
+    max_words = t.settings.values["clinical"]["max_heading_words"]
+    current: list[str | None] = [None]
+    inline: dict[int, tuple[str, int]] = {}
+    for li, toks in enumerate(t.doc.lines, 1):
+        h = heading_of(toks, max_words)
+        if h is not None:
+            inline[li] = h
+        current.append(h[0] if h is not None else current[-1])
+    out = []
+    for c in t.doc.concepts:
+        h = inline.get(c.start[0])
+        if h is not None and c.start[1] < h[1]:  # the heading itself ("ALLERGIES :" typed as a concept)
+            out.append(current[c.start[0] - 1])
+        else:
+            out.append(current[c.start[0]])
+    return out
+
+
+@attribute("exam_section", depends=("section",),
+           help="the section is a review of systems or a physical examination (or one of its body-system headings)")
+def _exam_section(t: MentionTable) -> list[bool]:
+    exam = _clin_phrases(t, "exam_headings")
+    return [s is not None and tuple(s.split()) in exam for s in t["section"]]
+
+
+@attribute("family_section", depends=("section",), help="the section is the family history")
+def _family_section(t: MentionTable) -> list[bool]:
+    fam = _clin_phrases(t, "family_headings")
+    return [s is not None and tuple(s.split()) in fam for s in t["section"]]
+
+
+def _cue_before(words: list[str], cues: frozenset[tuple[str, ...]], breaks: frozenset[str]) -> str | None:
+    """The nearest cue in ``words`` (the clause before a mention, nearest last) that no scope break
+    follows: "no fever but [cough]" has none for cough."""
+    longest = max(map(len, cues), default=0)
+    for end in range(len(words), 0, -1):
+        if words[end - 1] in breaks:
+            return None
+        for k in range(min(longest, end), 0, -1):
+            if tuple(words[end - k: end]) in cues:
+                return " ".join(words[end - k: end])
+    return None
+
+
+def _clause_before(t: MentionTable, i: int) -> list[str]:
+    """The lowercased tokens before mention ``i`` on its line (after a heading's colon)."""
+    c = t.doc.concepts[i]
+    toks = t.doc.lines[c.start[0] - 1]
+    h = heading_of(toks, t.settings.values["clinical"]["max_heading_words"])
+    lo = h[1] if h is not None and h[1] <= c.start[1] else 0
+    return [tok.lower() for tok in toks[lo: c.start[1]]]
+
+
+@attribute("negation", depends=("lower", "line"),
+           help="the negation cue of a negated mention, None when it is affirmed: 'denies [chest pain]' -> denies, "
+                "'no [masses] were appreciated' -> no, '[swelling] was not seen' -> not (NegEx-style: the cue's scope "
+                "ends at 'but', 'which', ';' ...)")
+def _negation(t: MentionTable) -> list[str | None]:
+    pre, post = _clin_phrases(t, "negation_cues"), _clin_phrases(t, "negation_post")
+    breaks, window = _clin(t, "scope_breaks"), t.settings.values["clinical"]["post_window"]
+    out: list[str | None] = []
+    for i, low in enumerate(t["lower"]):
+        inside = _cue_before(list(low[:1]), pre, frozenset()) if low and (low[0],) in pre else None
+        cue = inside or _cue_before(_clause_before(t, i), pre, breaks)
+        if cue is None and window:
+            after = [tok.lower() for tok in t.doc.after(t.doc.concepts[i], window)]
+            stop = next((k for k, w in enumerate(after) if w in breaks), len(after))
+            cue = next((" ".join(p) for k in range(stop) for p in post if tuple(after[k: k + len(p)]) == p), None)
+        out.append(cue)
+    return out
+
+
+@attribute("hedge", depends=("lower", "line"),
+           help="the uncertainty cue of a hedged mention: 'possible [infection]' -> possible, 'rule out [torsion]' -> rule out")
+def _hedge(t: MentionTable) -> list[str | None]:
+    cues, breaks = _clin_phrases(t, "uncertainty_cues"), _clin(t, "scope_breaks")
+    out: list[str | None] = []
+    for i, low in enumerate(t["lower"]):
+        own = next((w for w in low if (w,) in cues), None)
+        out.append(own or _cue_before(_clause_before(t, i)[-4:], cues, breaks))
+    return out
+
+
+def _own_cue(t: MentionTable, key: str, before: int = 0) -> list[str | None]:
+    """A cue among a mention's own words (or the ``before`` words right before it)."""
+    cues = _clin_phrases(t, key)
+    longest = max(map(len, cues), default=0)
+    out: list[str | None] = []
+    for i, low in enumerate(t["lower"]):
+        words = _clause_before(t, i)[-before:] + list(low) if before else list(low)
+        hit = next((" ".join(words[a: a + k]) for a in range(len(words)) for k in range(longest, 0, -1)
+                    if tuple(words[a: a + k]) in cues), None)
+        out.append(hit)
+    return out
+
+
+@attribute("history", depends=("lower", "line"),
+           help="a past-time cue in or right before the mention: '[previous surgeries]' -> previous, "
+                "'history of [nephrolithiasis]' -> history of")
+def _history(t: MentionTable) -> list[str | None]:
+    return _own_cue(t, "history_cues", before=2)
+
+
+@attribute("new_event", depends=("lower",),
+           help="the mention introduces another one of its kind: '[another tube]' -> another, '[a repeat CT]' -> repeat")
+def _new_event(t: MentionTable) -> list[str | None]:
+    return _own_cue(t, "new_event_cues")
+
+
+@attribute("generic", depends=("lower",),
+           help="a non-specific mention: '[any swelling]' -> any, '[daily medication]' -> daily")
+def _generic(t: MentionTable) -> list[str | None]:
+    cues = _clin(t, "generic_cues")
+    return [next((w for w in low[:2] if w in cues), None) for low in t["lower"]]
+
+
+@attribute("degree", depends=("lower",),
+           help="low or high from the mention's degree words: '[minimal discomfort]' -> low, '[increased blood flow]' -> high")
+def _degree(t: MentionTable) -> list[str | None]:
+    low_w, high_w = _clin(t, "qualifiers_low"), _clin(t, "qualifiers_high")
+    out: list[str | None] = []
+    for low in t["lower"]:
+        lo, hi = any(w in low_w for w in low), any(w in high_w for w in low)
+        out.append("low" if lo and not hi else "high" if hi and not lo else None)
+    return out
+
+
+@attribute("sites", depends=("lower", "section", "exam_section"),
+           help="laterality and body parts of the mention's own words and of its exam heading: "
+                "'[left testicular pain]' -> {left}; 'NECK : no [masses]' -> {neck}")
+def _sites(t: MentionTable) -> list[frozenset[str]]:
+    sites = _clin(t, "sites")
+    out = []
+    for low, sec, exam in zip(t["lower"], t["section"], t["exam_section"]):
+        found = {w for w in low if w in sites}
+        if exam and sec:
+            found |= {w for w in sec.split() if w in sites}
+        out.append(frozenset(found))
+    return out
+
+
+@attribute("drug", depends=("lower",),
+           help="the generic name of a drug the mention names, brand or generic: '[Zyrtec]' -> cetirizine, "
+                "'[Coumadin therapy]' -> warfarin")
+def _drug(t: MentionTable) -> list[str | None]:
+    value = t.settings.values["clinical"]["drugs"]
+    path = str(value) if not isinstance(value, (list, tuple)) else None
+    key = ("drug_names", path)
+    names: dict[tuple[str, ...], str] = t.settings.resources.memo.get(key, lambda: _drug_names(t))
+    longest = max(map(len, names), default=0)
+    out: list[str | None] = []
+    for low in t["lower"]:
+        words = [w.strip(".,") for w in low]
+        out.append(next((names[tuple(words[a: a + k])] for a in range(len(words)) for k in range(longest, 0, -1)
+                         if tuple(words[a: a + k]) in names), None))
+    return out
+
+
+def _drug_names(t: MentionTable) -> dict[tuple[str, ...], str]:
+    """'generic: Brand, Brand' lines -> every name's words -> the generic."""
+    value = t.settings.values["clinical"]["drugs"]
+    lines = value if isinstance(value, (list, tuple)) else \
+        [" ".join(p) for p in sorted(t.settings.resources.lexicon(value).phrases)]
+    out: dict[tuple[str, ...], str] = {}
+    for line in lines:
+        generic, _, brands = " ".join(str(line).lower().split()).partition(":")
+        generic = generic.strip()
+        for name in [generic, *brands.split(",")]:
+            if name.strip():
+                out[tuple(name.split())] = generic
+    return out
+
+
+@attribute("thing_pronoun", depends=("lower", "type"),
+           help="the word of a one-word pronoun mention that refers to things: '[it]' -> it, '[these]' -> these")
+def _thing_pronoun(t: MentionTable) -> list[str | None]:
+    words, ptypes = _clin(t, "thing_pronouns"), t.settings.pronoun_types
+    return [low[0] if len(low) == 1 and low[0] in words and ty in ptypes else None
+            for low, ty in zip(t["lower"], t["type"])]
+
+
+@attribute("thing_key", depends=("thing_pronoun", "person", "is_pronoun"),
+           help="'thing' for a pronoun that refers to things and for every mention that is neither a person nor a "
+                "pronoun: the blocking key of rules that resolve 'it' and 'this'")
+def _thing_key(t: MentionTable) -> list[str | None]:
+    return ["thing" if w or not (p or pr) else None for w, p, pr in zip(t["thing_pronoun"], t["person"], t["is_pronoun"])]
+
+
+@attribute("clinical_head", depends=("lower", "conditioned"),
+           help="the head, skipping a light noun after it: 'urinary retention issues' -> retention, "
+                "'Coumadin therapy' -> coumadin")
+def _clinical_head(t: MentionTable) -> list[str | None]:
+    stops, light = t.settings.head_stops, _clin(t, "light_heads")
+    out: list[str | None] = []
+    for low, cond in zip(t["lower"], t["conditioned"]):
+        core = [w for w in cond[: core_length(low, stops)] if w]
+        while len(core) > 1 and core[-1] in light:
+            core.pop()
+        out.append(core[-1] if core else None)
+    return out
+
+
+@attribute("clinical_head_keys", depends=("clinical_head",), needs=("wordnet",),
+           help="blocking keys of clinical_head, as head_keys for head")
+def _clinical_head_keys(t: MentionTable) -> list[frozenset[str]]:
+    s = t.settings
+    k = s.word_match["min_prefix"]
+    return [frozenset({h[:k], *(w[:k] for w in s.synonyms(h))}) if h else frozenset() for h in t["clinical_head"]]
+
+
+@attribute("clinical_words", depends=("words",),
+           help="words without light nouns and context cues: 'recurrent urinary retention issues' -> {urinary, retention}")
+def _clinical_words(t: MentionTable) -> list[frozenset[str]]:
+    drop = set(_clin(t, "light_heads"))
+    for key in ("history_cues", "new_event_cues", "generic_cues", "qualifiers_low", "qualifiers_high", "uncertainty_cues"):
+        drop |= _clin(t, key)
+    return [frozenset(w for w in ws if w not in drop) or ws for ws in t["words"]]

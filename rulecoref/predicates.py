@@ -188,3 +188,130 @@ def adjective_only(t: MentionTable, i: int, j: int) -> str | None:
     adj = t["adjective_only"]
     k = j if adj[j] else i if adj[i] else None
     return None if k is None else f"'{_text(t, k)}' is an adjective with no noun (WordNet)"
+
+
+# == Clinical context and things referred to by pronouns (issue 16) =================================
+# Vetoes after Xu et al. 2012 (the best i2b2 2011 system): two mentions whose clinical context
+# disagrees are two things, whatever their words share. The attributes are in attributes.py,
+# "Clinical context".
+@predicate("negation_differs", attributes=("negation",),
+           help="one mention is negated and the other is not: 'no [swelling]' / '[swelling] of the ankle'")
+def negation_differs(t: MentionTable, i: int, j: int) -> str | None:
+    ni, nj = t["negation"][i], t["negation"][j]
+    if bool(ni) == bool(nj):
+        return None
+    k, cue = (i, ni) if ni else (j, nj)
+    return f"'{_text(t, k)}' is negated ({cue!r}), the other is not"
+
+
+@predicate("negated_apart", attributes=("negation", "text_norm", "section", "exam_section"),
+           help="both are negated and not one negated fact restated: a negative finding of an examination or a "
+                "review of systems is one observation ('NECK : no [masses]' / 'ABDOMEN : no [masses]'); outside "
+                "them the same words in another section restate it ('no [known allergies]' in the history and "
+                "under ALLERGIES)")
+def negated_apart(t: MentionTable, i: int, j: int) -> str | None:
+    if not (t["negation"][i] and t["negation"][j]):
+        return None
+    if t["exam_section"][i] or t["exam_section"][j]:
+        return "both negated, in an examination or review of systems"
+    if t["text_norm"][i] != t["text_norm"][j]:
+        return "both negated, with different words"
+    if t["section"][i] == t["section"][j]:
+        return "both negated, in one section"
+    return None
+
+
+@predicate("history_differs", attributes=("history",),
+           help="one mention is placed in the past and the other is not: '[previous surgeries]' / a planned '[surgery]'")
+def history_differs(t: MentionTable, i: int, j: int) -> str | None:
+    hi, hj = t["history"][i], t["history"][j]
+    if bool(hi) == bool(hj):
+        return None
+    k, cue = (i, hi) if hi else (j, hj)
+    return f"'{_text(t, k)}' is in the past ({cue!r}), the other is not"
+
+
+@predicate("new_event", attributes=("new_event", "start"),
+           help="the later mention introduces another one of its kind and the earlier does not: '[the tube]' / "
+                "'[another tube]'")
+def new_event(t: MentionTable, i: int, j: int) -> str | None:
+    later, earlier = (i, j) if t["start"][i] > t["start"][j] else (j, i)
+    cue = t["new_event"][later]
+    if cue and t["new_event"][earlier] != cue:
+        return f"'{_text(t, later)}' is another one ({cue!r})"
+    return None
+
+
+@predicate("generic_mention", attributes=("generic",),
+           help="either mention names a kind, not one thing: '[any swelling]', '[daily medication]'")
+def generic_mention(t: MentionTable, i: int, j: int) -> str | None:
+    for k in (j, i):
+        if t["generic"][k]:
+            return f"'{_text(t, k)}' is generic ({t['generic'][k]!r})"
+    return None
+
+
+@predicate("degree_clash", attributes=("degree",),
+           help="one mention is qualified low and the other high: '[minimal discomfort]' / '[significant discomfort]'")
+def degree_clash(t: MentionTable, i: int, j: int) -> str | None:
+    di, dj = t["degree"][i], t["degree"][j]
+    return f"'{_text(t, j)}' is {dj}, '{_text(t, i)}' is {di}" if di and dj and di != dj else None
+
+
+@predicate("site_clash", attributes=("sites",),
+           help="both mentions are placed in the body and the places differ: '[left knee pain]' / '[right knee pain]'; "
+                "'NECK : no [masses]' / 'CHEST : no [masses]' ('left' and no side do not clash)")
+def site_clash(t: MentionTable, i: int, j: int) -> str | None:
+    si, sj = t["sites"][i], t["sites"][j]
+    if clues_conflict(si, sj):
+        return f"sites differ: {', '.join(sorted(sj))} vs {', '.join(sorted(si))}"
+    return None
+
+
+@predicate("family_differs", attributes=("family_section",),
+           help="one mention is in the family history and the other is not: a relative's cancer is not the patient's")
+def family_differs(t: MentionTable, i: int, j: int) -> str | None:
+    fi, fj = t["family_section"][i], t["family_section"][j]
+    return "one is in the family history" if fi != fj else None
+
+
+@predicate("same_drug", attributes=("drug",),
+           help="both mentions name one drug, by brand or generic name: '[Claritin]' / '[loratadine]' (drug_names.txt)")
+def same_drug(t: MentionTable, i: int, j: int) -> str | None:
+    di, dj = t["drug"][i], t["drug"][j]
+    return f"both name {di}" if di and di == dj else None
+
+
+@predicate("thing_antecedent", attributes=("thing_pronoun", "pronoun", "number", "negation", "is_pronoun", "person"),
+           help="mention i is a pronoun for things ('it', 'this', 'they') and j a thing that is no pronoun, agrees in "
+                "number and is not negated: '[Allegra|treatment] ... [it|pronoun] does not work'")
+def thing_antecedent(t: MentionTable, i: int, j: int) -> str | None:
+    word = t["thing_pronoun"][i]
+    if word is None or t["is_pronoun"][j] or t["person"][j] or t["thing_pronoun"][j] or t["negation"][j]:
+        return None
+    plural = word in t.settings.plural_pronouns
+    nj = t["number"][j]
+    if nj is not None and (nj == "plural") != plural:
+        return None
+    return f"'{_text(t, i)}' refers to the nearest {'plural' if plural else 'singular'} thing '{_text(t, j)}'"
+
+
+@predicate("clinical_head_matches", attributes=("clinical_head",),
+           help="the clinical heads match by words_match: 'urinary retention issues' / 'urinary retention'")
+def clinical_head_matches(t: MentionTable, i: int, j: int) -> str | None:
+    hi, hj = t["clinical_head"][i], t["clinical_head"][j]
+    if hi is None or hj is None or not t.settings.words_match(hi, hj):
+        return None
+    return f"clinical heads {t.settings.why_words_match(hi, hj)}"
+
+
+@predicate("clinical_words_covered", attributes=("clinical_words",),
+           help="every clinical word of one mention matches a word of the other: a later mention may drop or add "
+                "modifiers ('the meat bolus' / 'the residual soft meat bolus')")
+def clinical_words_covered(t: MentionTable, i: int, j: int) -> str | None:
+    match = t.settings.words_match
+    for short, long in ((i, j), (j, i)):
+        ws, wl = t["clinical_words"][short], t["clinical_words"][long]
+        if ws and all(any(w == u or match(w, u) for u in wl) for w in ws):
+            return f"the words of '{_text(t, short)}' are in '{_text(t, long)}'"
+    return None

@@ -99,7 +99,7 @@ class GapReport:
 
 def format_gap(report: GapReport) -> str:
     """GAP's scorecard (its scorer prints one decimal)."""
-    lines = [f"mode gap: GAP scorer (Webster et al. 2018): P/R/F1 of coreferent (pronoun, name) pairs",
+    lines = ["mode gap: GAP scorer (Webster et al. 2018): P/R/F1 of coreferent (pronoun, name) pairs",
              f"{report.documents} documents, {report.pairs} pairs", ""]
     for name, s in (("Overall", report.overall), ("Masculine", report.masculine), ("Feminine", report.feminine)):
         lines.append(f"{name} recall: {s.recall:.1f} precision: {s.precision:.1f} f1: {s.f1:.1f}")
