@@ -194,9 +194,20 @@ def adjective_only(t: MentionTable, i: int, j: int) -> str | None:
 # Vetoes after Xu et al. 2012 (the best i2b2 2011 system): two mentions whose clinical context
 # disagrees are two things, whatever their words share. The attributes are in attributes.py,
 # "Clinical context".
-@predicate("negation_differs", attributes=("negation",),
+_TYPES = {"types": Param("str_list", default=[], help="only for mentions of these types (empty: every type)")}
+
+
+def _typed(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...]) -> bool:
+    """Both mentions have one of ``types`` (or ``types`` is empty): negation is a finding's context,
+    and in other text ("genes not expressed in ...") the same cues speak of verbs."""
+    return not types or (t["type"][i] in types and t["type"][j] in types)
+
+
+@predicate("negation_differs", attributes=("negation", "type"), params=_TYPES,
            help="one mention is negated and the other is not: 'no [swelling]' / '[swelling] of the ankle'")
-def negation_differs(t: MentionTable, i: int, j: int) -> str | None:
+def negation_differs(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...] = ()) -> str | None:
+    if not _typed(t, i, j, types):
+        return None
     ni, nj = t["negation"][i], t["negation"][j]
     if bool(ni) == bool(nj):
         return None
@@ -204,13 +215,13 @@ def negation_differs(t: MentionTable, i: int, j: int) -> str | None:
     return f"'{_text(t, k)}' is negated ({cue!r}), the other is not"
 
 
-@predicate("negated_apart", attributes=("negation", "text_norm", "section", "exam_section"),
+@predicate("negated_apart", attributes=("negation", "text_norm", "section", "exam_section", "type"), params=_TYPES,
            help="both are negated and not one negated fact restated: a negative finding of an examination or a "
                 "review of systems is one observation ('NECK : no [masses]' / 'ABDOMEN : no [masses]'); outside "
                 "them the same words in another section restate it ('no [known allergies]' in the history and "
                 "under ALLERGIES)")
-def negated_apart(t: MentionTable, i: int, j: int) -> str | None:
-    if not (t["negation"][i] and t["negation"][j]):
+def negated_apart(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...] = ()) -> str | None:
+    if not _typed(t, i, j, types) or not (t["negation"][i] and t["negation"][j]):
         return None
     if t["exam_section"][i] or t["exam_section"][j]:
         return "both negated, in an examination or review of systems"
