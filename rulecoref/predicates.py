@@ -294,11 +294,11 @@ def same_drug(t: MentionTable, i: int, j: int) -> str | None:
 
 
 @predicate("thing_antecedent", attributes=("thing_pronoun", "pronoun", "number", "negation", "is_pronoun", "person"),
-           help="mention i is a pronoun for things ('it', 'this', 'they') and j a thing that is no pronoun, agrees in "
-                "number and is not negated: '[Allegra|treatment] ... [it|pronoun] does not work'")
+           help="mention i is a pronoun for things ('it', 'this', 'they') and j a thing (or another such pronoun) that "
+                "agrees in number and is not negated: '[Allegra|treatment] ... [it|pronoun] does not work'")
 def thing_antecedent(t: MentionTable, i: int, j: int) -> str | None:
     word = t["thing_pronoun"][i]
-    if word is None or t["is_pronoun"][j] or t["person"][j] or t["thing_pronoun"][j] or t["negation"][j]:
+    if word is None or t["person"][j] or t["negation"][j] or (t["is_pronoun"][j] and not t["thing_pronoun"][j]):
         return None
     plural = word in t.settings.plural_pronouns
     nj = t["number"][j]
@@ -317,12 +317,11 @@ def clinical_head_matches(t: MentionTable, i: int, j: int) -> str | None:
 
 
 @predicate("clinical_words_covered", attributes=("clinical_words",),
-           help="every clinical word of one mention matches a word of the other: a later mention may drop or add "
-                "modifiers ('the meat bolus' / 'the residual soft meat bolus')")
+           help="every clinical word of the later mention matches a word of the earlier one, as words_covered, "
+                "without light nouns and context cues: 'recurrent urinary retention issues' is covered by 'urinary retention'")
 def clinical_words_covered(t: MentionTable, i: int, j: int) -> str | None:
     match = t.settings.words_match
-    for short, long in ((i, j), (j, i)):
-        ws, wl = t["clinical_words"][short], t["clinical_words"][long]
-        if ws and all(any(w == u or match(w, u) for u in wl) for w in ws):
-            return f"the words of '{_text(t, short)}' are in '{_text(t, long)}'"
+    wi, wj = t["clinical_words"][i], t["clinical_words"][j]
+    if wi and all(any(w == u or match(w, u) for u in wj) for w in wi):
+        return f"the clinical words of '{_text(t, i)}' are in '{_text(t, j)}'"
     return None
