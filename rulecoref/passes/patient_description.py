@@ -93,7 +93,7 @@ class PatientDescription(Pass):
         """A singular description on a sex or age noun: '[a 66-year-old male]', '[Uncircumcised male]'."""
         words = t["person_words"][i]
         before = doc.before(doc.concepts[i], 1)
-        if before and norm_word(before[0]) in self.possessives:
+        if (before and norm_word(before[0]) in self.possessives) or (words and words[0] in self.possessives):
             return None
         noun = next((w for w in words if w in self.nouns), None)
         age = next((tok for tok in t["tokens"][i] if _AGE.match(tok.lower())), None)
