@@ -215,11 +215,10 @@ def negation_differs(t: MentionTable, i: int, j: int, types: list[str] | tuple[s
     return f"'{_text(t, k)}' is negated ({cue!r}), the other is not"
 
 
-@predicate("negated_apart", attributes=("negation", "text_norm", "section", "exam_section", "type"), params=_TYPES,
+@predicate("negated_apart", attributes=("negation", "text_norm", "exam_section", "type"), params=_TYPES,
            help="both are negated and not one negated fact restated: a negative finding of an examination or a "
-                "review of systems is one observation ('NECK : no [masses]' / 'ABDOMEN : no [masses]'); outside "
-                "them the same words in another section restate it ('no [known allergies]' in the history and "
-                "under ALLERGIES)")
+                "review of systems is one observation ('NECK : no [masses]' / 'ABDOMEN : no [masses]'); elsewhere "
+                "the same words restate it ('no [known allergies]' in the history and under ALLERGIES)")
 def negated_apart(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...] = ()) -> str | None:
     if not _typed(t, i, j, types) or not (t["negation"][i] and t["negation"][j]):
         return None
@@ -227,8 +226,6 @@ def negated_apart(t: MentionTable, i: int, j: int, types: list[str] | tuple[str,
         return "both negated, in an examination or review of systems"
     if t["text_norm"][i] != t["text_norm"][j]:
         return "both negated, with different words"
-    if t["section"][i] == t["section"][j]:
-        return "both negated, in one section"
     return None
 
 
@@ -253,11 +250,12 @@ def new_event(t: MentionTable, i: int, j: int) -> str | None:
     return None
 
 
-@predicate("generic_mention", attributes=("generic",),
-           help="either mention names a kind, not one thing: '[any swelling]', '[daily medication]'")
+@predicate("generic_mention", attributes=("generic", "negation"),
+           help="either mention names a kind, not one thing: '[any swelling]', '[daily medication]'; after a negation "
+                "'any' only strengthens it ('denies [any hematuria]')")
 def generic_mention(t: MentionTable, i: int, j: int) -> str | None:
     for k in (j, i):
-        if t["generic"][k]:
+        if t["generic"][k] and not t["negation"][k]:
             return f"'{_text(t, k)}' is generic ({t['generic'][k]!r})"
     return None
 
