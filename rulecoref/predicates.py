@@ -291,12 +291,15 @@ def same_drug(t: MentionTable, i: int, j: int) -> str | None:
     return f"both name {di}" if di and di == dj else None
 
 
-@predicate("thing_antecedent", attributes=("thing_pronoun", "pronoun", "number", "negation", "is_pronoun", "person"),
+@predicate("thing_antecedent", attributes=("thing_pronoun", "pronoun", "number", "negation", "generic", "is_pronoun",
+                                           "person"),
            help="mention i is a pronoun for things ('it', 'this', 'they') and j a thing (or another such pronoun) that "
-                "agrees in number and is not negated: '[Allegra|treatment] ... [it|pronoun] does not work'")
+                "agrees in number and is neither negated nor generic: '[Allegra|treatment] ... [it|pronoun] does not work'")
 def thing_antecedent(t: MentionTable, i: int, j: int) -> str | None:
     word = t["thing_pronoun"][i]
     if word is None or t["person"][j] or t["negation"][j] or (t["is_pronoun"][j] and not t["thing_pronoun"][j]):
+        return None
+    if t["generic"][j]:  # "require [daily medication] for [this]": a kind is not what "this" points at
         return None
     plural = word in t.settings.plural_pronouns
     nj = t["number"][j]
