@@ -1015,11 +1015,11 @@ def _thing_key(t: MentionTable) -> list[str | None]:
            help="the head, skipping a light noun after it: 'urinary retention issues' -> retention, "
                 "'Coumadin therapy' -> coumadin")
 def _clinical_head(t: MentionTable) -> list[str | None]:
-    stops, light = t.settings.head_stops, _clin(t, "light_heads")
+    stops, light, cues = t.settings.head_stops, _clin(t, "light_heads"), _context_words(t)
     out: list[str | None] = []
     for low, cond in zip(t["lower"], t["conditioned"]):
         core = [w for w in cond[: core_length(low, stops)] if w]
-        while len(core) > 1 and core[-1] in light:
+        while len(core) > 1 and core[-1] in light and core[-2] not in cues:  # "daily medication" keeps its head
             core.pop()
         out.append(core[-1] if core else None)
     return out
@@ -1036,7 +1036,11 @@ def _clinical_head_keys(t: MentionTable) -> list[frozenset[str]]:
 @attribute("clinical_words", depends=("words",),
            help="words without light nouns and context cues: 'recurrent urinary retention issues' -> {urinary, retention}")
 def _clinical_words(t: MentionTable) -> list[frozenset[str]]:
-    drop = set(_clin(t, "light_heads"))
-    for key in ("history_cues", "new_event_cues", "generic_cues", "qualifiers_low", "qualifiers_high", "uncertainty_cues"):
-        drop |= _clin(t, key)
+    drop = _clin(t, "light_heads") | _context_words(t)
     return [frozenset(w for w in ws if w not in drop) or ws for ws in t["words"]]
+
+
+def _context_words(t: MentionTable) -> frozenset[str]:
+    """The single words of the context cue lists: they say how a thing is, not what it is."""
+    keys = ("history_cues", "new_event_cues", "generic_cues", "qualifiers_low", "qualifiers_high", "uncertainty_cues")
+    return frozenset().union(*(_clin(t, key) for key in keys))

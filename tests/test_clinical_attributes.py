@@ -1,0 +1,125 @@
+"""The issue-16 mention attributes: pronoun roles and salience, clinical context, drugs, sections."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulecoref.engine import Pipeline
+from rulecoref.markup import parse_markup
+from tests.helpers import ROOT, shared_resources
+
+
+@pytest.fixture(scope="module")
+def pipeline() -> Pipeline:
+    return Pipeline.from_file(ROOT / "rules" / "i2b2.yaml", shared_resources())
+
+
+def column(pipeline: Pipeline, markup: str, name: str) -> list:
+    doc, _ = parse_markup(markup)
+    return pipeline.table(doc, [name])[name]
+
+
+# -- pronouns and salience ---------------------------------------------------------------------
+@pytest.mark.parametrize("markup, expected", [
+    ("[He|pronoun] left .", "subject"),
+    ("We told [him|pronoun] .", "object"),
+    ("We told [her|pronoun] that it was late .", "object"),
+    ("We saw [her|pronoun] .", "object"),
+    ("[Her|pronoun] mother called .", "possessive"),
+    ("He hurt [himself|pronoun] .", "reflexive"),
+    ("[It|pronoun] hurts .", None),
+])
+def test_pronoun_role(pipeline, markup, expected):
+    assert column(pipeline, markup, "pronoun_role") == [expected]
+
+
+@pytest.mark.parametrize("markup, expected", [
+    ("[Ann Lee|person] sang .", [True]),
+    ("Bo left and [Ann Lee|person] sang .", [True]),
+    ("In 1990 , [Ann Lee|person] sang .", [True]),
+    ("Bo met [Ann Lee|person] .", [False]),
+    ("[Ann Lee|person] 's son sang .", [False]),
+])
+def test_subject_position(pipeline, markup, expected):
+    assert column(pipeline, markup, "subject_position") == expected
+
+
+def test_name_occurrences_find_the_surname_again_with_its_clause_role(pipeline):
+    occ = column(pipeline, "[Sandra Collins|person] is a DJ .\nShe met Bo .\nCollins performed .", "name_occurrences")
+    assert occ == [((1, 0, 1, True), (3, 0, 0, True))]
+
+
+def test_name_occurrences_only_for_person_mentions(pipeline):
+    assert column(pipeline, "[Collins|problem] and Collins .", "name_occurrences") == [()]
+
+
+# -- sections ---------------------------------------------------------------------------------------
+def test_section_follows_headings_on_their_own_line_and_inline(pipeline):
+    markup = ("[Pain|problem] .\nPAST MEDICAL HISTORY :\n[Gout|problem] .\nNECK : no [masses|problem] .\n"
+              "FAMILY HISTORY :\nMother with [cancer|problem] .")
+    doc, _ = parse_markup(markup)
+    t = pipeline.table(doc, ["section", "exam_section", "family_section"])
+    assert t["section"] == [None, "past medical history", "neck", "family history"]
+    assert t["exam_section"] == [False, False, True, False]
+    assert t["family_section"] == [False, False, False, True]
+
+
+# -- clinical context -------------------------------------------------------------------------------
+@pytest.mark.parametrize("markup, expected", [
+    ("He denies [chest pain|problem] .", "denies"),
+    ("Negative for [tremors|problem] , [headaches|problem] .", ["negative for", "negative for"]),
+    ("No fever but [cough|problem] .", None),
+    ("[Masses|problem] were not appreciated .", "not"),
+    ("He was not tolerating [the sedation|treatment] .", None),
+    ("Not taking any [antibiotics|treatment] .", "not taking"),
+    ("NECK : Without [masses|problem] .", "without"),
+    ("[Fever|problem] resolved .", None),
+])
+def test_negation(pipeline, markup, expected):
+    got = column(pipeline, markup, "negation")
+    assert got == (expected if isinstance(expected, list) else [expected])
+
+
+@pytest.mark.parametrize("name, markup, expected", [
+    ("hedge", "possible [urosepsis|problem] .", "possible"),
+    ("hedge", "He has [urosepsis|problem] .", None),
+    ("history", "He has had [previous surgeries|treatment] .", "previous"),
+    ("history", "status post [kidney transplant|treatment] .", "status post"),
+    ("new_event", "[another tube|treatment] was placed .", "another"),
+    ("new_event", "[the tube|treatment] fell out .", None),
+    ("generic", "He needs [daily medication|treatment] .", "daily"),
+    ("generic", "He needs [the medication|treatment] .", None),
+    ("degree", "[minimal discomfort|problem] .", "low"),
+    ("degree", "[increased blood flow|problem] .", "high"),
+    ("degree", "[discomfort|problem] .", None),
+])
+def test_context_cues(pipeline, name, markup, expected):
+    assert column(pipeline, markup, name) == [expected]
+
+
+def test_sites_from_words_and_exam_headings(pipeline):
+    markup = "[left testicular pain|problem] .\nNECK :\nNo [masses|problem] .\nPLAN :\n[pain|problem] ."
+    assert column(pipeline, markup, "sites") == [frozenset({"left"}), frozenset({"neck"}), frozenset()]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Zyrtec", "cetirizine"), ("cetirizine", "cetirizine"), ("Coumadin therapy", "warfarin"),
+    ("Ortho Tri-Cyclen", "norgestimate-ethinyl estradiol"), ("a Foley", None),
+])
+def test_drug_names_brand_and_generic(pipeline, text, expected):
+    assert column(pipeline, f"She takes [{text}|treatment] .", "drug") == [expected]
+
+
+def test_clinical_head_skips_light_nouns_and_words_drop_cues(pipeline):
+    doc, _ = parse_markup("[recurrent urinary retention issues|problem] and [daily medication|treatment] .")
+    t = pipeline.table(doc, ["clinical_head", "clinical_words"])
+    assert t["clinical_head"] == ["retention", "medication"]
+    assert t["clinical_words"][0] == frozenset({"retention"})  # "urinary": an adjective, conditioned away
+    assert t["clinical_words"][1] == frozenset({"daily", "medication"})  # nothing but cues and light nouns: all stay
+
+
+def test_thing_pronoun_and_key(pipeline):
+    doc, _ = parse_markup("[Allegra|treatment] helps [her|pronoun] ; [it|pronoun] works , says [Ann|person] .")
+    t = pipeline.table(doc, ["thing_pronoun", "thing_key"])
+    assert t["thing_pronoun"] == [None, None, "it", None]
+    assert t["thing_key"] == ["thing", None, "thing", None]

@@ -1,0 +1,89 @@
+"""The issue-16 pair predicates: clinical context vetoes, drugs, pronouns for things."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulecoref.engine import Pipeline
+from rulecoref.markup import parse_markup
+from rulecoref.predicates import PREDICATES
+from tests.helpers import ROOT, shared_resources
+
+
+@pytest.fixture(scope="module")
+def pipeline() -> Pipeline:
+    return Pipeline.from_file(ROOT / "rules" / "i2b2.yaml", shared_resources())
+
+
+def ask(pipeline: Pipeline, name: str, markup: str, i: int = -1, j: int = 0, **params) -> str | None:
+    """The predicate ``name`` on (mention i, candidate j) of a markup document (default: last, first)."""
+    spec = PREDICATES[name]
+    doc, _ = parse_markup(markup)
+    table = pipeline.table(doc, list(spec.attributes))
+    n = len(doc.concepts)
+    return spec.bind(params)(table, i % n, j % n)
+
+
+@pytest.mark.parametrize("markup, holds", [
+    ("He denies [fever|problem] .\nHe had [fever|problem] last week .", True),
+    ("[Fever|problem] .\nHe had [fever|problem] .", False),
+    ("No [fever|problem] .\nNo [fever|problem] .", False),
+])
+def test_negation_differs(pipeline, markup, holds):
+    assert (ask(pipeline, "negation_differs", markup) is not None) is holds
+
+
+def test_negation_differs_types_limit_it(pipeline):
+    markup = "He did not have [a PSA|test] drawn ; [his PSA|test] is high ."
+    assert ask(pipeline, "negation_differs", markup) is not None
+    assert ask(pipeline, "negation_differs", markup, types=["problem", "treatment"]) is None
+
+
+@pytest.mark.parametrize("markup, holds", [
+    ("NECK :\nNo [masses|problem] .\nABDOMEN :\nNo [masses|problem] .", True),
+    ("He takes no [medications|treatment] .\nMEDICATIONS :\nNo [medications|treatment] .", False),
+    ("He denies [fever|problem] and denies [chills|problem] .", True),
+    ("He denies [fever|problem] .\n[Fever|problem] .", False),  # only one negated: negation_differs' case
+])
+def test_negated_apart(pipeline, markup, holds):
+    assert (ask(pipeline, "negated_apart", markup) is not None) is holds
+
+
+@pytest.mark.parametrize("name, markup, holds", [
+    ("history_differs", "no [previous surgeries|treatment] ; we advise [surgery|treatment] .", True),
+    ("history_differs", "[prior CT|test] and [prior CT|test] .", False),
+    ("new_event", "[the tube|treatment] fell out , and [another tube|treatment] was placed .", True),
+    ("new_event", "[another tube|treatment] was placed ; [the tube|treatment] drains .", False),
+    ("new_event", "[a second one|test] ... [the second|test] .", False),
+    ("generic_mention", "[swelling|problem] of the knee ; [any swelling|problem] ?", True),
+    ("generic_mention", "denies [any hematuria|problem] and [hematuria|problem] .", False),
+    ("degree_clash", "[minimal discomfort|problem] ; [significant discomfort|problem] .", True),
+    ("degree_clash", "[mild pain|problem] ; [the pain|problem] .", False),
+    ("site_clash", "[left knee pain|problem] ; [right knee pain|problem] .", True),
+    ("site_clash", "[left knee pain|problem] ; [knee pain|problem] .", False),
+    ("family_differs", "[cancer|problem] .\nFAMILY HISTORY :\nFather with [cancer|problem] .", True),
+    ("family_differs", "[cancer|problem] and [cancer|problem] .", False),
+    ("same_drug", "[Claritin|treatment] ; [loratadine|treatment] .", True),
+    ("same_drug", "[Claritin|treatment] ; [Zyrtec|treatment] .", False),
+    ("clinical_head_matches", "[urinary retention|problem] ; [urinary retention issues|problem] .", True),
+    ("clinical_head_matches", "[chest pain|problem] ; [chest wall|problem] .", False),
+    ("clinical_words_covered", "[urinary retention|problem] ; [recurrent urinary retention issues|problem] .", True),
+    ("clinical_words_covered", "[sedation|treatment] ; [propofol sedation|treatment] .", False),
+])
+def test_pair_predicates(pipeline, name, markup, holds):
+    evidence = ask(pipeline, name, markup)
+    assert (evidence is not None) is holds
+    assert evidence is None or evidence.strip()
+
+
+@pytest.mark.parametrize("markup, holds", [
+    ("She used [Allegra|treatment] .\n[It|pronoun] helps .", True),
+    ("He has [allergies|problem] and [they|pronoun] are worse .", True),
+    ("He has [lesions|problem] and [it|pronoun] is sore .", False),
+    ("He has no [rash|problem] and [it|pronoun] is fine .", False),
+    ("He needs no [daily medication|treatment] for [this|pronoun] .", False),
+    ("[Ann|person] said [it|pronoun] hurts .", False),
+    ("[It|pronoun] works , so [it|pronoun] stays .", True),
+])
+def test_thing_antecedent(pipeline, markup, holds):
+    assert (ask(pipeline, "thing_antecedent", markup) is not None) is holds
