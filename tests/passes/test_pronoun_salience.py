@@ -1,0 +1,62 @@
+"""``pronoun_salience``: each preference on a tiny document, and their order."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulecoref.errors import RulecorefError
+from tests.helpers import linked, pipeline_from_entries, resolve
+
+
+def salience(tmp_path, stages=None):
+    entry = {"kind": "pronoun_salience", "name": "salience"}
+    if stages is not None:
+        entry["params"] = {"stages": stages}
+    return pipeline_from_entries(tmp_path, [{"kind": "people_roles", "name": "roles"}, entry])
+
+
+@pytest.mark.parametrize("markup, antecedent", [
+    # note_subject: a note about a patient; the pronoun has the patient's gender
+    ("[Mr. Finch|person] saw [Dr. Hale|person] .\n[The patient|person] is well .\n[He|pronoun] left .", "mr. finch"),
+    # cataphora: a possessive in an opening phrase, the subject after its comma
+    ("[Lena Vos|person] called .\nAfter [her|pronoun] degree , [Mara Quist|person] moved .", "mara quist"),
+    # possessor_in_sentence: the nearest person before a possessive in its sentence
+    ("[Mara Quist|person] met [Lena Vos|person] at [her|pronoun] home .", "lena vos"),
+    # subject_in_sentence: a subject pronoun opening a clause goes to the sentence's subject
+    ("[Mara Quist|person] hired [Lena Vos|person] , and [she|pronoun] left .", "mara quist"),
+    # object_other: an object pronoun is not its clause's subject
+    ("[Mara Quist|person] thanked [Lena Vos|person] and paid [her|pronoun] .", "lena vos"),
+    # previous_subject: through a sentence-initial pronoun to the subject named before it
+    ("[Tom Ek|person] met [Bo Lund|person] .\nHe sang .\n[He|pronoun] left .", "tom ek"),
+    # previous_subject finds the name again in the text: "Lund" is Bo Lund
+    ("[Tom Ek|person] met [Bo Lund|person] .\nLund sang .\n[He|pronoun] left .", "bo lund"),
+    # first_after: nobody named before
+    ("[She|pronoun] said that [Mara Quist|person] left .", "mara quist"),
+])
+def test_pronoun_salience_stages(tmp_path, markup, antecedent):
+    res = resolve(salience(tmp_path), markup)
+    pron = next(c.text for c in res.doc.concepts if c.type == "pronoun")
+    assert linked(res, antecedent, pron)
+
+
+def test_pronoun_salience_skips_the_other_gender(tmp_path):
+    res = resolve(salience(tmp_path), "[Mr. Finch|person] met [Mrs. Vos|person] .\n[She|pronoun] left .")
+    assert linked(res, "mrs. vos", "she") and not linked(res, "mr. finch", "she")
+
+
+def test_pronoun_salience_stage_order_is_the_rule(tmp_path):
+    markup = "[Mara Quist|person] hired [Lena Vos|person] , and [she|pronoun] left ."
+    res = resolve(salience(tmp_path, ["nearest_before"]), markup)
+    assert linked(res, "lena vos", "she") and not linked(res, "mara quist", "she")
+
+
+def test_pronoun_salience_links_each_pronoun_once_with_its_stage_as_evidence(tmp_path):
+    res = resolve(salience(tmp_path), "[Mara Quist|person] hired [Lena Vos|person] , and [she|pronoun] left .")
+    links = [l for l in res.proposed if l.provenance.pass_name == "salience"]
+    assert len(links) == 1 and "subject_in_sentence" in links[0].provenance.evidence
+
+
+def test_pronoun_salience_unknown_stage_is_a_rule_error(tmp_path):
+    with pytest.raises(RulecorefError) as err:
+        salience(tmp_path, ["nearest", "first_after"])
+    assert "RC109" in str(err.value)
