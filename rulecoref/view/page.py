@@ -21,6 +21,7 @@ from ..document import Document
 from .model import DocView
 
 GOLDEN_ANGLE = 137.508  # successive chains get hues far apart, whatever their number
+OPEN_LIST = 40  # diff lists up to this long are shown open
 
 
 def asset(name: str) -> str:
@@ -172,11 +173,13 @@ def _summary(view: DocView, diff: dict[str, list[tuple[int, int]]] | None) -> st
     for kind in ("wrong", "missing"):
         if not diff[kind]:
             continue
-        parts.append(f'<h3>{kind.capitalize()} links</h3><ul class="diff {kind}">')
+        # a long list is folded: laying out thousands of items would slow the page's opening
+        parts.append(f'<details{" open" if len(diff[kind]) <= OPEN_LIST else ""}><summary>{kind.capitalize()} links '
+                     f'({len(diff[kind])})</summary><ul class="diff {kind}">')
         for a, b in diff[kind]:
             parts.append(f'<li class="link {kind}" data-a="{a}" data-b="{b}">{escape(doc.surface(doc.concepts[a]))} '
                          f'\u2194 {escape(doc.surface(doc.concepts[b]))} <span class="pos">{_pos(doc, a)} / {_pos(doc, b)}</span></li>')
-        parts.append("</ul>")
+        parts.append("</ul></details>")
     return "".join(parts)
 
 

@@ -124,7 +124,7 @@ def test_browser_diff_colours_the_known_missing_and_wrong_links(page, tmp_path: 
     wrong = {m for m, diff, *_ in marks if "wrong" in diff.split()}
     missing = {m for m, diff, *_ in marks if "missing" in diff.split()}
     assert wrong == {b for _, b in WRONG} and missing == {b for _, b in MISSING}
-    for m, diff, shadow, border_style, border_color in marks:
+    for _, diff, shadow, border_style, border_color in marks:
         if "wrong" in diff:
             assert "rgb(198, 40, 40)" in shadow  # red underline
         if "missing" in diff:
