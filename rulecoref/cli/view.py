@@ -21,7 +21,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "view",
         help="write HTML pages that show the chains (and the gold diff)",
         description=(
-            "Write HTML_DIR/NAME.html for every document of DATA and HTML_DIR/index.html. A page shows the "
+            "Write OUT_DIR/NAME.html for every document of DATA and OUT_DIR/index.html. A page shows the "
             "text with every concept marked and one colour per chain; clicking or hovering a mention shows "
             "its chain, who linked it (from OUT/NAME.links.json, written by resolve --provenance) and which "
             "filter removed a pair. With gold chains in DATA and --system OUT, it shows correct, wrong and "
@@ -33,8 +33,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--file-list", type=Path, default=None, help="a file listing inputs, one per line")
     p.add_argument("--system", type=Path, default=None, metavar="OUT",
                    help="a resolve output folder: NAME.txt.chains (or NAME.jsonl) and NAME.links.json")
-    p.add_argument("--out", "-o", type=Path, required=True, metavar="HTML_DIR", help="where the pages go")
-    p.add_argument("--overwrite", action="store_true", help="replace the .html pages already in HTML_DIR")
+    p.add_argument("--out", "-o", type=Path, required=True, metavar="OUT_DIR", help="where the pages go (HTML_DIR)")
+    p.add_argument("--overwrite", action="store_true", help="replace the .html pages already in OUT_DIR")
     add_format_options(p)
     p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8; a BOM is accepted)")
     p.set_defaults(run=run)
