@@ -11,7 +11,14 @@ from pathlib import Path
 from ..batch import BatchOptions, run_batch
 from ..engine import Pipeline
 from ..errors import CliError, diagnostic
-from ..io.formats import INPUT_FORMATS, OUTPUT_FORMATS, default_abbreviations, existing_outputs, find_inputs
+from ..io.formats import (
+    INPUT_FORMATS,
+    OUTPUT_FORMATS,
+    default_abbreviations,
+    existing_outputs,
+    find_inputs,
+    output_paths,
+)
 from ..io.i2b2 import write_atomic
 from ..io.layout import iter_file_list
 from ..io.typemap import read_type_map
@@ -71,6 +78,18 @@ def _prepare_out(out: Path, overwrite: bool, fmt: str = "i2b2") -> None:
         f.unlink()
 
 
+def _check_inputs_kept(records: list, out: Path, fmt: str, overwrite: bool) -> None:
+    """Refuse (RC522) an output folder where writing or --overwrite would touch an input file
+    (brat output writes NAME.txt; a JSONL input may sit in OUT as NAME.jsonl)."""
+    inputs = {p.resolve(): p for rec in records for p in (rec.txt, rec.con, rec.chains) if p is not None}
+    touched = [p for rec in records for p in output_paths(fmt, out, rec.name)]
+    if overwrite:
+        touched += existing_outputs(fmt, out)
+    for path in touched:
+        if path.resolve() in inputs:
+            raise CliError(diagnostic("RC522", path=str(path), input=str(inputs[path.resolve()])))
+
+
 def parse_types(value: str | None, declared: tuple[str, ...]) -> tuple[str, ...] | None:
     if value is None:
         return declared
@@ -93,10 +112,7 @@ def run(args: argparse.Namespace) -> int:
     type_map = read_type_map(args.type_map) if args.type_map else None
     # i2b2 records without text are reported per document below; other formats' strays here
     records, strays = find_inputs(inputs, args.input_format, args.encoding)
-    if args.format == "brat":  # brat output writes NAME.txt: never over an input text
-        for rec in records:
-            if rec.txt is not None and (args.out / f"{rec.name}.txt").resolve() == rec.txt.resolve():
-                raise CliError(diagnostic("RC522", path=str(args.out / f"{rec.name}.txt"), input=str(rec.txt)))
+    _check_inputs_kept(records, args.out, args.format, args.overwrite)
     _prepare_out(args.out, args.overwrite, args.format)
     types = parse_types(args.types, pipeline.ruleset.types)
     opts = BatchOptions(out_dir=args.out, strict_text=args.strict, encoding=args.encoding, provenance=args.provenance,
