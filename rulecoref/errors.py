@@ -26,6 +26,11 @@ MESSAGES: dict[str, str] = {
     "RC112": "unknown decoder {kind!r}; known: {known}",
     "RC113": "rule file {path!r} not found",
     "RC114": "example failed: pass {name!r} {detail}",
+    # -- rule vocabulary: attributes, predicates, pass order (RC130-RC149) --
+    "RC130": "unknown attribute {name!r} in {where}",
+    "RC131": "unknown predicate {name!r} in {where}; known: {known}",
+    "RC132": "--model was given but {path!r} names no decoder",
+    "RC133": "kind {kind!r} reads what a {needs} pass finds, and none runs before it",
     # i2b2 input
     "RC201": "malformed concept line: {detail}",
     "RC202": "offset {offset} outside the text: {detail}",
@@ -124,6 +129,8 @@ MESSAGES: dict[str, str] = {
 
 HINTS: dict[str, str] = {
     "RC102": "kinds are snake_case and match a module in rulecoref/passes/.",
+    "RC132": "use a rule file with a decoder: rules/belltree.yaml or rules/hybrid.yaml.",
+    "RC133": "put a pass of that kind earlier in the rule file (rules/people.yaml starts with people_roles).",
     "RC103": "check the spelling; every key a kind accepts is listed in docs/rules.md.",
     "RC105": "paths are relative to the rule file, its parent folder, or the bundled resources/.",
     "RC108": "declare the type under 'types:' at the top of the rule file.",

@@ -164,11 +164,7 @@ def read_document(
         Concept(index=i, text=given, type=ctype, start=(s[0], s[1]), end=(s[2], s[3]), source_line=ln)
         for i, (s, given, ctype, ln, _) in enumerate(raw)
     ]
-    doc = Document(name=name, lines=lines, concepts=concepts, source=str(txt_path))
-    # the tokens were sliced above to check each concept's text: keep them, rather than have the
-    # passes slice them again (``Document.concept_tokens`` is a cached property)
-    doc.concept_tokens = [r[4] for r in raw]
-    return ReadResult(doc, warnings)
+    return ReadResult(Document(name=name, lines=lines, concepts=concepts, source=str(txt_path)), warnings)
 
 
 def doc_name(path: str | Path) -> str:
