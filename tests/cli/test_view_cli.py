@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -27,7 +28,8 @@ def test_view_cli_writes_a_page_per_document_and_a_scored_index(tmp_path: Path, 
     if not missing("eval"):
         assert "CoNLL F1: MUC" in index and "need the eval extra" not in index
     page = (html / "clinical-ex1.html").read_text()
-    assert "exact-string [exact_match] exact.yaml" in page or '"exact-string","exact_match","exact.yaml:' in page
+    first = json.loads((out / "clinical-ex1.links.json").read_text())["links"][0]  # the page carries provenance
+    assert f'"{first["pass"]}","{first["kind"]}","exact.yaml:{first["rule_line"]}"' in page
     assert "http://" not in page and "https://" not in page  # nothing to fetch
     # again: the old pages are not mixed with new ones unless asked
     assert main(["view", str(EXAMPLES), "--out", str(html)]) == 2
