@@ -118,6 +118,10 @@ def document_page(view: DocView, *, index_href: str = "index.html") -> str:
         attrs.append(a)
     mentions = [[doc.surface(c), c.type, _pos(doc, c.index)] for c in doc.concepts]
     prov = view.provenance
+    rules: dict[tuple[str, str, str], int] = {}  # (pass, kind, file:line) -> index: thousands of links share a few
+
+    def rule(row: dict) -> int:
+        return rules.setdefault(_why(row), len(rules))
     data = {
         "doc": doc.name,
         "system": view.system is not None,
@@ -125,10 +129,12 @@ def document_page(view: DocView, *, index_href: str = "index.html") -> str:
         "chains": [[t, list(c)] for c, t in zip(chains, types)],
         "gold": [[t, list(c)] for c, t in zip(view.gold, view.gold_types or [""] * len(view.gold))]
         if view.gold is not None else None,
-        "links": [[l["a"], l["b"], 1 if l.get("kept") else 0, *_why(l)] for l in prov.links] if prov else [],
-        "removed": [[r["a"], r["b"], *_why(r)] for r in prov.removed] if prov else [],
+        "links": [[l["a"], l["b"], 1 if l.get("kept") else 0, rule(l), l.get("evidence", "")] for l in prov.links]
+        if prov else [],
+        "removed": [[r["a"], r["b"], rule(r), r.get("evidence", "")] for r in prov.removed] if prov else [],
         "diff": {k: [list(p) for p in v] for k, v in diff.items()} if diff is not None else None,
     }
+    data["rules"] = [list(r) for r in rules]  # after the links: they fill it
     source = "system chains" if view.system is not None else "gold chains" if view.gold is not None else "no chains"
     stats = (f"{len(doc.concepts)} mentions \u00b7 {len(chains)} {source}"
              + (f" \u00b7 {len(view.gold or [])} gold chains" if view.system is not None and view.gold is not None else ""))
@@ -147,10 +153,11 @@ def document_page(view: DocView, *, index_href: str = "index.html") -> str:
     )
 
 
-def _why(row: dict) -> list[object]:
+def _why(row: dict) -> tuple[str, str, str]:
+    """(pass, kind, rule file:line) of a provenance row."""
     rule = Path(str(row.get("rule_file") or "")).name
     where = f"{rule}:{row.get('rule_line')}" if rule else ""
-    return [row.get("pass", ""), row.get("kind", ""), where, row.get("evidence", "")]
+    return (str(row.get("pass", "")), str(row.get("kind", "")), where)
 
 
 def _summary(view: DocView, diff: dict[str, list[tuple[int, int]]] | None) -> str:
@@ -167,19 +174,15 @@ def _summary(view: DocView, diff: dict[str, list[tuple[int, int]]] | None) -> st
         parts.append(f'<p class="note">{escape(str(w))}</p>')
     if diff is None:
         return "".join(parts)
-    doc = view.doc
     parts.append(f'<h2>Against the gold</h2><p>{len(diff["correct"])} correct, {len(diff["wrong"])} wrong, '
                  f'{len(diff["missing"])} missing links (each mention to the one before it in its chain)</p>')
     for kind in ("wrong", "missing"):
         if not diff[kind]:
             continue
-        # a long list is folded: laying out thousands of items would slow the page's opening
-        parts.append(f'<details{" open" if len(diff[kind]) <= OPEN_LIST else ""}><summary>{kind.capitalize()} links '
-                     f'({len(diff[kind])})</summary><ul class="diff {kind}">')
-        for a, b in diff[kind]:
-            parts.append(f'<li class="link {kind}" data-a="{a}" data-b="{b}">{escape(doc.surface(doc.concepts[a]))} '
-                         f'\u2194 {escape(doc.surface(doc.concepts[b]))} <span class="pos">{_pos(doc, a)} / {_pos(doc, b)}</span></li>')
-        parts.append("</ul></details>")
+        # the script fills the list from the page's data when it is opened: a long one starts folded,
+        # and thousands of items would slow the page's opening
+        parts.append(f'<details data-kind="{kind}"{" open" if len(diff[kind]) <= OPEN_LIST else ""}><summary>'
+                     f'{kind.capitalize()} links ({len(diff[kind])})</summary><ul class="diff {kind}"></ul></details>')
     return "".join(parts)
 
 

@@ -44,8 +44,9 @@
     li.append(node("span", "", D.m[a][0] + " \u2194 " + D.m[b][0]), " ", node("span", "pos", D.m[a][2] + " / " + D.m[b][2]));
     return li;
   }
-  function why(li, p) { // p: [pass, kind, rule, evidence]
-    li.append(node("span", "ev", p[0] + " [" + p[1] + "] " + p[2] + (p[3] ? ": " + p[3] : "")));
+  function why(li, r, evidence) { // r: index into D.rules, each [pass, kind, "file:line"]
+    const p = D.rules[r];
+    li.append(node("span", "ev", p[0] + " [" + p[1] + "] " + p[2] + (evidence ? ": " + evidence : "")));
     return li;
   }
 
@@ -67,14 +68,14 @@
     if (linked.length) {
       detail.append(node("h3", "", "Linked by"));
       const ul = node("ul");
-      for (const l of linked) ul.append(why(pairItem(l[0], l[1], "link"), l.slice(3)));
+      for (const l of linked) ul.append(why(pairItem(l[0], l[1], "link"), l[3], l[4]));
       detail.append(ul);
     }
     const removed = D.removed.filter((r) => mine.has(r[0]) || mine.has(r[1]));
     if (removed.length) {
       detail.append(node("h3", "", "Removed by filters"));
       const ul = node("ul");
-      for (const r of removed) ul.append(why(pairItem(r[0], r[1], "removed"), r.slice(2)));
+      for (const r of removed) ul.append(why(pairItem(r[0], r[1], "removed"), r[2], r[3]));
       detail.append(ul);
     }
     if (D.gold && D.system) {
@@ -107,6 +108,14 @@
   function deselect() {
     clear("sel"); clear("gsel");
     document.body.classList.remove("has-sel");
+  }
+
+  for (const det of document.querySelectorAll("#summary details[data-kind]")) {
+    const fill = () => {
+      const ul = det.querySelector("ul");
+      for (const [a, b] of D.diff[det.dataset.kind]) ul.append(pairItem(a, b, "link " + det.dataset.kind));
+    };
+    if (det.open) fill(); else det.addEventListener("toggle", fill, { once: true });
   }
 
   text.addEventListener("click", (ev) => {

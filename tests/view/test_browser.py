@@ -157,3 +157,20 @@ def test_browser_index_sorts_by_a_column(page, example_pages) -> None:
     assert values == sorted(values, reverse=True)
     names = page.eval_on_selector_all("table.docs tbody a", "els => els.map(e => e.getAttribute('href'))")
     assert sorted(names) == [f"clinical-ex{i}.html" for i in range(1, 5)]
+
+
+def test_browser_a_folded_diff_list_fills_when_opened(page, tmp_path: Path) -> None:
+    from rulecoref.document import Concept, Document
+    from rulecoref.view.model import DocView
+    from rulecoref.view.page import document_page
+
+    doc = Document("long", [["w"] * 60], [Concept(i, "w", "x", (1, i), (1, i)) for i in range(60)])
+    path = tmp_path / "long.html"
+    path.write_text(document_page(DocView(doc, gold=[list(range(60))], system=[[i] for i in range(60)])))
+    open_page(page, path)
+    assert page.eval_on_selector_all("#summary li.link.missing", "els => els.length") == 0
+    page.click("#summary details[data-kind='missing'] summary")
+    pairs = page.eval_on_selector_all("#summary li.link.missing", "els => els.map(e => [+e.dataset.a, +e.dataset.b])")
+    assert pairs == [[i, i + 1] for i in range(59)]
+    page.click("#summary li.link.missing >> nth=30")
+    assert selected(page) == {31}  # the later mention of the link, a singleton of the system

@@ -89,11 +89,21 @@ def test_page_of_the_hand_made_case_carries_the_contract(tmp_path: Path) -> None
     assert chain_of == {"0": "0", "1": None, "2": "1", "3": "1", "4": "0"}
     diff_of = {m["data-m"]: m.get("data-diff") for m in mentions}
     assert diff_of == {"0": None, "1": None, "2": "missing", "3": "missing wrong", "4": "missing"}
-    items = [(a["class"], int(a["data-a"]), int(a["data-b"])) for t, a in p.elements if t == "li" and "data-a" in a]
-    assert items == [("link wrong", *WRONG[0])] + [("link missing", a, b) for a, b in MISSING]
+    lists = [(a["data-kind"], "open" in a) for t, a in p.elements if t == "details"]
+    assert lists == [("wrong", True), ("missing", True)]  # short lists open; the script fills them
     data_json = json.loads(next(a for a in p.scripts if a.lstrip().startswith("{")))
+    assert data_json["diff"] == {"correct": [[0, 4]], "wrong": [list(WRONG[0])], "missing": [list(m) for m in MISSING]}
     assert data_json["chains"] == [["person", [0, 4]], ["problem", [2, 3]]]
-    assert data_json["removed"] == [[1, 3, "different-dates", "filter_date", "i2b2.yaml:40", "dates differ"]]
+    (a, b, r, evidence), = data_json["removed"]
+    assert (a, b, evidence, data_json["rules"][r]) == (1, 3, "dates differ", ["different-dates", "filter_date", "i2b2.yaml:40"])
+    assert [data_json["rules"][l[3]][0] for l in data_json["links"]] == ["partial-name", "bad-rule", "head-match"]
+
+
+def test_page_long_diff_lists_start_folded(tmp_path: Path) -> None:
+    doc = Document("t", [["a"] * 60], [Concept(i, "a", "x", (1, i), (1, i)) for i in range(60)])
+    view = DocView(doc, gold=[list(range(60))], system=[[i] for i in range(60)])
+    p = parse(document_page(view))
+    assert [(a["data-kind"], "open" in a) for t, a in p.elements if t == "details"] == [("missing", False)]
 
 
 def test_page_script_data_cannot_close_the_script(tmp_path: Path) -> None:
