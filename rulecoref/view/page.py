@@ -98,7 +98,6 @@ def document_page(view: DocView, *, index_href: str = "index.html") -> str:
     doc = view.doc
     chains, types = view.shown
     chain_of = {m: k for k, c in enumerate(chains) for m in c}
-    gold_of = {m: k for k, c in enumerate(view.gold or []) for m in c}
     diff = view.diff()
     marks: dict[int, list[str]] = {}
     if diff is not None:
@@ -111,8 +110,6 @@ def document_page(view: DocView, *, index_href: str = "index.html") -> str:
         k = chain_of.get(c.index)
         if k is not None:
             a += f' data-chain="{k}" style="--h:{_hue(k)}"'
-        if view.gold is not None and view.system is not None and c.index in gold_of:
-            a += f' data-gold="{gold_of[c.index]}"'
         if c.index in marks:
             a += f' data-diff="{" ".join(sorted(set(marks[c.index])))}"'
         attrs.append(a)
