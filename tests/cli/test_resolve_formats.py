@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
+
+import pytest
 
 from rulecoref.cli import main
 from rulecoref.io.brat import read_brat
-from tests.helpers import ROOT
+from tests.helpers import ROOT, SHARED, needs_shared
 
 EXAMPLES = ROOT / "resources" / "examples"
 EXACT = str(ROOT / "rules" / "exact.yaml")
@@ -85,3 +88,26 @@ def test_resolve_formats_output_folder_policy(tmp_path: Path, capsys) -> None:
     assert resolve(str(brat), "--input-format", "brat", "--out", str(brat), "--format", "brat", "--overwrite") == 2
     assert "[RC522]" in capsys.readouterr().err
     assert {p.name: p.read_bytes() for p in brat.iterdir()} == before
+
+
+@pytest.mark.shared
+@needs_shared("corpora", "gum")
+def test_resolve_formats_corpus_slice_as_brat_and_jsonl(tmp_path: Path) -> None:
+    """Three GUM documents resolved from i2b2, from brat (rulecoref tokenises the text) and from
+    JSONL: the same concepts and links, and the JSONL output holds every concept."""
+    src = tmp_path / "gum"
+    for sub, suffix in (("docs", ".txt"), ("concepts", ".txt.con"), ("chains", ".txt.chains")):
+        (src / sub).mkdir(parents=True)
+        for path in sorted((SHARED / "corpora" / "gum" / sub).glob(f"*{suffix}"))[:3]:
+            shutil.copy(path, src / sub / path.name)
+    assert main(["convert", str(src), str(tmp_path / "brat"), "--to", "brat"]) == 0
+    assert main(["convert", str(src), str(tmp_path / "gum.jsonl"), "--to", "jsonl"]) == 0
+    reports = {}
+    for fmt, data in (("i2b2", src), ("brat", tmp_path / "brat"), ("jsonl", tmp_path / "gum.jsonl")):
+        out = tmp_path / f"out-{fmt}"
+        assert resolve(str(data), "--input-format", fmt, "--types", "auto", "--format", "jsonl", "--out", str(out)) == 0
+        reports[fmt] = json.loads((out / "rulecoref-report.json").read_text())
+        written = [json.loads(p.read_text()) for p in sorted(out.glob("*.jsonl"))]
+        assert len(written) == 3 and sum(len(d["concepts"]) for d in written) == reports[fmt]["concepts"]
+    counts = {fmt: (r["concepts"], r["links"], r["chains"]) for fmt, r in reports.items()}
+    assert counts["brat"] == counts["i2b2"] == counts["jsonl"], counts
