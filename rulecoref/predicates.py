@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from .attributes import word_families
 from .rules.schema import Param
 from .words import acronym_matches, clues_conflict, dates_compatible, prefix_match
 
@@ -75,11 +76,11 @@ def same_type(t: MentionTable, i: int, j: int) -> str | None:
 
 
 # -- words ------------------------------------------------------------------------------------------
-@predicate("head_matches", attributes=("head",),
+@predicate("head_matches", attributes=("head", "head_family"),
            help="the heads match by words_match (equal, 80% prefix or WordNet synonyms): 'abscess' / 'abscesses'")
 def head_matches(t: MentionTable, i: int, j: int) -> str | None:
     hi, hj = t["head"][i], t["head"][j]
-    if hi is None or hj is None or not t.settings.words_match(hi, hj):
+    if hi is None or hj not in t["head_family"][i]:
         return None
     return f"heads {t.settings.why_words_match(hi, hj)}"
 
@@ -89,15 +90,11 @@ def head_matches(t: MentionTable, i: int, j: int) -> str | None:
                 "('tissue abscesses' is covered by 'recurrent soft tissue abscess'; a later mention rarely adds modifiers)")
 def words_covered(t: MentionTable, i: int, j: int) -> str | None:
     wi, wj = t["words"][i], t["words"][j]
-    if not wi:
+    family = word_families(t)
+    if not wi or not all(w in wj or not wj.isdisjoint(family[w]) for w in wi):
         return None
-    match = t.settings.words_match
-    parts = []
-    for w in sorted(wi):
-        hits = [u for u in wj if u == w or match(w, u)]
-        if not hits:
-            return None
-        parts.append(t.settings.why_words_match(w, min(hits, key=lambda u: (u != w, u))))
+    why = t.settings.why_words_match
+    parts = [why(w, min(family[w] & wj, key=lambda u: (u != w, u))) for w in sorted(wi)]
     return f"all words of '{_text(t, i)}' match '{_text(t, j)}': " + ", ".join(parts)
 
 
