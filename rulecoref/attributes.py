@@ -816,8 +816,6 @@ SETTINGS["salience"] = Param("mapping", help="pronoun roles and subject position
                             help="words after which a clause, and so a subject, begins ('and', 'when', 'which')"),
     "subject_pronouns": Param("wordlist", default=_SALIENCE + "pronouns_subject.txt", help="he, she, they, ..."),
     "object_pronouns": Param("wordlist", default=_SALIENCE + "pronouns_object.txt", help="him, them, ..."),
-    "possessive_pronouns": Param("wordlist", default=_LEX + "belltree/pronouns_possessive.txt", help="his, her, its, ..."),
-    "reflexive_pronouns": Param("wordlist", default=_LEX + "belltree/pronouns_reflexive.txt", help="himself, ..."),
     "object_followers": Param("wordlist", default=_SALIENCE + "object_followers.txt",
                               help="tokens after an object 'her' ('told her that'); before any other, 'her' is possessive"),
     "max_intro_tokens": Param("int", default=12, minimum=0,
@@ -851,11 +849,12 @@ def subject_at(tokens: list[str], first: int, last: int, openers: frozenset[str]
 
 
 @attribute("pronoun_role", depends=("pronoun", "line", "start"),
-           help="subject, object, possessive or reflexive for a one-word personal pronoun: 'he' -> subject, "
+           help="subject, object, possessive or reflexive for a one-word personal pronoun (salience lists; possessive "
+                "and reflexive: attributes.people's): 'he' -> subject, "
                 "'told [her] that' -> object, '[her] mother' -> possessive; None for others ('it', 'this')")
 def _pronoun_role(t: MentionTable) -> list[str | None]:
     subj, obj = setting_words(t, "salience", "subject_pronouns"), setting_words(t, "salience", "object_pronouns")
-    poss, refl = setting_words(t, "salience", "possessive_pronouns"), setting_words(t, "salience", "reflexive_pronouns")
+    poss, refl = t.settings.pronoun_lists["possessive"], t.settings.pronoun_lists["reflexive"]
     followers = setting_words(t, "salience", "object_followers")
     flat, ends = t.doc.flat_tokens, t.doc.concept_ends
     out: list[str | None] = []

@@ -298,7 +298,7 @@ def thing_antecedent(t: MentionTable, i: int, j: int) -> str | None:
         return None
     if t["generic"][j]:  # "require [daily medication] for [this]": a kind is not what "this" points at
         return None
-    plural = word in t.settings.plural_pronouns
+    plural = word in t.settings.pronoun_lists["plural"]
     nj = t["number"][j]
     if nj is not None and (nj == "plural") != plural:
         return None

@@ -43,7 +43,7 @@ class PatientDescription(Pass):
         "be_words": Param("wordlist", default=_CLIN + "be_words.txt", help="forms of 'be' before a predicate noun"),
         "salutations": Param("wordlist", default="resources/lexicons/people/salutations.txt",
                              help="lay titles before a name ('Mr', 'Ms')"),
-        "possessives": Param("wordlist", default="resources/lexicons/belltree/pronouns_possessive.txt",
+        "possessives": Param("wordlist", default="resources/lexicons/people/pronouns_possessive.txt",
                              help="a possessive before a description makes it a relative ('his boy')"),
         "max_words_between": Param("int", default=1, minimum=0,
                                    help="words (adverbs) allowed between the form of 'be' and the description"),
