@@ -8,17 +8,17 @@ a person is found wherever the text names it again (``name_occurrences``: "Colli
 is an occurrence of the concept "Sandra Collins"). The YAML lists the preferences in order; the
 first one that picks a candidate decides, and its name is the link's evidence:
 
-* ``note_subject``: in a note about a patient (a mention says "the patient" or "pt"), a pronoun of
-  the patient's gender is the patient (seed 001's subject rule).
+* ``note_subject``: in a note about a patient (a mention says "the patient" or "pt"), or in a text
+  with many pronouns of one gender (``min_subject_pronouns``: a long text full of "he" is about one
+  man), a pronoun of the subject's gender is the subject (seed 001's subject rule).
 * ``cataphora``: a possessive or subject pronoun in an opening phrase refers to the subject right
   after that phrase's comma: "After beginning [his] career , [Kanak] entered ...".
-* ``possessor_in_sentence``: a possessive refers to the nearest person named before it in its
-  sentence: "[Zoe] ... forcing Amanda to leave [her] behind" is decided by ``object_other`` instead;
-  "[Polly Simmons] , a slave , and [her] master".
+* ``possessor_in_sentence``: a possessive (or reflexive) refers to the nearest person named before
+  it in its sentence: "born to [Polly Simmons] , a slave , and [her] master".
 * ``subject_in_sentence``: a subject pronoun that opens a clause refers to the subject of its
   sentence (parallelism): "[Jennings] approached Stewart ... , and [she] felt".
 * ``object_other``: an object pronoun is not the subject of its own clause (binding principle B):
-  "[Amanda] and Paul had to leave [her]" -> another person named in the sentence.
+  "Amanda thanked [Lena] and paid [her]" -> the person named in the sentence who is not its subject.
 * ``previous_subject``: the subject of the closest sentence before with a named subject, through
   sentence-initial pronouns of the same gender in between: "[Collins] performed ... . She
   released ... . [She] ..." -> Collins.
