@@ -296,7 +296,7 @@ def _conditioned(t: MentionTable) -> list[tuple[str, ...]]:
 
 
 @attribute("words", depends=("conditioned",),
-           help="the set of meaning-bearing words: 'the large Abscess-like area' -> {abscesslike, area}")
+           help="the set of meaning-bearing words: 'the painful Abscess-like area' -> {abscesslike, area}")
 def _words(t: MentionTable) -> list[frozenset[str]]:
     return [frozenset(filter(None, cond)) for cond in t["conditioned"]]
 
@@ -447,7 +447,7 @@ for _name, _fn, _help in (
 
 # -- names (partial names) --------------------------------------------------------------------------
 @attribute("name_words", depends=("tokens", "person", "line", "start"),
-           help="a person name's words, None when it shows no name: 'Dr. Edward L, Smith's' -> (edward, smith); "
+           help="a person name's words, None when it shows no name: 'Dr. Edward L, Smith' -> (edward, smith), 'Smith's' -> (smiths,); "
                 "a capital at the start of a line does not make a name when the note also writes the word in lowercase")
 def _name_words(t: MentionTable) -> list[tuple[str, ...] | None]:
     s = t.settings
