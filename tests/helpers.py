@@ -10,6 +10,7 @@ import pytest
 
 from rulecoref.engine import Pipeline, Resolution
 from rulecoref.markup import parse_markup
+from rulecoref.mentions import MentionTable
 from rulecoref.resources import Resources
 from rulecoref.rules.compiler import RuleSet, compile_rules
 
@@ -72,6 +73,27 @@ def single_pass(kind: str, params: dict | None = None, applies_to: dict | None =
     if applies_to:
         entry["applies_to"] = applies_to
     return pipeline_from_entries(tmp_path, [entry], types, name=f"{kind}.yaml")
+
+
+def settings_pipeline(tmp_path: Path | None = None, attributes: dict | None = None,
+                      entries: list[dict] | None = None) -> Pipeline:
+    """A pipeline whose rule file sets ``attributes:`` (the mention-table settings) and holds
+    ``entries`` (no passes by default); without ``tmp_path`` the bundled defaults, no file."""
+    if tmp_path is None:
+        return Pipeline(RuleSet(path="", name="defaults", types=("person", "problem", "treatment", "test", "pronoun"),
+                                pronoun_types=frozenset({"pronoun"})), shared_resources())
+    import yaml
+
+    path = tmp_path / "settings.yaml"
+    data: dict = {"version": 1, "attributes": attributes or {}, "passes": entries or []}
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return Pipeline(compile_rules(path), shared_resources())
+
+
+def mention_table(markup: str, *names: str, pipeline: Pipeline | None = None) -> MentionTable:
+    """The mention table of a markup document with the attributes ``names`` (and what they need)."""
+    doc, _ = parse_markup(markup)
+    return (pipeline or settings_pipeline()).table(doc, list(names))
 
 
 def resolve(pipeline: Pipeline, markup: str) -> Resolution:
