@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
+from .resources.lexicon import Lexicon
 from .roles import PeopleVocab, WordSet
 from .rules.schema import Param
 from .words import (
@@ -171,7 +172,11 @@ class MentionSettings:
         self.resources = resources
         self.values = values
         self.pronoun_types = pronoun_types
-        lex = resources.lexicon
+
+        def lex(value: Any) -> Lexicon:
+            """A word list of the settings: a file (shared through Resources) or an inline list."""
+            return Lexicon(value, name="attributes") if isinstance(value, (list, tuple)) else resources.lexicon(value)
+
         self.common = lex(values["common_words"]).words
         self.determiners = lex(values["determiners"]).words
         self.head_stops = lex(values["head_stops"]).words
@@ -200,7 +205,9 @@ class MentionSettings:
         patterns = self.clues["dates"]
         self.date_rx = re.compile("|".join(f"(?:{rx.pattern})" for rx in patterns), re.IGNORECASE) if patterns else None
         # the memo key of a token's conditioned form: what the conditioning depends on
-        self.conditioning = ("condition", values["common_words"], self.keep_digits, self.drop_adjectives)
+        common = values["common_words"]
+        self.conditioning = ("condition", tuple(common) if isinstance(common, list) else common, self.keep_digits,
+                             self.drop_adjectives)
 
     @property
     def wordnet(self) -> Any:

@@ -304,3 +304,12 @@ def test_attributes_cuis(umls_pipeline):
 def test_attributes_cuis_need_the_umls_lookup():
     with pytest.raises(RuntimeError, match="UMLS"):
         column("[renal|problem]", "cuis")  # a pipeline whose rules name no cuis opens no database
+
+
+def test_attributes_settings_word_lists_inline(tmp_path):
+    # regression: an inline list where a word-list path may stand (the compiler accepts both) made the
+    # pipeline fail with a TypeError at start-up, and an unhashable memo key for common_words
+    inline = settings_pipeline(tmp_path, {"common_words": ["the", "large"], "head_stops": ["in"],
+                                          "clues": {"triggers": ["on"], "locations": ["ward a"]}})
+    table = mention_table("[the large mass|problem] on ward a", "conditioned", "locations", pipeline=inline)
+    assert table["conditioned"] == [("", "", "mass")] and table["locations"] == [{"ward a"}]
