@@ -118,20 +118,3 @@ def linked(res: Resolution, a: str, b: str, nth_a: int = 0, nth_b: int | None = 
     hits = [c.index for c in res.doc.concepts if c.text == b.lower() and c.index != ia]
     ib = hits[-1] if nth_b is None else hits[nth_b]
     return same_chain(res, ia, ib)
-
-
-Position = tuple[int, int]
-
-
-def random_spans(rng, lines: list[list[str]], count: int, extents: list[int],
-                 spans: set[tuple[Position, Position]] | None = None) -> list[tuple[Position, Position]]:
-    """Random concept spans for the passes' reference tests: ``count`` times a random token of
-    ``lines`` starts a span that runs ``rng.choice(extents)`` tokens on (across line ends, stopping
-    at the last token), so spans nest, overlap and cross lines. Added to ``spans`` when given;
-    returned sorted, the order concept indices follow."""
-    positions = [(ln, t) for ln in range(1, len(lines) + 1) for t in range(len(lines[ln - 1]))]
-    spans = set() if spans is None else spans
-    for _ in range(count):
-        a = rng.randrange(len(positions))
-        spans.add((positions[a], positions[min(len(positions) - 1, a + rng.choice(extents))]))
-    return sorted(spans)
