@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import compress
+from itertools import combinations, compress
 from typing import TYPE_CHECKING, Any
 
 from .resources.lexicon import Lexicon
@@ -31,6 +31,7 @@ from .words import (
     has_alnum,
     initials,
     is_possessive,
+    norm_word,
     norm_words,
     normalise,
     prefix_len,
@@ -87,8 +88,11 @@ SETTINGS: dict[str, Param] = {
         "feminine_pronouns": Param("wordlist", default=_PEOPLE + "pronouns_feminine.txt", help="she, her, hers"),
         "masculine_words": Param("wordlist", default=_PEOPLE + "masculine_words.txt", help="'Mr', 'man'"),
         "feminine_words": Param("wordlist", default=_PEOPLE + "feminine_words.txt", help="'Mrs', 'woman'"),
-        "plural_pronouns": Param("wordlist", default=_LEX + "belltree/pronouns_plural.txt",
-                                 help="pronouns of groups ('they', 'we'): number plural"),
+        "plural_pronouns": Param("wordlist", default=_PEOPLE + "pronouns_plural.txt", help="'they', 'we': number plural"),
+        "singular_pronouns": Param("wordlist", default=_PEOPLE + "pronouns_singular.txt", help="'he', 'it': singular"),
+        "neuter_pronouns": Param("wordlist", default=_PEOPLE + "pronouns_neutral.txt", help="'it', 'which': gender neuter"),
+        "possessive_pronouns": Param("wordlist", default=_PEOPLE + "pronouns_possessive.txt", help="'his', 'its'"),
+        "reflexive_pronouns": Param("wordlist", default=_PEOPLE + "pronouns_reflexive.txt", help="'himself'"),
     }),
     "names": Param("mapping", help="name words of person mentions (partial names, seed 001)", fields={
         "ignore_words": Param("wordlist", default=_LEX + "determiners.txt", help="words that are no name words"),
@@ -199,7 +203,8 @@ class MentionSettings:
             titles_need_capitals=people["titles_need_capitals"])
         self.name_removed = frozenset().union(*(lex(people[k]).words for k in (
             "salutations", "doctor_salutations", "titles", "pronouns")), lex(self.names["ignore_words"]).words)
-        self.plural_pronouns = lex(people["plural_pronouns"]).words
+        self.pronoun_lists = {k: lex(people[f"{k}_pronouns"]).words
+                              for k in ("plural", "singular", "neuter", "possessive", "reflexive")}
         self.triggers = lex(self.clues["triggers"]).words
         self.clue_lists = {k: lex(self.clues[k]).phrases for k in ("locations", "modifiers")}
         patterns = self.clues["dates"]
@@ -285,7 +290,8 @@ def _tokens(t: MentionTable) -> list[tuple[str, ...]]:
 
 @attribute("lower", depends=("tokens",), help="the tokens lowercased: ('chest', 'pain')")
 def _lower(t: MentionTable) -> list[tuple[str, ...]]:
-    return [tuple(map(str.lower, toks)) for toks in t["tokens"]]
+    lower = t.per_token("lower", str.lower).__getitem__
+    return [tuple(map(lower, toks)) for toks in t["tokens"]]
 
 
 @attribute("text_norm", depends=("tokens",),
@@ -298,7 +304,7 @@ def _text_norm(t: MentionTable) -> list[str]:
 @attribute("conditioned", depends=("tokens",), needs=("wordnet",),
            help="each token's meaning-bearing form, '' when dropped (common words, adjectives, punctuation)")
 def _conditioned(t: MentionTable) -> list[tuple[str, ...]]:
-    condition = t.settings.condition
+    condition = t.per_token("conditioned", t.settings.condition).__getitem__
     return [tuple(map(condition, toks)) for toks in t["tokens"]]
 
 
@@ -325,13 +331,29 @@ def _head(t: MentionTable) -> list[str | None]:
     return out
 
 
-@attribute("head_keys", depends=("head",), needs=("wordnet",),
-           help="blocking keys of the head for words_match: the first min_prefix letters of the head and of its "
-                "WordNet synonyms ('tumor' -> {tum, neo})")
-def _head_keys(t: MentionTable) -> list[frozenset[str]]:
+@attribute("head_family", depends=("head",), needs=("wordnet",),
+           help="the heads in this document that match this mention's head by words_match (itself included): "
+                "'tumor' -> {tumor, tumors, neoplasm}; a match rule's blocking key against the candidates' head")
+def _head_family(t: MentionTable) -> list[frozenset[str]]:
     s = t.settings
+    heads = sorted({h for h in t["head"] if h})
     k = s.word_match["min_prefix"]
-    return [frozenset({h[:k], *(w[:k] for w in s.synonyms(h))}) if h else frozenset() for h in t["head"]]
+    by_prefix: dict[str, list[str]] = {}
+    for h in heads:  # words that match by prefix share their first min_prefix letters
+        by_prefix.setdefault(h[:k], []).append(h)
+    family: dict[str, set[str]] = {h: {h} for h in heads}
+    for group in by_prefix.values():
+        for a, b in combinations(group, 2):
+            if s.words_match(a, b):
+                family[a].add(b)
+                family[b].add(a)
+    present = set(heads)
+    for h in heads:  # synonyms, whichever of the two lists the other
+        for g in s.synonyms(h) & present:
+            family[h].add(g)
+            family[g].add(h)
+    frozen = {h: frozenset(f) for h, f in family.items()}
+    return [frozen[h] if h else frozenset() for h in t["head"]]
 
 
 @attribute("head_base", depends=("head",), needs=("wordnet",),
@@ -341,15 +363,17 @@ def _head_base(t: MentionTable) -> list[str | None]:
     return [(wn.base(h, "n") or h) if h else None for h in t["head"]]
 
 
-@attribute("number", depends=("head", "pronoun"),
-           help="singular or plural: a plural pronoun, or a head ending in -s (not -ss, -us, -is); else singular")
+@attribute("number", depends=("head", "lower", "is_pronoun"),
+           help="plural or singular: a pronoun from the pronoun lists ('they', 'it'; 'you': unknown), else a head "
+                "ending in -s (not -ss, -us, -is) is plural ('lesions'), any other head singular")
 def _number(t: MentionTable) -> list[str | None]:
-    plural = t.settings.plural_pronouns
+    lists = t.settings.pronoun_lists
     out: list[str | None] = []
-    for head, pron in zip(t["head"], t["pronoun"]):
-        if pron is not None:
-            out.append("plural" if pron in plural else "singular")
-        elif head is None:
+    for head, low, pron in zip(t["head"], t["lower"], t["is_pronoun"]):
+        if pron:
+            word = low[-1]
+            out.append("plural" if word in lists["plural"] else "singular" if word in lists["singular"] else None)
+        elif head is None or not head[:1].isalpha():
             out.append(None)
         else:
             out.append("plural" if len(head) > 3 and head.endswith("s") and not head.endswith(("ss", "us", "is"))
@@ -357,9 +381,88 @@ def _number(t: MentionTable) -> list[str | None]:
     return out
 
 
+@attribute("head_index", depends=("lower", "conditioned"),
+           help="the position of the head token in the mention: the head's own token, else the last word before "
+                "a post-modifier ('the size of the striatum' -> 1)")
+def _head_index(t: MentionTable) -> list[int]:
+    stops = t.settings.head_stops
+    out = []
+    for low, cond in zip(t["lower"], t["conditioned"]):
+        core = core_length(low, stops)
+        at = next((k for k in range(core - 1, -1, -1) if cond[k]), None)
+        if at is None:
+            at = next((k for k in range(core - 1, -1, -1) if low[k][:1].isalnum()), core - 1)
+        out.append(at)
+    return out
+
+
+@attribute("head_word", depends=("head", "lower", "head_index"),
+           help="the head as a word, also for mentions whose words conditioning drops ('this' -> this)")
+def _head_word(t: MentionTable) -> list[str]:
+    return [h or low[k] for h, low, k in zip(t["head"], t["lower"], t["head_index"])]
+
+
+@attribute("capitalised", depends=("tokens", "lower"),
+           help="capitalised words other than common words, not counting a sentence's first word: "
+                "'Dr. Smith' -> {Dr., Smith}")
+def _capitalised(t: MentionTable) -> list[frozenset[str]]:
+    common = t.settings.common
+    out = []
+    for toks, low, c in zip(t["tokens"], t["lower"], t.doc.concepts):
+        first_of_line = c.start[1] == 0
+        out.append(frozenset(tok for k, (tok, w) in enumerate(zip(toks, low))
+                             if tok[:1].isupper() and w not in common and not (k == 0 and first_of_line)))
+    return out
+
+
+@attribute("head_class", depends=("is_pronoun", "head_word", "head_index", "tokens"), needs=("wordnet",),
+           help="the head's word class without a tagger: PRP (a pronoun), CD (has a digit), NNP (capitalised "
+                "inside a sentence), NN (a WordNet noun), JJ (only an adjective), X (else)")
+def _head_class(t: MentionTable) -> list[str]:
+    wn = t.settings.wordnet
+    out = []
+    for pron, h, k, toks, c in zip(t["is_pronoun"], t["head_word"], t["head_index"], t["tokens"], t.doc.concepts):
+        if pron:
+            out.append("PRP")
+        elif any(ch.isdigit() for ch in h):
+            out.append("CD")
+        elif toks[k][:1].isupper() and not (k == 0 and c.start[1] == 0):
+            out.append("NNP")
+        else:
+            out.append("NN" if wn.has_noun(h) else "JJ" if wn.is_adjective(h) else "X")
+    return out
+
+
+@attribute("mention_level", depends=("is_pronoun", "capitalised", "tokens", "head_index"),
+           help="Luo et al.'s mention level: PRO (a pronoun), NAM (a name: capitalised words), NOM (a description)")
+def _mention_level(t: MentionTable) -> list[str]:
+    out = []
+    for pron, caps, toks, k in zip(t["is_pronoun"], t["capitalised"], t["tokens"], t["head_index"]):
+        head = toks[k]
+        out.append("PRO" if pron else "NAM" if caps or (head.isupper() and len(head) > 1) else "NOM")
+    return out
+
+
+def _pronoun_list_column(key: str):
+    def column(t: MentionTable) -> list[bool]:
+        words = t.settings.pronoun_lists[key]
+        return [p and low[-1] in words for p, low in zip(t["is_pronoun"], t["lower"])]
+
+    return column
+
+
+attribute("possessive", depends=("is_pronoun", "lower"), help="a possessive pronoun: 'his', 'its'")(
+    _pronoun_list_column("possessive"))
+attribute("reflexive", depends=("is_pronoun", "lower"), help="a reflexive pronoun: 'himself'")(
+    _pronoun_list_column("reflexive"))
+
+
 # -- acronyms -------------------------------------------------------------------------------------
-def _content(tokens: tuple[str, ...], common: frozenset[str]) -> list[str]:
-    return [tok for tok in tokens if tok.lower() not in common and has_alnum(tok)]
+def _content(t: MentionTable, tokens: tuple[str, ...]) -> list[str]:
+    """The tokens that carry content: no common word, some letter or digit ("of", "," are not)."""
+    common = t.settings.common
+    is_content = t.per_token("content", lambda tok: tok.lower() not in common and has_alnum(tok))
+    return [tok for tok in tokens if is_content[tok]]
 
 
 @attribute("acronym", depends=("tokens",),
@@ -368,7 +471,7 @@ def _acronym(t: MentionTable) -> list[str | None]:
     s = t.settings.acronym
     out: list[str | None] = []
     for toks in t["tokens"]:
-        content = _content(toks, t.settings.common)
+        content = _content(t, toks)
         letters = acronym_letters(content[0], s["min_upper"]) if len(content) == 1 else None
         out.append(letters if letters and len(letters) >= s["min_letters"] else None)
     return out
@@ -382,16 +485,21 @@ def _initials(t: MentionTable) -> list[str | None]:
     out: list[str | None] = []
     for toks in t["tokens"]:
         cut = next((k for k in range(1, len(toks)) if toks[k] in BRACKETS), len(toks))
-        long_form = _content(toks[:cut], t.settings.common)
+        long_form = _content(t, toks[:cut])
         init = initials(long_form) if s["min_words"] <= len(long_form) <= s["max_words"] else ""
         out.append(init if len(init) >= s["min_letters"] else None)
     return out
 
 
-@attribute("acronym_key", depends=("acronym", "initials"),
-           help="the first letter of an acronym or of a long form's initials: the blocking key of acronym rules")
-def _acronym_key(t: MentionTable) -> list[str | None]:
-    return [(a or i or "")[:1] or None for a, i in zip(t["acronym"], t["initials"])]
+@attribute("acronym_start", depends=("acronym",),
+           help="an acronym's first letter: with initials_start, the blocking keys of acronym rules")
+def _acronym_start(t: MentionTable) -> list[str | None]:
+    return [a[0] if a else None for a in t["acronym"]]
+
+
+@attribute("initials_start", depends=("initials",), help="the first letter of a long form's initials")
+def _initials_start(t: MentionTable) -> list[str | None]:
+    return [i[0] if i else None for i in t["initials"]]
 
 
 # -- people ---------------------------------------------------------------------------------------
@@ -400,15 +508,20 @@ def _acronym_key(t: MentionTable) -> list[str | None]:
 def _person_words(t: MentionTable) -> list[tuple[str, ...]]:
     s = t.settings
     wanted = s.person_types | s.pronoun_types
-    return [norm_words(toks) if ty in wanted else () for toks, ty in zip(t["tokens"], t["type"])]
+    norm = t.per_token("norm_word", norm_word)
+    return [tuple(w for w in map(norm.__getitem__, toks) if w) if ty in wanted else ()
+            for toks, ty in zip(t["tokens"], t["type"])]
 
 
-@attribute("is_pronoun", depends=("type", "person_words"),
-           help="a pronoun mention: a pronoun type, or a person mention made only of pronouns ('I', 'you')")
+@attribute("is_pronoun", depends=("type", "person_words", "lower"),
+           help="a pronoun mention: a pronoun type, a person mention made only of pronouns ('I', 'you'), or a "
+                "one-word mention of any type that is a pronoun ('it' typed object)")
 def _is_pronoun(t: MentionTable) -> list[bool]:
     s = t.settings
+    pronouns = s.people.pronouns
     return [ty in s.pronoun_types or (ty in s.person_types and s.people.is_pronoun_words(w))
-            for ty, w in zip(t["type"], t["person_words"])]
+            or (len(low) == 1 and low[0] in pronouns)
+            for ty, w, low in zip(t["type"], t["person_words"], t["lower"])]
 
 
 @attribute("pronoun", depends=("is_pronoun", "person_words"),
@@ -423,12 +536,20 @@ def _person(t: MentionTable) -> list[bool]:
     return [ty in types and not p for ty, p in zip(t["type"], t["is_pronoun"])]
 
 
-@attribute("gender", depends=("person_words", "is_pronoun", "person"),
-           help="masculine or feminine from the mention's own words: 'Mr. Smith', 'his', 'a 67 year old woman'")
+@attribute("gender", depends=("tokens", "is_pronoun", "person", "person_words"),
+           help="masculine, feminine or neuter from the mention's own words: 'Mr. Smith', 'his', "
+                "'a 67 year old woman'; 'it' -> neuter (a pronoun); None when they say nothing")
 def _gender(t: MentionTable) -> list[str | None]:
-    v = t.settings.people
-    return [v.pronouns_gender(w) if p else v.words_gender(w) if person else None
-            for w, p, person in zip(t["person_words"], t["is_pronoun"], t["person"])]
+    v, neuter = t.settings.people, t.settings.pronoun_lists["neuter"]
+    out: list[str | None] = []
+    for toks, pron, person, pw in zip(t["tokens"], t["is_pronoun"], t["person"], t["person_words"]):
+        if pron:
+            words = norm_words(toks)
+            g = v.pronouns_gender(words)
+            out.append(g or ("neuter" if words and all(w in neuter for w in words) else None))
+        else:
+            out.append(v.words_gender(pw) if person else None)
+    return out
 
 
 def _person_column(fn: Callable[[PeopleVocab, tuple[str, ...], tuple[str, ...]], Any]):
@@ -518,8 +639,16 @@ def _clue_windows(t: MentionTable) -> list[list[list[str]]]:
     s, doc = t.settings, t.doc
     w = s.clues["window"]
     look_before = s.clues["sides"] == "both"
-    return [trigger_windows(doc.before(c, w + 1), doc.after(c, w + 1), s.triggers, w, look_before)
-            for c in doc.concepts]
+    is_trigger = t.per_token("trigger", lambda tok: tok.lower() in s.triggers)
+    before, after = doc.before, doc.after
+    out: list[list[list[str]]] = []
+    for c in doc.concepts:  # most mentions have no trigger word beside them
+        nxt, prev = after(c, 1), before(c, 1) if look_before else ()
+        if (nxt and is_trigger[nxt[0]]) or (prev and is_trigger[prev[0]]):
+            out.append(trigger_windows(before(c, w + 1), after(c, w + 1), s.triggers, w, look_before))
+        else:
+            out.append([])
+    return out
 
 
 @attribute("dates", depends=("clue_windows",), help="dates in the clue windows: '[x-ray] on 3/12' -> ('3/12',)")
@@ -533,12 +662,21 @@ def _dates(t: MentionTable) -> list[tuple[str, ...]]:
 def _keywords(phrases: frozenset[tuple[str, ...]]):
     longest = max(map(len, phrases), default=0)
 
+    def keywords(words: tuple[str, ...]) -> frozenset[str]:
+        found = {h[2] for h in find_phrases(words, phrases, longest)}
+        # "lungs" and "lung" are one place: a listed plural counts as its listed singular
+        return frozenset(k[:-1] if k.endswith("s") and (k[:-1],) in phrases else k for k in found)
+
     def column(t: MentionTable) -> list[frozenset[str]]:
+        seen: dict[tuple[str, ...], frozenset[str]] = {}  # nested mentions share their windows
         out = []
         for ws in t["clue_windows"]:
-            found = {h[2] for words in ws for h in find_phrases(words, phrases, longest)}
-            # "lungs" and "lung" are one place: a listed plural counts as its listed singular
-            out.append(frozenset(k[:-1] if k.endswith("s") and (k[:-1],) in phrases else k for k in found))
+            found: frozenset[str] = frozenset()
+            for words in map(tuple, ws):
+                if words not in seen:
+                    seen[words] = keywords(words)
+                found |= seen[words]
+            out.append(found)
         return out
 
     return column
@@ -559,11 +697,19 @@ def _modifiers(t: MentionTable) -> list[frozenset[str]]:
                 "one an adjective; unknown words ('mrsa') might be names and keep a mention")
 def _adjective_only(t: MentionTable) -> list[bool]:
     wn, common = t.settings.wordnet, t.settings.common
+
+    def word_class(w: str) -> str:  # "" (not a word), "noun" (a noun or unknown: a name?), "adj", "other"
+        if w in common or not w.replace("-", "").isalpha():
+            return ""
+        if not wn.knows(w) or wn.has_noun(w):
+            return "noun"
+        return "adj" if wn.is_adjective(w) else "other"
+
+    classes = t.per_token("adjective_class", word_class)
     out = []
     for low in t["lower"]:
-        words = [w for w in low if w not in common and w.replace("-", "").isalpha()]
-        out.append(bool(words) and all(wn.knows(w) and not wn.has_noun(w) for w in words)
-                   and any(wn.is_adjective(w) for w in words))
+        kinds = [k for k in map(classes.__getitem__, low) if k]
+        out.append(bool(kinds) and "noun" not in kinds and "adj" in kinds)
     return out
 
 

@@ -25,13 +25,16 @@ if TYPE_CHECKING:
 class SearchSpec:
     """What a keyed rule asks the engine for."""
 
-    keys: tuple[str, ...]  # attributes whose values block candidates (a set-valued attribute gives several)
+    keys: tuple[str, ...]  # the mention's blocking attributes (a set-valued attribute gives several values)
     test: Callable[[MentionTable, int, int], str | None]  # evidence for (mention, candidate), or None
     antecedent: str = "nearest"  # "nearest": the first candidate that passes; "all": every one
     window: int = 0  # sentences apart at most; 0 = any distance
     #: "backward": earlier candidates only; "backward_then_forward": when no earlier one passes, the
     #: later ones, nearest first (an acronym written before its expansion)
     direction: str = "backward"
+    #: the candidates' blocking attributes, position by position with ``keys`` (default: the same):
+    #: ``head_family`` against ``head`` finds the mentions whose head matches the mention's
+    antecedent_keys: tuple[str, ...] | None = None
 
 
 def key_values(value: Any) -> Iterable[Any]:
@@ -55,40 +58,58 @@ def _unique(indices: Iterator[int]) -> Iterator[int]:
 def _candidates(lists: list[list[int]], i: int, forward: bool) -> Iterator[int]:
     """The indices of ``lists`` (each ascending) before ``i``, nearest first; then, with
     ``forward``, those after ``i``, nearest first."""
-    earlier = [lst[: bisect_left(lst, i)] for lst in lists]
-    yield from _unique(merge(*(reversed(e) for e in earlier), reverse=True))
+    if len(lists) == 1:
+        lst = lists[0]
+        yield from reversed(lst[: bisect_left(lst, i)])
+        if forward:
+            yield from lst[bisect_right(lst, i):]
+        return
+    yield from _unique(merge(*(reversed(lst[: bisect_left(lst, i)]) for lst in lists), reverse=True))
     if forward:
-        later = [lst[bisect_right(lst, i):] for lst in lists]
-        yield from _unique(merge(*later))
+        yield from _unique(merge(*(lst[bisect_right(lst, i):] for lst in lists)))
+
+
+def _blocking(table: MentionTable, keys: tuple[str, ...], admitted: list[int]) -> dict[int, list[Any]]:
+    """Each admitted mention's blocking values (tagged by key position when there are several keys)."""
+    columns = [table[k] for k in keys]
+    several = len(columns) > 1
+    out: dict[int, list[Any]] = {}
+    for i in admitted:
+        values = list(dict.fromkeys((k, v) if several else v for k, col in enumerate(columns) for v in key_values(col[i])))
+        if values:
+            out[i] = values
+    return out
 
 
 def search(table: MentionTable, scope: TypeScope, spec: SearchSpec) -> Iterator[tuple[int, int, str]]:
     """(antecedent, mention, evidence) for every link the rule makes, in text order of the mention."""
     types, lines = table["type"], table["line"]
-    columns = [table[k] for k in spec.keys]
-    several = len(columns) > 1
-    blocking: dict[int, list[Any]] = {}  # admitted mention -> its key values
-    postings: dict[Any, list[int]] = {}  # key value -> admitted mentions holding it, in text order
-    for i in range(table.n):
-        if scope.admits_type(types[i]):
-            values = list(dict.fromkeys((k, v) if several else v for k, col in enumerate(columns)
-                                        for v in key_values(col[i])))
-            if values:
-                blocking[i] = values
-                for v in values:
-                    postings.setdefault(v, []).append(i)
+    admitted_types = {t for t in set(types) if scope.admits_type(t)}
+    admitted = [i for i, t in enumerate(types) if t in admitted_types]
+    mentions = _blocking(table, spec.keys, admitted)
+    antecedents = mentions if spec.antecedent_keys in (None, spec.keys) else _blocking(table, spec.antecedent_keys, admitted)
+    postings: dict[Any, list[int]] = {}  # blocking value -> the admitted mentions holding it, in text order
+    for j, values in antecedents.items():
+        for v in values:
+            postings.setdefault(v, []).append(j)
+    allowed: dict[tuple[str, str], bool] = {}
     forward = spec.direction == "backward_then_forward"
-    for i, values in blocking.items():
-        lists = [postings[v] for v in values if len(postings[v]) > 1]
+    nearest = spec.antecedent == "nearest"
+    for i, values in mentions.items():
+        lists = [postings[v] for v in values if v in postings]
         for j in _candidates(lists, i, forward) if lists else ():
             if spec.window and abs(lines[i] - lines[j]) > spec.window:
                 if j < i:
                     continue  # further back is further away; later candidates may still be near
                 break
-            if not scope.allows_types(types[j], types[i]):
+            pair = (types[j], types[i])
+            ok = allowed.get(pair)
+            if ok is None:
+                ok = allowed[pair] = scope.allows_types(*pair)
+            if not ok:
                 continue
             evidence = spec.test(table, i, j)
             if evidence is not None:
                 yield j, i, evidence
-                if spec.antecedent == "nearest":
+                if nearest:
                     break

@@ -122,19 +122,20 @@ class Pipeline:
             cls = get_kind(cfg.kind)
             assert cls is not None  # the compiler checked it
             self.passes.append(cls(cfg, self.resources))
-        #: the mention attributes the passes read, with what they depend on (built per document)
-        self.attributes: list[str] = closure({a for p in self.passes for a in p.needed_attributes()})
-        needs = {n for a in self.attributes for n in ATTRIBUTES[a].needs} | {n for p in self.passes for n in p.needs}
-        # Heavy resources load here, once, so a missing WordNet or UMLS database fails at start-up
-        # and not mid-batch, and worker processes forked later share the loaded copy.
-        self.resources.warm(wordnet="wordnet" in needs)
-        self.umls = UmlsStrings(self.settings, ruleset.path) if "umls" in needs else None
         if ruleset.decoder is not None:
             dcls = get_decoder(ruleset.decoder.kind)
             assert dcls is not None
             self.decoder: Decoder = dcls(ruleset.decoder.params, self.resources, ruleset)
         else:
             self.decoder = UnionFindDecoder({}, self.resources, ruleset)
+        #: the mention attributes the passes and the decoder read, with what they depend on (built per document)
+        self.attributes: list[str] = closure({a for p in self.passes for a in p.needed_attributes()}
+                                             | set(self.decoder.attributes))
+        needs = {n for a in self.attributes for n in ATTRIBUTES[a].needs} | {n for p in self.passes for n in p.needs}
+        # Heavy resources load here, once, so a missing WordNet or UMLS database fails at start-up
+        # and not mid-batch, and worker processes forked later share the loaded copy.
+        self.resources.warm(wordnet="wordnet" in needs)
+        self.umls = UmlsStrings(self.settings, ruleset.path) if "umls" in needs else None
 
     @classmethod
     def from_file(cls, path: str | Path, resources: Resources | None = None, **overrides: Any) -> Pipeline:

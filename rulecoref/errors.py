@@ -75,6 +75,10 @@ MESSAGES: dict[str, str] = {
     "RC501": "output directory {path!r} already holds {count} .txt.chains file(s)",
     "RC502": "{detail}",
     "RC503": "{count} of {total} document(s) failed",
+    # -- failures inside a run (RC550-RC569) --
+    "RC550": "internal error while resolving this document: {detail}",
+    "RC551": "the worker process resolving this document died before it finished",
+    "RC552": "no input: give a {what}, files, or --file-list",
     # models
     "RC601": "model file {path!r}: {detail}",
     # -- Bell tree (RC602-RC699) --
@@ -118,6 +122,8 @@ HINTS: dict[str, str] = {
               "RULECOREF_WORDNET / --wordnet at a WordNet 3.0 dict folder."),
     "RC401": "load it first: rulecoref umls load MRCONSO.RRF --db URL",
     "RC501": "pass --overwrite to replace them, or choose an empty directory.",
+    "RC550": "this is a bug in rulecoref or a rule kind: please report it with the document's .con line count and the rule file.",
+    "RC551": "it may have run out of memory; run again with fewer --jobs.",
     # -- hints: add yours below, keyed by your codes --
     "RC402": "give the MRCONSO.RRF of a UMLS release (META/MRCONSO.RRF), unzipped or as .gz.",
     "RC405": "--mrsty takes META/MRSTY.RRF of the same release.",

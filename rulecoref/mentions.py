@@ -11,32 +11,44 @@ and every pass and the Bell-tree features agree on it. A table lives as long as 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from .attributes import ATTRIBUTES, MentionSettings, UmlsStrings, closure
 from .document import Document
 
+T = TypeVar("T")
 
-class MentionTable:
-    """Named attribute columns (one value per concept index) of one document."""
+
+class _TokenMap(dict):
+    """token -> fn(token), computed when first asked."""
+
+    def __init__(self, fn: Callable[[str], Any]):
+        super().__init__()
+        self.fn = fn
+
+    def __missing__(self, token: str) -> Any:
+        value = self[token] = self.fn(token)
+        return value
+
+
+class MentionTable(dict):
+    """Named attribute columns (one value per concept index) of one document: a mapping from
+    attribute name to column, each column computed on first use (``build`` computes them up
+    front) and then a plain dictionary lookup for every rule that reads it."""
 
     def __init__(self, doc: Document, settings: MentionSettings, umls: UmlsStrings | None = None):
+        super().__init__()
         self.doc = doc
         self.settings = settings
         self.n = len(doc.concepts)
         self._umls = umls
-        self._columns: dict[str, list[Any]] = {}
+        self._token_maps: dict[str, _TokenMap] = {}
 
-    def __getitem__(self, name: str) -> list[Any]:
-        column = self._columns.get(name)
-        if column is None:
-            spec = ATTRIBUTES[name]
-            column = self._columns[name] = spec.compute(self)
+    def __missing__(self, name: str) -> list[Any]:
+        column = self[name] = ATTRIBUTES[name].compute(self)
         return column
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._columns
 
     def build(self, names: list[str] | tuple[str, ...] | set[str]) -> MentionTable:
         """Compute the attributes ``names`` and what they depend on, dependencies first."""
@@ -44,9 +56,17 @@ class MentionTable:
             self[name]
         return self
 
+    def per_token(self, name: str, fn: Callable[[str], T]) -> dict[str, T]:
+        """``fn`` of each distinct token of this document, worked out on first use: attributes that
+        look at every token of every mention (nested mentions share most of them) ask once per token."""
+        found = self._token_maps.get(name)
+        if found is None:
+            found = self._token_maps[name] = _TokenMap(fn)
+        return found
+
     def row(self, i: int) -> dict[str, Any]:
         """Every attribute computed so far for concept ``i`` (for explain and debugging)."""
-        return {name: column[i] for name, column in self._columns.items()}
+        return {name: column[i] for name, column in self.items()}
 
     @property
     def umls(self) -> UmlsStrings:

@@ -75,11 +75,11 @@ def same_type(t: MentionTable, i: int, j: int) -> str | None:
 
 
 # -- words ------------------------------------------------------------------------------------------
-@predicate("head_matches", attributes=("head",),
+@predicate("head_matches", attributes=("head", "head_family"),
            help="the heads match by words_match (equal, 80% prefix or WordNet synonyms): 'abscess' / 'abscesses'")
 def head_matches(t: MentionTable, i: int, j: int) -> str | None:
     hi, hj = t["head"][i], t["head"][j]
-    if hi is None or hj is None or not t.settings.words_match(hi, hj):
+    if hi is None or hj not in t["head_family"][i]:
         return None
     return f"heads {t.settings.why_words_match(hi, hj)}"
 

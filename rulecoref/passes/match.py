@@ -30,6 +30,9 @@ class Match(Pass):
     rule_keys = {
         "key": Param("attributes", required=True,
                      help="blocking key: an attribute (or a list of them); mentions sharing a value are candidates"),
+        "antecedent_key": Param("attributes", default=None,
+                                help="the candidates' blocking attribute(s) when they differ from the mention's: "
+                                     "key: head_family, antecedent_key: head"),
         "require": Param("predicates", default=[], help="predicates that must all hold for a link"),
         "veto": Param("predicates", default=[], help="predicates any one of which rules a pair out"),
         "antecedent": Param("choice", default="nearest", allowed=("nearest", "all"),
@@ -44,17 +47,19 @@ class Match(Pass):
     def setup(self) -> None:
         r = self.config.rule
         self.keys: tuple[str, ...] = tuple(r["key"])
+        self.antecedent_keys: tuple[str, ...] | None = tuple(r["antecedent_key"]) if r["antecedent_key"] else None
         self.requires: list[Test] = [PREDICATES[name].bind(params) for name, params in r["require"]]
         self.vetoes: list[Test] = [PREDICATES[name].bind(params) for name, params in r["veto"]]
 
     def needed_attributes(self) -> tuple[str, ...]:
         r = self.config.rule
         named = [a for name, _ in (*r["require"], *r["veto"]) for a in PREDICATES[name].attributes]
-        return tuple(dict.fromkeys((*self.keys, *named)))
+        return tuple(dict.fromkeys((*self.keys, *(self.antecedent_keys or ()), *named)))
 
     def search(self) -> SearchSpec:
         r = self.config.rule
-        return SearchSpec(self.keys, self.test, r["antecedent"], r["window"].get("sentences", 0), r["direction"])
+        return SearchSpec(self.keys, self.test, r["antecedent"], r["window"].get("sentences", 0), r["direction"],
+                          self.antecedent_keys)
 
     def test(self, t: MentionTable, i: int, j: int) -> str | None:
         """Evidence for linking mention ``i`` to candidate ``j``: vetoes first, then requirements."""
@@ -70,8 +75,9 @@ class Match(Pass):
         return "; ".join(said) or self._shared_key(t, i, j)
 
     def _shared_key(self, t: MentionTable, i: int, j: int) -> str:
-        for key in self.keys:
-            shared = set(key_values(t[key][i])).intersection(key_values(t[key][j]))
+        for key, other in zip(self.keys, self.antecedent_keys or self.keys):
+            shared = set(key_values(t[key][i])).intersection(key_values(t[other][j]))
             if shared:
-                return f"same {key} {', '.join(sorted(map(str, shared)))!r}"
+                what = key if key == other else f"{key} / {other}"
+                return f"same {what} {', '.join(sorted(map(str, shared)))!r}"
         return "same key"

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 
 from ..document import Document
 from ..mentions import MentionTable
+from ..roles import FEMININE, MASCULINE
 from ..rules.schema import Param
 from . import Context, Pass, register
 from .people import PeopleFacts, facts, overlaps, single_pronouns
@@ -46,7 +47,7 @@ class ThirdPersonPronoun(Pass):
         if not self.p["gender_agreement"] or g is None:
             return True
         own = t["gender"][i]
-        if own is not None and own != g:
+        if own in (MASCULINE, FEMININE) and own != g:
             return False
         return not (i in f.patient_side() and f.gender is not None and f.gender != g)
 
@@ -56,7 +57,7 @@ class ThirdPersonPronoun(Pass):
         for i in f.persons:
             by_line.setdefault(t["line"][i], []).append(i)
         for p, w in single_pronouns(t):
-            g = t["gender"][p]
+            g = t["gender"][p] if t["gender"][p] in (MASCULINE, FEMININE) else None
             if g is None and w not in self.neutral:
                 continue
             names = [i for i in by_line.get(t["line"][p], ()) if not overlaps(t, i, p)]
