@@ -117,11 +117,50 @@ def test_attributes_head():
     assert got == ["abscess", "volume", None, "swelling"]
 
 
-def test_attributes_head_keys(tmp_path):
-    got = column("[a tumor|problem] ; [abscesses|problem] ; [his|problem]", "head_keys")
-    assert got == [{"tum", "neo"}, {"abs"}, set()]
-    no_synonyms = settings_pipeline(tmp_path, {"word_match": {"synonyms": False, "min_prefix": 2}})
-    assert column("[a tumor|problem]", "head_keys", pipeline=no_synonyms) == [{"tu"}]
+def test_attributes_head_family(tmp_path):
+    text = "[a tumor|problem] ; [tumors|problem] ; the [neoplasm|problem] ; [abscesses|problem] ; [his|problem]"
+    got = column(text, "head_family")
+    # the heads of this document that match by words_match (prefix or WordNet synonym), itself included
+    assert got == [{"tumor", "tumors", "neoplasm"}] * 3 + [{"abscesses"}, set()]
+    no_synonyms = settings_pipeline(tmp_path, {"word_match": {"synonyms": False}})
+    assert column(text, "head_family", pipeline=no_synonyms)[2] == {"neoplasm"}
+
+
+def test_attributes_head_index():
+    got = column("[the size of the striatum|problem] ; [a tumor|problem] ; [this|pronoun] ; [Chest pain|problem]",
+                 "head_index")
+    assert got == [1, 1, 0, 1]  # the last word before a post-modifier; a dropped word's own position
+
+
+def test_attributes_head_word():
+    got = column("[the size of the striatum|problem] ; [this|pronoun] ; [painful|problem] ; [type 2|problem]", "head_word")
+    assert got == ["size", "this", "painful", "2"]  # also for mentions conditioning drops
+
+
+def test_attributes_capitalised():
+    got = column("seen by [Dr. Smith|person] and [the Ebola virus|problem] ; [the|problem] .\n[Chest pain|problem]",
+                 "capitalised")
+    assert got == [{"Dr.", "Smith"}, {"Ebola"}, set(), set()]  # a line's first word does not count
+
+
+def test_attributes_head_class():
+    got = column("[this|pronoun] ; [type 2|problem] ; seen by [Dr. Smith|person] ; [a tumor|problem] ; "
+                 "[painful|problem] ; [zzyx|problem] .\n[Smith|person] came", "head_class")
+    # a line's first word is not taken for a name: "Smith" there is the noun "smith"
+    assert got == ["PRP", "CD", "NNP", "NN", "JJ", "X", "NN"]
+
+
+def test_attributes_mention_level():
+    got = column("[his|pronoun] ; seen by [Dr. Smith|person] ; [MRSA|problem] ; [a tumor|problem]", "mention_level")
+    assert got == ["PRO", "NAM", "NAM", "NOM"]
+
+
+def test_attributes_possessive():
+    assert column("[his|pronoun] [its|pronoun] [he|pronoun] [his wife|person]", "possessive") == [True, True, False, False]
+
+
+def test_attributes_reflexive():
+    assert column("[himself|pronoun] [him|pronoun] [itself|pronoun]", "reflexive") == [True, False, True]
 
 
 def test_attributes_head_base():
@@ -130,9 +169,10 @@ def test_attributes_head_base():
 
 
 def test_attributes_number():
-    got = column("[they|pronoun] [he|pronoun] [lesions|problem] [the abscess|problem] [the virus|problem] "
-                 "[an analysis|problem] [gas|problem] [painful|problem]", "number")
-    assert got == ["plural", "singular", "plural", "singular", "singular", "singular", "singular", None]
+    got = column("[they|pronoun] [he|pronoun] [it|pronoun] [you|pronoun] [lesions|problem] [the abscess|problem] "
+                 "[the virus|problem] [an analysis|problem] [gas|problem] [painful|problem] [type 2|problem]", "number")
+    assert got == ["plural", "singular", "singular", None, "plural", "singular", "singular", "singular", "singular",
+                   None, None]  # "you": unknown; no head, or a number as head: unknown
 
 
 # -- acronyms -----------------------------------------------------------------------------------------------
@@ -154,9 +194,14 @@ def test_attributes_initials(tmp_path):
     assert column("[otitis media|problem] [congestive heart failure|problem]", "initials", pipeline=three) == [None, "chf"]
 
 
-def test_attributes_acronym_key():
-    got = column("[MRSA|problem] [Methicillin-resistant Staphylococcus aureus|problem] [fever|problem]", "acronym_key")
-    assert got == ["m", "m", None]
+def test_attributes_acronym_start():
+    got = column("[MRSA|problem] [Methicillin-resistant Staphylococcus aureus|problem] [fever|problem]", "acronym_start")
+    assert got == ["m", None, None]
+
+
+def test_attributes_initials_start():
+    got = column("[MRSA|problem] [Methicillin-resistant Staphylococcus aureus|problem] [fever|problem]", "initials_start")
+    assert got == [None, "m", None]
 
 
 # -- people ----------------------------------------------------------------------------------------------
@@ -168,6 +213,8 @@ def test_attributes_person_words():
 def test_attributes_is_pronoun():
     got = column(PEOPLE, "is_pronoun")
     assert [i for i, p in enumerate(got) if p] == [3, 9]  # "He" (a pronoun type) and "I" (a person made of pronouns)
+    # a one-word mention of any type that is a pronoun ("it" typed problem), not a longer one
+    assert column("[it|problem] and [it spread|problem]", "is_pronoun") == [True, False]
 
 
 def test_attributes_pronoun():
@@ -184,8 +231,8 @@ def test_attributes_gender():
     got = column(PEOPLE, "gender")
     assert [(i, g) for i, g in enumerate(got) if g] == [(1, "feminine"), (3, "masculine"), (10, "feminine"),
                                                         (11, "masculine")]
-    both = column("[the man and his wife|person] and [he or she|pronoun] and [his|pronoun]", "gender")
-    assert both == [None, None, "masculine"]
+    both = column("[the man and his wife|person] and [he or she|pronoun] and [his|pronoun] and [it|pronoun]", "gender")
+    assert both == [None, None, "masculine", "neuter"]
 
 
 def test_attributes_family_word():

@@ -58,19 +58,20 @@ def test_candidates_window_in_sentences():
 def test_candidates_backward_then_forward():
     # an acronym written before its expansion: no earlier candidate, so the nearest later one
     text = "[CAD|problem] ; [coronary artery disease|problem] ; [coronary artery disease|problem]"
-    only_acronym = SearchSpec(("acronym_key",), lambda t, i, j: said(i, j) if t["acronym"][i] else None,
-                              direction="backward_then_forward")
-    table = mention_table(text, "type", "line", "acronym_key", "acronym")
-    assert [(j, i) for j, i, _ in search(table, SAME, only_acronym)] == [(1, 0)]
-    backward = SearchSpec(only_acronym.keys, only_acronym.test)
+    spec = SearchSpec(("acronym_start",), always, direction="backward_then_forward", antecedent_keys=("initials_start",))
+    table = mention_table(text, "type", "line", "acronym_start", "initials_start")
+    assert [(j, i) for j, i, _ in search(table, SAME, spec)] == [(1, 0)]
+    backward = SearchSpec(spec.keys, always, antecedent_keys=spec.antecedent_keys)
     assert [(j, i) for j, i, _ in search(table, SAME, backward)] == []
 
 
 def test_candidates_forward_stops_past_the_window():
     text = "[CAD|problem] .\nx .\nx .\n[coronary artery disease|problem]"
-    spec = SearchSpec(("acronym_key",), always, direction="backward_then_forward", window=1)
-    assert links(text, spec) == []
-    assert links(text, SearchSpec(("acronym_key",), always, direction="backward_then_forward", window=3)) == [(1, 0), (0, 1)]
+    for window, found in ((1, []), (3, [(1, 0)])):
+        spec = SearchSpec(("acronym_start",), always, direction="backward_then_forward", window=window,
+                          antecedent_keys=("initials_start",))
+        table = mention_table(text, "type", "line", "acronym_start", "initials_start")
+        assert [(j, i) for j, i, _ in search(table, SAME, spec)] == found
 
 
 def test_candidates_scope_types_and_same_type():
@@ -91,12 +92,12 @@ def test_candidates_several_keys_block_by_key_and_value():
     text = "[chest pain|problem] [pain|problem] [rash|problem] [Chest pain|problem]"
     assert links(text, SearchSpec(("text_norm", "head"), always, antecedent="all")) == [(0, 1), (1, 3), (0, 3)]
     # values of different keys never meet: MRSA's acronym key "m" is not the text "m"
-    spec = SearchSpec(("acronym_key", "text_norm"), always, antecedent="all")
+    spec = SearchSpec(("acronym_start", "text_norm"), always, antecedent="all")
     assert links("[MRSA|problem] [m|problem] [mrsa|problem]", spec) == [(0, 2)]  # "m" is a text, not an acronym key
 
 
 def test_candidates_set_valued_keys_give_each_candidate_once():
-    # "tumor" has head keys {tum, neo}, as has "tumors"; "neoplasm" shares only "neo"
+    # the three share a head family of three values: each pair is still asked about once
     text = "[tumor|problem] [neoplasm|problem] [tumors|problem]"
     asked: list[tuple[int, int]] = []
 
@@ -104,10 +105,18 @@ def test_candidates_set_valued_keys_give_each_candidate_once():
         asked.append((i, j))
         return said(i, j)
 
-    assert links(text, SearchSpec(("head_keys",), count, antecedent="all")) == [(0, 1), (1, 2), (0, 2)]
+    assert links(text, SearchSpec(("head_family",), count, antecedent="all")) == [(0, 1), (1, 2), (0, 2)]
     assert sorted(asked) == [(1, 0), (2, 0), (2, 1)]
 
 
 def test_candidates_mentions_without_a_key_take_no_part():
     text = "[his|problem] [his|problem] [pain|problem]"
     assert links(text, SearchSpec(("head",), always, antecedent="all")) == []
+
+
+def test_candidates_antecedent_keys_block_the_candidates_by_another_attribute():
+    # the mention's head family against each earlier mention's head: "neoplasm" finds "tumor", not "abscess"
+    text = "[a tumor|problem] [an abscess|problem] [the neoplasm|problem] [abscesses|problem]"
+    spec = SearchSpec(("head_family",), always, antecedent="all", antecedent_keys=("head",))
+    table = mention_table(text, "type", "line", "head_family", "head")
+    assert [(j, i) for j, i, _ in search(table, SAME, spec)] == [(0, 2), (1, 3)]

@@ -186,12 +186,13 @@ def test_match_acronym_before_its_expansion(acronym):
     assert pairs(res) == [(0, 1), (1, 2)]  # each pair once: only the acronym side resolves
 
 
-def test_match_acronym_either_side_and_backward_only(tmp_path):
+def test_match_acronym_keys_and_direction(tmp_path):
     text = "[CAD|problem] ; [coronary artery disease|problem] ; [CAD|problem] ."
-    either = variant(tmp_path, "acronym-initials", require=["acronym_of"])
-    assert pairs(run(either, text)) == [(0, 1), (0, 1), (1, 2)]  # the expansion links back to the acronym too
     backward = variant(tmp_path, "acronym-initials", direction="backward")
     assert pairs(run(backward, text)) == [(1, 2)]
+    # acronyms meet long forms only through antecedent_key: an acronym's letter against the initials'
+    same_key = {k: v for k, v in bundled_entry("acronym-initials").items() if k != "antecedent_key"}
+    assert pairs(run(settings_pipeline(tmp_path, None, [same_key]), text)) == []
 
 
 # -- partial-name (rules/people.yaml) ------------------------------------------------------------------------
