@@ -9,10 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from rulecoref import batch
 from rulecoref.batch import BatchOptions, run_batch
 from rulecoref.engine import Pipeline
-from rulecoref.errors import MESSAGES
 from rulecoref.io.layout import find_records
 from tests.helpers import ROOT, shared_resources
 
@@ -55,9 +53,6 @@ def test_batch_jobs_2_same_outcomes_and_files_as_jobs_1(pipeline, data, tmp_path
         assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes(), name
 
 
-@pytest.mark.skipif(not hasattr(batch, "lost_record") or "RC551" not in MESSAGES,
-                    reason="needs the batch runner that survives a dying worker (RC551); with a process pool a "
-                           "lost document would hang the batch")
 def test_batch_a_worker_that_dies_loses_only_its_document(pipeline, data, tmp_path, monkeypatch):
     resolve = pipeline.resolve
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from rulecoref.cli import main
-from tests.helpers import settings_pipeline, write_rules
+from rulecoref.engine import Pipeline
+from rulecoref.rules.compiler import compile_rules
+from rulecoref.rules.examples import run_examples
+from tests.helpers import settings_pipeline, shared_resources, write_rules
 from tests.passes.main_support import bundled, bundled_entry, evidence, nested, pairs, run, together
 
 
@@ -252,13 +254,10 @@ passes:
 """
 
 
-def test_match_rule_in_yaml_alone(tmp_path, capsys):
+def test_match_rule_in_yaml_alone(tmp_path):
     path = write_rules(tmp_path, SAME_HEAD_BASE)
-    assert main(["check", str(path)]) == 0  # it validates and its own examples pass
-    capsys.readouterr()
-    from rulecoref.engine import Pipeline
-    from tests.helpers import shared_resources
-
+    results = run_examples(compile_rules(path), shared_resources())  # it validates, and its examples pass
+    assert [r.ok for r in results] == [True, True]
     pipe = Pipeline.from_file(path, shared_resources())
     res = run(pipe, "[abscesses|problem] drained ; [the abscesses|problem] ; [an abscess|problem] ; [abscess|treatment] .")
     assert pairs(res) == [(0, 1)]  # numbers differ for the third, types for the fourth
