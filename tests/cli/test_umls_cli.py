@@ -98,11 +98,11 @@ def test_umls_rule_file_enables_the_pass_in_place(tmp_path: Path, monkeypatch: p
     assert names[at - 1] == "head-and-synonym" and names[at + 1] == "acronym-initials"  # seed order, before the filters
 
     from rulecoref.engine import Pipeline
-    from rulecoref.resources import Resources
+    from tests.helpers import shared_resources
 
     monkeypatch.setenv("RULECOREF_UMLS_DB", str(tmp_path / "missing.sqlite"))
     with pytest.raises(UmlsError) as err:  # no database: stops at start-up
-        Pipeline(rs, Resources())
+        Pipeline(rs, shared_resources())
     assert err.value.code == "RC401"
 
 
