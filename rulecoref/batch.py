@@ -20,8 +20,10 @@ from typing import Any, TypeVar
 
 from .engine import Pipeline
 from .errors import Diagnostic, RulecorefError, diagnostic
-from .io.i2b2 import format_chains, read_document, write_atomic
+from .io.formats import ReadOptions, read_record, write_document
+from .io.i2b2 import write_atomic
 from .io.layout import Record
+from .io.typemap import TypeMap
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -49,6 +51,10 @@ class BatchOptions:
     provenance: bool = False
     #: concept types accepted in the input; None accepts any type
     types: tuple[str, ...] | None = None
+    #: output format (io/formats.py); how JSONL and brat input types map, and tokenise
+    format: str = "i2b2"
+    type_map: TypeMap | None = None
+    abbreviations: frozenset[str] = frozenset()
 
 
 def resolve_record(pipeline: Pipeline, record: Record, opts: BatchOptions) -> Outcome:
@@ -58,13 +64,12 @@ def resolve_record(pipeline: Pipeline, record: Record, opts: BatchOptions) -> Ou
         return Outcome(record.name, False, diagnostics=[
             diagnostic("RC204", file=str(record.con), path=str(record.con), expected=record.con.name[:-4])])
     try:
-        read = read_document(record.txt, record.con, name=record.name, types=opts.types,
-                             strict_text=opts.strict_text, encoding=opts.encoding)
+        read = read_record(record, ReadOptions(opts.types, opts.strict_text, opts.encoding, opts.type_map,
+                                               opts.abbreviations))
         doc = read.document
         res = pipeline.resolve(doc)
         chains = res.chains()
-        write_atomic(opts.out_dir / f"{record.name}.txt.chains",
-                     format_chains(doc, [c for c, _ in chains], [t for _, t in chains]))
+        read.warnings += write_document(opts.format, opts.out_dir, doc, [c for c, _ in chains], [t for _, t in chains])
         if opts.provenance:
             write_atomic(opts.out_dir / f"{record.name}.links.json", json.dumps(res.to_dict(), indent=1) + "\n")
     except RulecorefError as exc:

@@ -26,13 +26,18 @@ _GENDER = {"masculine": "m", "feminine": "f", "neuter": "n"}
 _NUMBER = {"singular": "s", "plural": "p"}
 
 
-def q(n: int) -> str:
-    """Quantise a distance or count: exact up to 4, then log2 buckets (5-7, 8-15, ...)."""
+def _bucket(n: int) -> str:
     if n < 0:
         return "-1"
-    if n <= 4:
-        return str(n)
-    return f"b{n.bit_length()}"
+    return str(n) if n <= 4 else f"b{n.bit_length()}"
+
+
+_SMALL = tuple(_bucket(n) for n in range(256))
+
+
+def q(n: int) -> str:
+    """Quantise a distance or count: exact up to 4, then log2 buckets (5-7, 8-15, ...)."""
+    return _SMALL[n] if 0 <= n < 256 else _bucket(n)
 
 
 class MentionView:
@@ -57,9 +62,7 @@ class MentionView:
         self.acronyms, self.initials = t["acronym"], t["initials"]
         counts = Counter(self.norm)
         self.count = [q(counts[x]) for x in self.norm]
-
-    def synonyms(self, word: str) -> frozenset[str]:
-        return self.table.settings.synonyms(word)
+        self.head_synonyms = [t.settings.synonyms(h) for h in self.head]
 
     # -- pair predicates ---------------------------------------------------------------------
     def left_sub(self, a: int, m: int) -> bool:
@@ -302,7 +305,7 @@ class FeatureExtractor:
             f.append("hm")
             f.append("hm|sd=" + sdq)
             f.append(f"hm|ty={tya}")
-        elif t.head[m] in t.synonyms(t.head[a]):
+        elif t.head[m] in t.head_synonyms[a]:
             f.append("hsyn")
         if len(t.norm[a]) <= 30 and len(t.norm[m]) <= 30:
             f.append(f"sp={t.norm[a]}|{t.norm[m]}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +39,7 @@ class MaxEntModel:
 
     def score(self, features: Iterable[str]) -> float:
         """The linear score b + sum w_f (log-odds of a link)."""
-        w = self.weights
-        return self.intercept + sum(w.get(f, 0.0) for f in features)
+        return self.intercept + sum(map(self.weights.get, features, repeat(0.0)))
 
     def prob(self, features: Iterable[str]) -> float:
         z = self.score(features)

@@ -26,10 +26,13 @@ Span = tuple[int, int, int, int]
 
 @dataclass
 class ReadResult:
-    """A document plus the warnings met while reading it."""
+    """A document plus the warnings met while reading it, and its gold chains where the format
+    carries them with the document (JSONL, brat; i2b2 keeps them in a file of their own)."""
 
     document: Document
     warnings: list[Diagnostic] = field(default_factory=list)
+    chains: list[list[int]] | None = None  # concept indices, each chain sorted
+    chain_types: list[str] | None = None  # one per chain; None: derive them (chains.chain_types)
 
 
 def read_text_lines(path: str | Path, encoding: str = "utf-8") -> list[str]:
