@@ -42,9 +42,10 @@ def test_errors_every_code_is_emitted_in_the_package():
 def test_errors_template_and_hint_format_with_their_fields(code):
     given = {name: f"<{name}>" for name in fields(MESSAGES[code]) | fields(HINTS.get(code, ""))}
     message = MESSAGES[code].format(**given)  # a KeyError or ValueError here is a broken template
-    assert format_message(code, **given) == message and "{" not in message
+    assert format_message(code, **given) == message
+    assert all(f"<{name}>" in message for name in fields(MESSAGES[code]))
     if code in HINTS:
-        assert "{" not in HINTS[code].format(**given)
+        HINTS[code].format(**given)
     # "line" in RC402/RC405 is a template field that diagnostic() keeps for the location (umls.py formats those)
     own = {k: v for k, v in given.items() if k not in ("file", "line", "hint", "severity")}
     d = diagnostic(code, file="f.yaml", line=3, **own)
