@@ -298,7 +298,8 @@ def _lower(t: MentionTable) -> list[tuple[str, ...]]:
            help="lowercased words without punctuation and determiners: 'The chest-pain .' -> 'chest-pain'")
 def _text_norm(t: MentionTable) -> list[str]:
     ignore = t.settings.determiners
-    return [normalise(toks, ignore) for toks in t["tokens"]]
+    kept = t.per_token("text_norm", lambda tok: normalise((tok,), ignore)).__getitem__
+    return [" ".join(filter(None, map(kept, toks))) for toks in t["tokens"]]
 
 
 @attribute("conditioned", depends=("tokens",), needs=("wordnet",),
@@ -331,29 +332,41 @@ def _head(t: MentionTable) -> list[str | None]:
     return out
 
 
-@attribute("head_family", depends=("head",), needs=("wordnet",),
-           help="the heads in this document that match this mention's head by words_match (itself included): "
+def word_families(t: MentionTable) -> dict[str, frozenset[str]]:
+    """For each meaning-bearing word of the document's mentions, the words of the document it
+    matches by ``words_match`` (itself included): worked out once per document, so that rules
+    compare words with a set lookup. Words that match by prefix share their first ``min_prefix``
+    letters, so only those are compared; synonyms count whichever of the two lists the other."""
+
+    def build(t: MentionTable) -> dict[str, frozenset[str]]:
+        s = t.settings
+        words = sorted(set().union(*t["words"]))
+        k = s.word_match["min_prefix"]
+        by_prefix: dict[str, list[str]] = {}
+        for w in words:
+            by_prefix.setdefault(w[:k], []).append(w)
+        family: dict[str, set[str]] = {w: {w} for w in words}
+        for group in by_prefix.values():
+            for a, b in combinations(group, 2):
+                if s.words_match(a, b):
+                    family[a].add(b)
+                    family[b].add(a)
+        present = set(words)
+        for w in words:
+            for g in s.synonyms(w) & present:
+                family[w].add(g)
+                family[g].add(w)
+        return {w: frozenset(f) for w, f in family.items()}
+
+    return t.document_value("word_families", build)
+
+
+@attribute("head_family", depends=("head", "words"), needs=("wordnet",),
+           help="the words in this document that match this mention's head by words_match (itself included): "
                 "'tumor' -> {tumor, tumors, neoplasm}; a match rule's blocking key against the candidates' head")
 def _head_family(t: MentionTable) -> list[frozenset[str]]:
-    s = t.settings
-    heads = sorted({h for h in t["head"] if h})
-    k = s.word_match["min_prefix"]
-    by_prefix: dict[str, list[str]] = {}
-    for h in heads:  # words that match by prefix share their first min_prefix letters
-        by_prefix.setdefault(h[:k], []).append(h)
-    family: dict[str, set[str]] = {h: {h} for h in heads}
-    for group in by_prefix.values():
-        for a, b in combinations(group, 2):
-            if s.words_match(a, b):
-                family[a].add(b)
-                family[b].add(a)
-    present = set(heads)
-    for h in heads:  # synonyms, whichever of the two lists the other
-        for g in s.synonyms(h) & present:
-            family[h].add(g)
-            family[g].add(h)
-    frozen = {h: frozenset(f) for h, f in family.items()}
-    return [frozen[h] if h else frozenset() for h in t["head"]]
+    family = word_families(t)
+    return [family[h] if h else frozenset() for h in t["head"]]
 
 
 @attribute("head_base", depends=("head",), needs=("wordnet",),
@@ -462,7 +475,7 @@ def _content(t: MentionTable, tokens: tuple[str, ...]) -> list[str]:
     """The tokens that carry content: no common word, some letter or digit ("of", "," are not)."""
     common = t.settings.common
     is_content = t.per_token("content", lambda tok: tok.lower() not in common and has_alnum(tok))
-    return [tok for tok in tokens if is_content[tok]]
+    return list(compress(tokens, map(is_content.__getitem__, tokens)))
 
 
 @attribute("acronym", depends=("tokens",),
@@ -633,21 +646,20 @@ def trigger_windows(before: list[str], after: list[str], triggers: frozenset[str
     return [w for w in out if w]
 
 
-@attribute("clue_windows", help="the words seed 001's filters search for clues: after a trigger word that "
+@attribute("clue_windows", depends=("start", "end"), help="the words seed 001's filters search for clues: after a trigger word that "
                                 "follows the mention, before one that precedes it ('[pain] in the left leg' -> the left leg)")
 def _clue_windows(t: MentionTable) -> list[list[list[str]]]:
     s, doc = t.settings, t.doc
     w = s.clues["window"]
     look_before = s.clues["sides"] == "both"
     is_trigger = t.per_token("trigger", lambda tok: tok.lower() in s.triggers)
-    before, after = doc.before, doc.after
+    flat = doc.flat_tokens
     out: list[list[list[str]]] = []
-    for c in doc.concepts:  # most mentions have no trigger word beside them
-        nxt, prev = after(c, 1), before(c, 1) if look_before else ()
-        if (nxt and is_trigger[nxt[0]]) or (prev and is_trigger[prev[0]]):
-            out.append(trigger_windows(before(c, w + 1), after(c, w + 1), s.triggers, w, look_before))
-        else:
-            out.append([])
+    for c, start, end in zip(doc.concepts, t["start"], t["end"]):  # most have no trigger word beside them
+        after = end + 1 < len(flat) and c.end[1] + 1 < len(doc.lines[c.end[0] - 1]) and is_trigger[flat[end + 1]]
+        before = look_before and c.start[1] > 0 and is_trigger[flat[start - 1]]
+        out.append(trigger_windows(doc.before(c, w + 1), doc.after(c, w + 1), s.triggers, w, look_before)
+                   if after or before else [])
     return out
 
 
@@ -656,7 +668,8 @@ def _dates(t: MentionTable) -> list[tuple[str, ...]]:
     rx = t.settings.date_rx
     if rx is None:
         return [()] * t.n
-    return [tuple(m.group(0) for words in ws for m in rx.finditer(" ".join(words))) for ws in t["clue_windows"]]
+    return [tuple(m.group(0) for words in ws for m in rx.finditer(" ".join(words))) if ws else ()
+            for ws in t["clue_windows"]]
 
 
 def _keywords(phrases: frozenset[tuple[str, ...]]):
@@ -672,7 +685,7 @@ def _keywords(phrases: frozenset[tuple[str, ...]]):
         out = []
         for ws in t["clue_windows"]:
             found: frozenset[str] = frozenset()
-            for words in map(tuple, ws):
+            for words in map(tuple, ws):  # none for most mentions
                 if words not in seen:
                     seen[words] = keywords(words)
                 found |= seen[words]
@@ -705,11 +718,11 @@ def _adjective_only(t: MentionTable) -> list[bool]:
             return "noun"
         return "adj" if wn.is_adjective(w) else "other"
 
-    classes = t.per_token("adjective_class", word_class)
+    classes = t.per_token("adjective_class", word_class).__getitem__
     out = []
     for low in t["lower"]:
-        kinds = [k for k in map(classes.__getitem__, low) if k]
-        out.append(bool(kinds) and "noun" not in kinds and "adj" in kinds)
+        kinds = set(map(classes, low))
+        out.append("adj" in kinds and "noun" not in kinds)
     return out
 
 

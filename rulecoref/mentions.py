@@ -45,6 +45,7 @@ class MentionTable(dict):
         self.n = len(doc.concepts)
         self._umls = umls
         self._token_maps: dict[str, _TokenMap] = {}
+        self._document: dict[str, Any] = {}
 
     def __missing__(self, name: str) -> list[Any]:
         column = self[name] = ATTRIBUTES[name].compute(self)
@@ -63,6 +64,12 @@ class MentionTable(dict):
         if found is None:
             found = self._token_maps[name] = _TokenMap(fn)
         return found
+
+    def document_value(self, name: str, fn: Callable[[MentionTable], T]) -> T:
+        """A fact about the whole document (the word families of its vocabulary), worked out once."""
+        if name not in self._document:
+            self._document[name] = fn(self)
+        return self._document[name]
 
     def row(self, i: int) -> dict[str, Any]:
         """Every attribute computed so far for concept ``i`` (for explain and debugging)."""

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from .attributes import word_families
 from .rules.schema import Param
 from .words import acronym_matches, clues_conflict, dates_compatible, prefix_match
 
@@ -89,15 +90,11 @@ def head_matches(t: MentionTable, i: int, j: int) -> str | None:
                 "('tissue abscesses' is covered by 'recurrent soft tissue abscess'; a later mention rarely adds modifiers)")
 def words_covered(t: MentionTable, i: int, j: int) -> str | None:
     wi, wj = t["words"][i], t["words"][j]
-    if not wi:
+    family = word_families(t)
+    if not wi or not all(w in wj or not wj.isdisjoint(family[w]) for w in wi):
         return None
-    match = t.settings.words_match
-    parts = []
-    for w in sorted(wi):
-        hits = [u for u in wj if u == w or match(w, u)]
-        if not hits:
-            return None
-        parts.append(t.settings.why_words_match(w, min(hits, key=lambda u: (u != w, u))))
+    why = t.settings.why_words_match
+    parts = [why(w, min(family[w] & wj, key=lambda u: (u != w, u))) for w in sorted(wi)]
     return f"all words of '{_text(t, i)}' match '{_text(t, j)}': " + ", ".join(parts)
 
 
