@@ -124,15 +124,22 @@ def entity_mention_events(fx: FeatureExtractor, owner: Sequence[int], s: TrainSe
 
 @dataclass
 class DocEvents:
-    """One document's training events, compact: feature columns are positions in ``vocabulary``."""
+    """One document's training events, compact: features are numbered per document (``columns``)."""
 
     name: str
     ok: bool = True
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    vocabulary: list[str] = field(default_factory=list)
     indices: array = field(default_factory=lambda: array("i"))
     lengths: array = field(default_factory=lambda: array("i"))  # features per event
     labels: array = field(default_factory=lambda: array("b"))
+    columns: dict[str, int] = field(default_factory=dict, repr=False)  # feature -> its column, in order
+
+    def add(self, features: Sequence[str], label: int) -> None:
+        """One event: its features as this document's column numbers."""
+        cols = {self.columns.setdefault(f, len(self.columns)) for f in features}
+        self.indices.extend(sorted(cols))
+        self.lengths.append(len(cols))
+        self.labels.append(label)
 
 
 def document_events(pipeline: Any, settings: TrainSettings, passes: Sequence[tuple[str, Any]], record: Any,
@@ -148,13 +155,8 @@ def document_events(pipeline: Any, settings: TrainSettings, passes: Sequence[tup
         fx = extractor(table, td.resolution, passes)
         gen = mention_pair_events if settings.kind == "mention-pair" else entity_mention_events
         out = DocEvents(td.doc.name, diagnostics=warnings)
-        columns: dict[str, int] = {}
         for feats, label in gen(fx, gold_owner(len(td.doc.concepts), td.gold), settings):
-            cols = {columns.setdefault(f, len(columns)) for f in feats}
-            out.indices.extend(sorted(cols))
-            out.lengths.append(len(cols))
-            out.labels.append(label)
-        out.vocabulary = list(columns)
+            out.add(feats, label)
         return out
     except RulecorefError as exc:
         return DocEvents(record.name, False, exc.diagnostics)
@@ -174,7 +176,7 @@ class EventMatrix:
 
     def add(self, d: DocEvents) -> None:
         columns, counts = self.columns, self.counts
-        remap = array("i", (columns.setdefault(f, len(columns)) for f in d.vocabulary))
+        remap = array("i", (columns.setdefault(f, len(columns)) for f in d.columns))
         counts.extend([0] * (len(columns) - len(counts)))
         pos = 0
         for n in d.lengths:
@@ -189,6 +191,16 @@ class EventMatrix:
     @property
     def events(self) -> int:
         return len(self.labels)
+
+    @classmethod
+    def from_events(cls, events: Sequence[Sequence[str]], labels: Sequence[int]) -> EventMatrix:
+        """A matrix from feature-string events (a few hand-made ones; training streams documents)."""
+        d = DocEvents("events")
+        for feats, label in zip(events, labels):
+            d.add(feats, label)
+        m = cls()
+        m.add(d)
+        return m
 
 
 def fit(m: EventMatrix, kind: str, *, c: float = 1.0, min_count: int = 1, max_iter: int = 300,
