@@ -838,7 +838,7 @@ def setting_words(t: MentionTable, group: str, key: str) -> frozenset[str]:
     value = t.settings.values[group][key]
     if isinstance(value, (list, tuple)):
         return Lexicon(value).words
-    return t.settings.resources.lexicon(value).words
+    return t.settings.resources.memo.get(("setting_words", value), lambda: t.settings.resources.lexicon(value).words)
 
 
 def subject_at(tokens: list[str], first: int, last: int, openers: frozenset[str], max_intro: int) -> bool:
@@ -964,7 +964,9 @@ def _clin_phrases(t: MentionTable, key: str) -> frozenset[tuple[str, ...]]:
     from .resources.lexicon import Lexicon
 
     value = t.settings.values["clinical"][key]
-    return Lexicon(value).phrases if isinstance(value, (list, tuple)) else t.settings.resources.lexicon(value).phrases
+    if isinstance(value, (list, tuple)):
+        return Lexicon(value).phrases
+    return t.settings.resources.memo.get(("setting_phrases", value), lambda: t.settings.resources.lexicon(value).phrases)
 
 
 def heading_of(tokens: list[str], max_words: int) -> tuple[str, int] | None:
@@ -1019,26 +1021,38 @@ def _family_section(t: MentionTable) -> list[bool]:
     return [s is not None and tuple(s.split()) in fam for s in t["section"]]
 
 
-def _cue_before(words: list[str], cues: frozenset[tuple[str, ...]], breaks: frozenset[str]) -> str | None:
-    """The nearest cue in ``words`` (the clause before a mention, nearest last) that no scope break
-    follows: "no fever but [cough]" has none for cough."""
+def scoped_cues(lines: list[list[str]], cues: frozenset[tuple[str, ...]], breaks: frozenset[str]
+                ) -> list[list[tuple[str, int] | None]]:
+    """For every token of every line, the cue in scope right before it and where that cue ends, or
+    None: one left-to-right pass per line (NegEx's scope: a cue reaches forward until a scope break,
+    "no fever but [cough]"; a heading's colon is a break too)."""
     longest = max(map(len, cues), default=0)
-    for end in range(len(words), 0, -1):
-        if words[end - 1] in breaks:
-            return None
-        for k in range(min(longest, end), 0, -1):
-            if tuple(words[end - k: end]) in cues:
-                return " ".join(words[end - k: end])
-    return None
+    out = []
+    for toks in lines:
+        low = [tok.lower() for tok in toks]
+        current: tuple[str, int] | None = None
+        row: list[tuple[str, int] | None] = []
+        for pos, w in enumerate(low):
+            row.append(current)
+            if w in breaks:
+                current = None
+            for k in range(min(longest, pos + 1), 0, -1):
+                if tuple(low[pos - k + 1: pos + 1]) in cues:
+                    current = (" ".join(low[pos - k + 1: pos + 1]), pos)
+                    break
+        out.append(row)
+    return out
 
 
-def _clause_before(t: MentionTable, i: int) -> list[str]:
-    """The lowercased tokens before mention ``i`` on its line (after a heading's colon)."""
-    c = t.doc.concepts[i]
-    toks = t.doc.lines[c.start[0] - 1]
-    h = heading_of(toks, t.settings.values["clinical"]["max_heading_words"])
-    lo = h[1] if h is not None and h[1] <= c.start[1] else 0
-    return [tok.lower() for tok in toks[lo: c.start[1]]]
+def _cue_in_scope(t: MentionTable, cues: frozenset[tuple[str, ...]], breaks: frozenset[str], window: int = 0
+                  ) -> list[str | None]:
+    """Per mention, the cue in scope before its first token (within ``window`` tokens when > 0)."""
+    scope = scoped_cues(t.doc.lines, cues, breaks)
+    out: list[str | None] = []
+    for c in t.doc.concepts:
+        hit = scope[c.start[0] - 1][c.start[1]]
+        out.append(hit[0] if hit and (not window or c.start[1] - hit[1] <= window) else None)
+    return out
 
 
 @attribute("negation", depends=("lower", "line"),
@@ -1048,10 +1062,10 @@ def _clause_before(t: MentionTable, i: int) -> list[str]:
 def _negation(t: MentionTable) -> list[str | None]:
     pre, post = _clin_phrases(t, "negation_cues"), _clin_phrases(t, "negation_post")
     breaks, window = _clin(t, "scope_breaks"), t.settings.values["clinical"]["post_window"]
+    before = _cue_in_scope(t, pre, breaks)
     out: list[str | None] = []
     for i, low in enumerate(t["lower"]):
-        inside = _cue_before(list(low[:1]), pre, frozenset()) if low and (low[0],) in pre else None
-        cue = inside or _cue_before(_clause_before(t, i), pre, breaks)
+        cue = low[0] if low and (low[0],) in pre else before[i]  # "[No masses]" carries its own cue
         if cue is None and window:
             after = [tok.lower() for tok in t.doc.after(t.doc.concepts[i], window)]
             stop = next((k for k, w in enumerate(after) if w in breaks), len(after))
@@ -1064,11 +1078,8 @@ def _negation(t: MentionTable) -> list[str | None]:
            help="the uncertainty cue of a hedged mention: 'possible [infection]' -> possible, 'rule out [torsion]' -> rule out")
 def _hedge(t: MentionTable) -> list[str | None]:
     cues, breaks = _clin_phrases(t, "uncertainty_cues"), _clin(t, "scope_breaks")
-    out: list[str | None] = []
-    for i, low in enumerate(t["lower"]):
-        own = next((w for w in low if (w,) in cues), None)
-        out.append(own or _cue_before(_clause_before(t, i)[-4:], cues, breaks))
-    return out
+    before = _cue_in_scope(t, cues, breaks, window=4)
+    return [next((w for w in low if (w,) in cues), None) or b for low, b in zip(t["lower"], before)]
 
 
 def _own_cue(t: MentionTable, key: str, before: int = 0) -> list[str | None]:
@@ -1076,8 +1087,8 @@ def _own_cue(t: MentionTable, key: str, before: int = 0) -> list[str | None]:
     cues = _clin_phrases(t, key)
     longest = max(map(len, cues), default=0)
     out: list[str | None] = []
-    for i, low in enumerate(t["lower"]):
-        words = _clause_before(t, i)[-before:] + list(low) if before else list(low)
+    for c, low in zip(t.doc.concepts, t["lower"]):
+        words = [w.lower() for w in t.doc.before(c, before)] + list(low) if before else list(low)
         hit = next((" ".join(words[a: a + k]) for a in range(len(words)) for k in range(longest, 0, -1)
                     if tuple(words[a: a + k]) in cues), None)
         out.append(hit)
