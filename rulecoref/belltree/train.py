@@ -142,21 +142,28 @@ class DocEvents:
         self.labels.append(label)
 
 
+def events_of(pipeline: Any, settings: TrainSettings, passes: Sequence[tuple[str, Any]], td: TrainingDoc) -> DocEvents:
+    """The events of one gold document; with ``passes`` (hybrid) the rules run first."""
+    if passes:
+        td.resolution = pipeline.run_passes(td.doc)
+        table = td.resolution.table
+    else:
+        table = pipeline.table(td.doc)
+    fx = extractor(table, td.resolution if passes else None, passes)
+    gen = mention_pair_events if settings.kind == "mention-pair" else entity_mention_events
+    out = DocEvents(td.doc.name)
+    for feats, label in gen(fx, gold_owner(len(td.doc.concepts), td.gold), settings):
+        out.add(feats, label)
+    return out
+
+
 def document_events(pipeline: Any, settings: TrainSettings, passes: Sequence[tuple[str, Any]], record: Any,
                     *, types: Sequence[str] | None = None, encoding: str = "utf-8") -> DocEvents:
     """Read one gold record and make its events; a bad document is reported, never raised."""
     try:
         td, warnings = load_gold(record, types=types, encoding=encoding)
-        if passes:
-            td.resolution = pipeline.run_passes(td.doc)
-            table = td.resolution.table
-        else:
-            table = pipeline.table(td.doc)
-        fx = extractor(table, td.resolution, passes)
-        gen = mention_pair_events if settings.kind == "mention-pair" else entity_mention_events
-        out = DocEvents(td.doc.name, diagnostics=warnings)
-        for feats, label in gen(fx, gold_owner(len(td.doc.concepts), td.gold), settings):
-            out.add(feats, label)
+        out = events_of(pipeline, settings, passes, td)
+        out.diagnostics = warnings
         return out
     except RulecorefError as exc:
         return DocEvents(record.name, False, exc.diagnostics)
@@ -244,6 +251,13 @@ def fit(m: EventMatrix, kind: str, *, c: float = 1.0, min_count: int = 1, max_it
     return MaxEntModel(kind, weights, float(clf.intercept_[0]), settings, stats)
 
 
+def _model(matrix: EventMatrix, s: TrainSettings, pipeline: Any, passes: Sequence[tuple[str, Any]],
+           documents: int) -> MaxEntModel:
+    settings = {**asdict(s), "rule_passes": [name for name, _ in passes],
+                "pronoun_types": sorted(pipeline.ruleset.pronoun_types), "documents": documents}
+    return fit(matrix, s.kind, c=s.c, min_count=s.min_count, settings=settings)
+
+
 def train(pipeline: Any, records: Sequence[Any], s: TrainSettings, *, hybrid: bool = False, jobs: int = 1,
           types: Sequence[str] | None = None, encoding: str = "utf-8",
           on_document: Any = None) -> tuple[MaxEntModel, list[DocEvents]]:
@@ -261,9 +275,16 @@ def train(pipeline: Any, records: Sequence[Any], s: TrainSettings, *, hybrid: bo
             matrix.add(d)
         else:
             failed.append(d)
-    settings = {**asdict(s), "rule_passes": [name for name, _ in passes],
-                "pronoun_types": sorted(pipeline.ruleset.pronoun_types), "documents": len(records) - len(failed)}
-    return fit(matrix, s.kind, c=s.c, min_count=s.min_count, settings=settings), failed
+    return _model(matrix, s, pipeline, passes, len(records) - len(failed)), failed
+
+
+def train_documents(pipeline: Any, docs: Sequence[TrainingDoc], s: TrainSettings, *, hybrid: bool = False) -> MaxEntModel:
+    """The model of documents already read (benchmarks, tests): the same events and fit as ``train``."""
+    passes = [(p.name, p.scope) for p in pipeline.passes] if hybrid else []
+    matrix = EventMatrix()
+    for td in docs:
+        matrix.add(events_of(pipeline, s, passes, td))
+    return _model(matrix, s, pipeline, passes, len(docs))
 
 
 def load_gold(record: Any, *, types: Sequence[str] | None = None, encoding: str = "utf-8") -> tuple[TrainingDoc, list[Any]]:
