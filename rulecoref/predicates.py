@@ -195,8 +195,8 @@ _TYPES = {"types": Param("str_list", default=[], help="only for mentions of thes
 
 
 def _typed(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...]) -> bool:
-    """Both mentions have one of ``types`` (or ``types`` is empty): negation is a finding's context,
-    and in other text ("genes not expressed in ...") the same cues speak of verbs."""
+    """Both mentions have one of ``types`` (or ``types`` is empty): a rule may keep a clinical veto to
+    clinical mentions (in other text "genes not expressed in ..." negates a verb, not a finding)."""
     return not types or (t["type"][i] in types and t["type"][j] in types)
 
 
@@ -226,9 +226,11 @@ def negated_apart(t: MentionTable, i: int, j: int, types: list[str] | tuple[str,
     return None
 
 
-@predicate("history_differs", attributes=("history",),
+@predicate("history_differs", attributes=("history", "type"), params=_TYPES,
            help="one mention is placed in the past and the other is not: '[previous surgeries]' / a planned '[surgery]'")
-def history_differs(t: MentionTable, i: int, j: int) -> str | None:
+def history_differs(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...] = ()) -> str | None:
+    if not _typed(t, i, j, types):
+        return None
     hi, hj = t["history"][i], t["history"][j]
     if bool(hi) == bool(hj):
         return None
@@ -236,10 +238,12 @@ def history_differs(t: MentionTable, i: int, j: int) -> str | None:
     return f"'{_text(t, k)}' is in the past ({cue!r}), the other is not"
 
 
-@predicate("new_event", attributes=("new_event", "start"),
+@predicate("new_event", attributes=("new_event", "start", "type"), params=_TYPES,
            help="the later mention introduces another one of its kind and the earlier does not: '[the tube]' / "
                 "'[another tube]'")
-def new_event(t: MentionTable, i: int, j: int) -> str | None:
+def new_event(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...] = ()) -> str | None:
+    if not _typed(t, i, j, types):
+        return None
     later, earlier = (i, j) if t["start"][i] > t["start"][j] else (j, i)
     cue = t["new_event"][later]
     if cue and t["new_event"][earlier] != cue:
@@ -247,36 +251,44 @@ def new_event(t: MentionTable, i: int, j: int) -> str | None:
     return None
 
 
-@predicate("generic_mention", attributes=("generic", "negation"),
+@predicate("generic_mention", attributes=("generic", "negation", "type"), params=_TYPES,
            help="either mention names a kind, not one thing: '[any swelling]', '[daily medication]'; after a negation "
                 "'any' only strengthens it ('denies [any hematuria]')")
-def generic_mention(t: MentionTable, i: int, j: int) -> str | None:
+def generic_mention(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...] = ()) -> str | None:
+    if not _typed(t, i, j, types):
+        return None
     for k in (j, i):
         if t["generic"][k] and not t["negation"][k]:
             return f"'{_text(t, k)}' is generic ({t['generic'][k]!r})"
     return None
 
 
-@predicate("degree_clash", attributes=("degree",),
+@predicate("degree_clash", attributes=("degree", "type"), params=_TYPES,
            help="one mention is qualified low and the other high: '[minimal discomfort]' / '[significant discomfort]'")
-def degree_clash(t: MentionTable, i: int, j: int) -> str | None:
+def degree_clash(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...] = ()) -> str | None:
+    if not _typed(t, i, j, types):
+        return None
     di, dj = t["degree"][i], t["degree"][j]
     return f"'{_text(t, j)}' is {dj}, '{_text(t, i)}' is {di}" if di and dj and di != dj else None
 
 
-@predicate("site_clash", attributes=("sites",),
+@predicate("site_clash", attributes=("sites", "type"), params=_TYPES,
            help="both mentions are placed in the body and the places differ: '[left knee pain]' / '[right knee pain]'; "
                 "'NECK : no [masses]' / 'CHEST : no [masses]' ('left' and no side do not clash)")
-def site_clash(t: MentionTable, i: int, j: int) -> str | None:
+def site_clash(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...] = ()) -> str | None:
+    if not _typed(t, i, j, types):
+        return None
     si, sj = t["sites"][i], t["sites"][j]
     if clues_conflict(si, sj):
         return f"sites differ: {', '.join(sorted(sj))} vs {', '.join(sorted(si))}"
     return None
 
 
-@predicate("family_differs", attributes=("family_section",),
+@predicate("family_differs", attributes=("family_section", "type"), params=_TYPES,
            help="one mention is in the family history and the other is not: a relative's cancer is not the patient's")
-def family_differs(t: MentionTable, i: int, j: int) -> str | None:
+def family_differs(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...] = ()) -> str | None:
+    if not _typed(t, i, j, types):
+        return None
     fi, fj = t["family_section"][i], t["family_section"][j]
     return "one is in the family history" if fi != fj else None
 
