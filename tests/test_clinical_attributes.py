@@ -29,7 +29,7 @@ def column(pipeline: Pipeline, markup: str, name: str) -> list:
     ("He hurt [himself|pronoun] .", "reflexive"),
     ("[It|pronoun] hurts .", None),
 ])
-def test_pronoun_role(pipeline, markup, expected):
+def test_attributes_pronoun_role(pipeline, markup, expected):
     assert column(pipeline, markup, "pronoun_role") == [expected]
 
 
@@ -40,21 +40,22 @@ def test_pronoun_role(pipeline, markup, expected):
     ("Bo met [Ann Lee|person] .", [False]),
     ("[Ann Lee|person] 's son sang .", [False]),
 ])
-def test_subject_position(pipeline, markup, expected):
+def test_attributes_subject_position(pipeline, markup, expected):
     assert column(pipeline, markup, "subject_position") == expected
 
 
-def test_name_occurrences_find_the_surname_again_with_its_clause_role(pipeline):
+def test_attributes_name_occurrences(pipeline):
     occ = column(pipeline, "[Sandra Collins|person] is a DJ .\nShe met Bo .\nCollins performed .", "name_occurrences")
     assert occ == [((1, 0, 1, True), (3, 0, 0, True))]
 
 
-def test_name_occurrences_only_for_person_mentions(pipeline):
+def test_attributes_name_occurrences_only_for_person_mentions(pipeline):
     assert column(pipeline, "[Collins|problem] and Collins .", "name_occurrences") == [()]
 
 
 # -- sections ---------------------------------------------------------------------------------------
-def test_section_follows_headings_on_their_own_line_and_inline(pipeline):
+def test_attributes_section(pipeline):
+    """Headings on their own line and inline; exam_section and family_section read them."""
     markup = ("[Pain|problem] .\nPAST MEDICAL HISTORY :\n[Gout|problem] .\nNECK : no [masses|problem] .\n"
               "FAMILY HISTORY :\nMother with [cancer|problem] .")
     doc, _ = parse_markup(markup)
@@ -75,9 +76,13 @@ def test_section_follows_headings_on_their_own_line_and_inline(pipeline):
     ("NECK : Without [masses|problem] .", "without"),
     ("[Fever|problem] resolved .", None),
 ])
-def test_negation(pipeline, markup, expected):
+def test_attributes_negation(pipeline, markup, expected):
     got = column(pipeline, markup, "negation")
     assert got == (expected if isinstance(expected, list) else [expected])
+
+
+def check_cue(pipeline, name, markup, expected):
+    assert column(pipeline, markup, name) == [expected]
 
 
 @pytest.mark.parametrize("name, markup, expected", [
@@ -94,10 +99,10 @@ def test_negation(pipeline, markup, expected):
     ("degree", "[discomfort|problem] .", None),
 ])
 def test_context_cues(pipeline, name, markup, expected):
-    assert column(pipeline, markup, name) == [expected]
+    check_cue(pipeline, name, markup, expected)
 
 
-def test_sites_from_words_and_exam_headings(pipeline):
+def test_attributes_sites(pipeline):
     markup = "[left testicular pain|problem] .\nNECK :\nNo [masses|problem] .\nPLAN :\n[pain|problem] ."
     assert column(pipeline, markup, "sites") == [frozenset({"left"}), frozenset({"neck"}), frozenset()]
 
@@ -106,11 +111,12 @@ def test_sites_from_words_and_exam_headings(pipeline):
     ("Zyrtec", "cetirizine"), ("cetirizine", "cetirizine"), ("Coumadin therapy", "warfarin"),
     ("Ortho Tri-Cyclen", "norgestimate-ethinyl estradiol"), ("a Foley", None),
 ])
-def test_drug_names_brand_and_generic(pipeline, text, expected):
+def test_attributes_drug(pipeline, text, expected):
     assert column(pipeline, f"She takes [{text}|treatment] .", "drug") == [expected]
 
 
-def test_clinical_head_skips_light_nouns_and_words_drop_cues(pipeline):
+def test_attributes_clinical_head(pipeline):
+    """clinical_head skips light nouns; clinical_words drop them and the cue words."""
     doc, _ = parse_markup("[recurrent urinary retention issues|problem] and [daily medication|treatment] .")
     t = pipeline.table(doc, ["clinical_head", "clinical_words"])
     assert t["clinical_head"] == ["retention", "medication"]
@@ -118,8 +124,54 @@ def test_clinical_head_skips_light_nouns_and_words_drop_cues(pipeline):
     assert t["clinical_words"][1] == frozenset({"daily", "medication"})  # nothing but cues and light nouns: all stay
 
 
-def test_thing_pronoun_and_key(pipeline):
+def test_attributes_thing_pronoun(pipeline):
+    """thing_pronoun and its blocking key thing_key."""
     doc, _ = parse_markup("[Allegra|treatment] helps [her|pronoun] ; [it|pronoun] works , says [Ann|person] .")
     t = pipeline.table(doc, ["thing_pronoun", "thing_key"])
     assert t["thing_pronoun"] == [None, None, "it", None]
     assert t["thing_key"] == ["thing", None, "thing", None]
+
+
+# the registry (tests/test_attributes.py) wants a test named after every attribute: these name the
+# attributes that the tests above check together with another
+def test_attributes_exam_section(pipeline):
+    test_attributes_section(pipeline)
+
+
+def test_attributes_family_section(pipeline):
+    test_attributes_section(pipeline)
+
+
+def test_attributes_clinical_words(pipeline):
+    test_attributes_clinical_head(pipeline)
+
+
+def test_attributes_clinical_head_keys(pipeline):
+    doc, _ = parse_markup("[urinary retention issues|problem] and [a tumor|problem] .")
+    keys = pipeline.table(doc, ["clinical_head_keys"])["clinical_head_keys"]
+    assert "ret" in keys[0] and "iss" not in keys[0]
+    assert {"tum", "neo"} <= keys[1]  # WordNet synonyms block too ("tumor" / "neoplasm")
+
+
+def test_attributes_thing_key(pipeline):
+    test_attributes_thing_pronoun(pipeline)
+
+
+def test_attributes_hedge(pipeline):
+    check_cue(pipeline, "hedge", "possible [urosepsis|problem] .", "possible")
+
+
+def test_attributes_history(pipeline):
+    check_cue(pipeline, "history", "status post [kidney transplant|treatment] .", "status post")
+
+
+def test_attributes_new_event(pipeline):
+    check_cue(pipeline, "new_event", "[another tube|treatment] was placed .", "another")
+
+
+def test_attributes_generic(pipeline):
+    check_cue(pipeline, "generic", "He needs [daily medication|treatment] .", "daily")
+
+
+def test_attributes_degree(pipeline):
+    check_cue(pipeline, "degree", "[minimal discomfort|problem] .", "low")

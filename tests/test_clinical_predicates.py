@@ -29,11 +29,11 @@ def ask(pipeline: Pipeline, name: str, markup: str, i: int = -1, j: int = 0, **p
     ("[Fever|problem] .\nHe had [fever|problem] .", False),
     ("No [fever|problem] .\nNo [fever|problem] .", False),
 ])
-def test_negation_differs(pipeline, markup, holds):
+def test_predicates_negation_differs(pipeline, markup, holds):
     assert (ask(pipeline, "negation_differs", markup) is not None) is holds
 
 
-def test_negation_differs_types_limit_it(pipeline):
+def test_predicates_negation_differs_types_limit_it(pipeline):
     markup = "He did not have [a PSA|test] drawn ; [his PSA|test] is high ."
     assert ask(pipeline, "negation_differs", markup) is not None
     assert ask(pipeline, "negation_differs", markup, types=["problem", "treatment"]) is None
@@ -45,35 +45,99 @@ def test_negation_differs_types_limit_it(pipeline):
     ("He denies [fever|problem] and denies [chills|problem] .", True),
     ("He denies [fever|problem] .\n[Fever|problem] .", False),  # only one negated: negation_differs' case
 ])
-def test_negated_apart(pipeline, markup, holds):
+def test_predicates_negated_apart(pipeline, markup, holds):
     assert (ask(pipeline, "negated_apart", markup) is not None) is holds
 
 
-@pytest.mark.parametrize("name, markup, holds", [
-    ("history_differs", "no [previous surgeries|treatment] ; we advise [surgery|treatment] .", True),
-    ("history_differs", "[prior CT|test] and [prior CT|test] .", False),
-    ("new_event", "[the tube|treatment] fell out , and [another tube|treatment] was placed .", True),
-    ("new_event", "[another tube|treatment] was placed ; [the tube|treatment] drains .", False),
-    ("new_event", "[a second one|test] ... [the second|test] .", False),
-    ("generic_mention", "[swelling|problem] of the knee ; [any swelling|problem] ?", True),
-    ("generic_mention", "denies [any hematuria|problem] and [hematuria|problem] .", False),
-    ("degree_clash", "[minimal discomfort|problem] ; [significant discomfort|problem] .", True),
-    ("degree_clash", "[mild pain|problem] ; [the pain|problem] .", False),
-    ("site_clash", "[left knee pain|problem] ; [right knee pain|problem] .", True),
-    ("site_clash", "[left knee pain|problem] ; [knee pain|problem] .", False),
-    ("family_differs", "[cancer|problem] .\nFAMILY HISTORY :\nFather with [cancer|problem] .", True),
-    ("family_differs", "[cancer|problem] and [cancer|problem] .", False),
-    ("same_drug", "[Claritin|treatment] ; [loratadine|treatment] .", True),
-    ("same_drug", "[Claritin|treatment] ; [Zyrtec|treatment] .", False),
-    ("clinical_head_matches", "[urinary retention|problem] ; [urinary retention issues|problem] .", True),
-    ("clinical_head_matches", "[chest pain|problem] ; [chest wall|problem] .", False),
-    ("clinical_words_covered", "[urinary retention|problem] ; [recurrent urinary retention issues|problem] .", True),
-    ("clinical_words_covered", "[sedation|treatment] ; [propofol sedation|treatment] .", False),
-])
-def test_pair_predicates(pipeline, name, markup, holds):
+CASES = {
+    "history_differs": [
+        ("no [previous surgeries|treatment] ; we advise [surgery|treatment] .", True),
+        ("[prior CT|test] and [prior CT|test] .", False),
+    ],
+    "new_event": [
+        ("[the tube|treatment] fell out , and [another tube|treatment] was placed .", True),
+        ("[another tube|treatment] was placed ; [the tube|treatment] drains .", False),
+        ("[a second one|test] ... [the second|test] .", False),
+    ],
+    "generic_mention": [
+        ("[swelling|problem] of the knee ; [any swelling|problem] ?", True),
+        ("denies [any hematuria|problem] and [hematuria|problem] .", False),
+    ],
+    "degree_clash": [
+        ("[minimal discomfort|problem] ; [significant discomfort|problem] .", True),
+        ("[mild pain|problem] ; [the pain|problem] .", False),
+    ],
+    "site_clash": [
+        ("[left knee pain|problem] ; [right knee pain|problem] .", True),
+        ("[left knee pain|problem] ; [knee pain|problem] .", False),
+    ],
+    "family_differs": [
+        ("[cancer|problem] .\nFAMILY HISTORY :\nFather with [cancer|problem] .", True),
+        ("[cancer|problem] and [cancer|problem] .", False),
+    ],
+    "same_drug": [
+        ("[Claritin|treatment] ; [loratadine|treatment] .", True),
+        ("[Claritin|treatment] ; [Zyrtec|treatment] .", False),
+    ],
+    "clinical_head_matches": [
+        ("[urinary retention|problem] ; [urinary retention issues|problem] .", True),
+        ("[chest pain|problem] ; [chest wall|problem] .", False),
+    ],
+    "clinical_words_covered": [
+        ("[urinary retention|problem] ; [recurrent urinary retention issues|problem] .", True),
+        ("[sedation|treatment] ; [propofol sedation|treatment] .", False),
+    ],
+}
+
+def check(pipeline, name: str, markup: str, holds: bool) -> None:
     evidence = ask(pipeline, name, markup)
     assert (evidence is not None) is holds
     assert evidence is None or evidence.strip()
+
+
+@pytest.mark.parametrize("markup, holds", CASES["history_differs"])
+def test_predicates_history_differs(pipeline, markup, holds):
+    check(pipeline, "history_differs", markup, holds)
+
+
+@pytest.mark.parametrize("markup, holds", CASES["new_event"])
+def test_predicates_new_event(pipeline, markup, holds):
+    check(pipeline, "new_event", markup, holds)
+
+
+@pytest.mark.parametrize("markup, holds", CASES["generic_mention"])
+def test_predicates_generic_mention(pipeline, markup, holds):
+    check(pipeline, "generic_mention", markup, holds)
+
+
+@pytest.mark.parametrize("markup, holds", CASES["degree_clash"])
+def test_predicates_degree_clash(pipeline, markup, holds):
+    check(pipeline, "degree_clash", markup, holds)
+
+
+@pytest.mark.parametrize("markup, holds", CASES["site_clash"])
+def test_predicates_site_clash(pipeline, markup, holds):
+    check(pipeline, "site_clash", markup, holds)
+
+
+@pytest.mark.parametrize("markup, holds", CASES["family_differs"])
+def test_predicates_family_differs(pipeline, markup, holds):
+    check(pipeline, "family_differs", markup, holds)
+
+
+@pytest.mark.parametrize("markup, holds", CASES["same_drug"])
+def test_predicates_same_drug(pipeline, markup, holds):
+    check(pipeline, "same_drug", markup, holds)
+
+
+@pytest.mark.parametrize("markup, holds", CASES["clinical_head_matches"])
+def test_predicates_clinical_head_matches(pipeline, markup, holds):
+    check(pipeline, "clinical_head_matches", markup, holds)
+
+
+@pytest.mark.parametrize("markup, holds", CASES["clinical_words_covered"])
+def test_predicates_clinical_words_covered(pipeline, markup, holds):
+    check(pipeline, "clinical_words_covered", markup, holds)
 
 
 @pytest.mark.parametrize("markup, holds", [
@@ -85,5 +149,11 @@ def test_pair_predicates(pipeline, name, markup, holds):
     ("[Ann|person] said [it|pronoun] hurts .", False),
     ("[It|pronoun] works , so [it|pronoun] stays .", True),
 ])
-def test_thing_antecedent(pipeline, markup, holds):
+def test_predicates_thing_antecedent(pipeline, markup, holds):
     assert (ask(pipeline, "thing_antecedent", markup) is not None) is holds
+
+
+def test_predicates_types_keep_a_veto_to_clinical_mentions(pipeline):
+    markup = "[left knee pain|problem] ; [right knee pain|problem] ."
+    assert ask(pipeline, "site_clash", markup, types=["problem"]) is not None
+    assert ask(pipeline, "site_clash", markup, types=["test"]) is None
