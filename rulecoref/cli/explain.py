@@ -79,11 +79,31 @@ def run(args: argparse.Namespace) -> int:
                 _print(row)
         return 0
     why = res.explain(*idx)
+    why["vetoed_by"] = vetoes(pipe, res, *idx)
     if args.json:
         print(json.dumps(why, indent=1))
     else:
         _print(why)
     return 0
+
+
+def vetoes(pipe: Pipeline, res, a: int, b: int) -> list[dict[str, str]]:
+    """The ``veto:`` predicates of the rule file's ``match`` rules that hold for the pair: why a rule
+    whose scope admits both mentions did not link them ("no [masses]" under two exam headings)."""
+    from ..predicates import PREDICATES
+
+    later, earlier = (a, b) if res.doc.concepts[a].start > res.doc.concepts[b].start else (b, a)
+    types = res.table["type"]
+    out = []
+    for p in pipe.passes:
+        rule = p.config.rule
+        if "veto" not in rule or not p.scope.allows_types(types[earlier], types[later]):
+            continue
+        for name, params in rule["veto"]:
+            evidence = PREDICATES[name].bind(params)(res.table, later, earlier)
+            if evidence is not None:
+                out.append({"pass": p.name, "veto": name, "evidence": evidence})
+    return out
 
 
 def _print(why: dict) -> None:
@@ -96,6 +116,8 @@ def _print(why: dict) -> None:
     if why["removed_by"]:
         r = why["removed_by"]
         print(f"  removed by {r['pass']} [{r['kind']}] ({Path(r['rule_file']).name}:{r['rule_line']}): {r['evidence']}")
+    for v in why.get("vetoed_by", ()):
+        print(f"  vetoed in {v['pass']} by {v['veto']}: {v['evidence']}")
     if len(why["path"]) > 1 or (why["path"] and not why["proposed_by"]):
         print("  joined through:")
         for step in why["path"]:
