@@ -26,6 +26,15 @@ MESSAGES: dict[str, str] = {
     "RC112": "unknown decoder {kind!r}; known: {known}",
     "RC113": "rule file {path!r} not found",
     "RC114": "example failed: pass {name!r} {detail}",
+    # -- hostile or broken rule files (RC115-RC129) --
+    "RC115": "rule file is larger than {limit} bytes",
+    "RC116": "YAML aliases expand the file to more than {limit} nodes",
+    "RC117": "lists and mappings nest deeper than {limit} levels",
+    "RC118": "alias *{name} refers to a node that contains it (a recursive alias)",
+    "RC119": "rule file is not UTF-8 text: {detail}",
+    "RC120": "{path!r} is outside the folders rule files may read (it is {real}; allowed: {allowed})",
+    "RC121": "word list is not text: {detail} (named on {rule})",
+    "RC122": "word list is too large: {detail} (named on {rule})",
     # i2b2 input
     "RC201": "malformed concept line: {detail}",
     "RC202": "offset {offset} outside the text: {detail}",
@@ -132,6 +141,15 @@ HINTS: dict[str, str] = {
     "RC705": "the gold folder needs concepts/*.txt.con and chains/*.txt.chains (or pass --concepts DIR).",
     "RC706": "score CoNLL files with system mentions in --mode conll.",
     "RC713": "split one of the two mentions into another entity, or keep the i2b2 files.",
+    "RC115": "a rule file is a short list of passes; the limits are in docs/security.md.",
+    "RC116": "a rule file needs few aliases; the limits are in docs/security.md.",
+    "RC117": "a rule file needs a few levels of nesting; the limits are in docs/security.md.",
+    "RC118": "an alias may only name an anchor that it is not inside.",
+    "RC119": "save the file as UTF-8 (e.g. iconv -f latin1 -t utf-8 OLD > NEW).",
+    "RC120": ("rule files may read their own folder tree and the bundled resources/ and rules/; to allow "
+              "another folder pass --allow-path DIR or set RULECOREF_ALLOW_PATH (docs/security.md)."),
+    "RC121": "word lists are plain UTF-8 text, one entry per line: check the path names a word list.",
+    "RC122": "word lists are plain UTF-8 text, one entry per line: check the path names a word list.",
 }
 # fmt: on
 
