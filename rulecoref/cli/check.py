@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..rules.compiler import bundled_rules, compile_rules
 from ..rules.examples import run_examples
-from .common import cli_resources
+from .common import add_allow_path_option, cli_resources
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -17,6 +17,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                    "2 when a file is invalid.")
     p.add_argument("rules", nargs="*", type=Path, help="rule files (default: the bundled rules/i2b2.yaml)")
     p.add_argument("--wordnet", default=None, metavar="DIR", help="WordNet 3.0 dict folder")
+    add_allow_path_option(p)
     p.add_argument("--verbose", "-v", action="store_true", help="list every example, not only failures")
     p.set_defaults(run=run)
 
@@ -25,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     resources = cli_resources(args)
     failed = 0
     for path in args.rules or [bundled_rules("i2b2")]:
-        rs = compile_rules(path)
+        rs = compile_rules(path, allow_paths=args.allow_path)
         results = run_examples(rs, resources)
         bad = [r for r in results if not r.ok]
         failed += len(bad)

@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from ..errors import Diagnostic
 from ..resources import Resources
@@ -14,8 +15,27 @@ from ..resources import Resources
 def add_rules_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", type=Path, default=None, metavar="YAML",
                    help="rule file (default: the bundled rules/i2b2.yaml)")
+    add_allow_path_option(p)
     p.add_argument("--wordnet", default=None, metavar="DIR",
                    help="WordNet 3.0 dict folder (default: $RULECOREF_WORDNET or /usr/share/wordnet)")
+
+
+def add_allow_path_option(p: argparse.ArgumentParser) -> None:
+    """``--allow-path``: the explicit opt-in for rule files that read outside their own folder tree."""
+    p.add_argument("--allow-path", action="append", type=Path, default=[], metavar="DIR",
+                   help="let rule files also include files and read word lists from DIR (repeatable; by default "
+                        "only the rule file's folder tree and the bundled resources/ and rules/; see "
+                        "$RULECOREF_ALLOW_PATH and docs/security.md)")
+
+
+def load_pipeline(args: argparse.Namespace, resources: Resources, rules: Path | None = None, **overrides: Any) -> Any:
+    """The Pipeline of ``rules`` (default ``--rules``), compiled with the command's ``--allow-path`` folders."""
+    from ..engine import Pipeline
+    from ..rules.compiler import compile_rules
+
+    ruleset = compile_rules(rules or rules_path(args), decoder_overrides=overrides or None,
+                            allow_paths=getattr(args, "allow_path", ()))
+    return Pipeline(ruleset, resources)
 
 
 def add_input_options(p: argparse.ArgumentParser) -> None:

@@ -8,11 +8,10 @@ import re
 from pathlib import Path
 
 from ..document import Document
-from ..engine import Pipeline
 from ..errors import CliError, diagnostic
 from ..io.i2b2 import read_document
 from ..io.layout import find_records
-from .common import add_rules_option, cli_resources, rules_path
+from .common import add_rules_option, cli_resources, load_pipeline
 
 _POS = re.compile(r"^(\d+):(\d+)(?:\s+(\d+):(\d+))?$")
 
@@ -62,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(diagnostic("RC502", detail=f"pick one document with --doc (found: {names or 'none'})"))
     rec = records[0]
     overrides = {"model": args.model} if args.model else {}
-    pipe = Pipeline.from_file(rules_path(args), cli_resources(args), **overrides)
+    pipe = load_pipeline(args, cli_resources(args), **overrides)
     types = None if args.types == "auto" else tuple(t.strip() for t in args.types.split(","))
     doc = read_document(rec.txt, rec.con, name=rec.name, types=types).document
     res = pipe.resolve(doc)

@@ -9,11 +9,18 @@ import time
 from pathlib import Path
 
 from ..batch import BatchOptions, run_batch
-from ..engine import Pipeline
 from ..errors import CliError, diagnostic
 from ..io.i2b2 import write_atomic
 from ..io.layout import find_records, iter_file_list
-from .common import add_input_options, add_rules_option, cli_resources, positive_int, print_diagnostics, rules_path
+from .common import (
+    add_input_options,
+    add_rules_option,
+    cli_resources,
+    load_pipeline,
+    positive_int,
+    print_diagnostics,
+    rules_path,
+)
 
 REPORT = "rulecoref-report.json"
 
@@ -70,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     overrides = {"model": args.model} if args.model else {}
     resources = cli_resources(args)
     t0 = time.perf_counter()
-    pipeline = Pipeline.from_file(rules_path(args), resources, **overrides)
+    pipeline = load_pipeline(args, resources, **overrides)
     startup = time.perf_counter() - t0
     records, _ = find_records(inputs)  # records without text are reported per document below
     _prepare_out(args.out, args.overwrite)

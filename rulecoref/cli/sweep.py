@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..errors import CliError, diagnostic
 from ..io.layout import find_records
-from .common import cli_resources, print_diagnostics
+from .common import add_allow_path_option, cli_resources, load_pipeline, print_diagnostics
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -26,6 +26,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("inputs", nargs="+", metavar="GOLD_DIR", help="i2b2 folders with gold chains")
     p.add_argument("--rules", type=Path, default=None, metavar="YAML",
                    help="rule file with a belltree decoder (default: the bundled rules/belltree.yaml)")
+    add_allow_path_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path")
     p.add_argument("--log-alphas", default="-2.5:0:0.25", metavar="START:STOP:STEP|LIST",
                    help="natural-log start penalties, a range START:STOP:STEP or a comma list (default -2.5:0:0.25)")
@@ -55,7 +56,6 @@ def run(args: argparse.Namespace) -> int:
     from ..belltree.decoder import BellTreeDecoder
     from ..belltree.experiment import score
     from ..belltree.train import load_gold
-    from ..engine import Pipeline
     from ..rules.compiler import bundled_rules
 
     log_alphas = parse_log_alphas(args.log_alphas)
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(diagnostic("RC502", detail="log alpha must be <= 0 (alpha in (0, 1])"))
     overrides = {"model": args.model} if args.model else {}
     resources = cli_resources(args)
-    pipeline = Pipeline.from_file(args.rules or bundled_rules("belltree"), resources, **overrides)
+    pipeline = load_pipeline(args, resources, args.rules or bundled_rules("belltree"), **overrides)
     decoder = pipeline.decoder
     if not isinstance(decoder, BellTreeDecoder):
         raise CliError(diagnostic("RC502", detail="the rule file's decoder is not belltree; use rules/belltree.yaml or rules/hybrid.yaml"))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..errors import CliError, diagnostic
 from ..io.layout import find_records, iter_file_list
-from .common import cli_resources, print_diagnostics
+from .common import add_allow_path_option, cli_resources, print_diagnostics
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -30,6 +30,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="link model (default mention-pair, the seed's better one)")
     p.add_argument("--rules", type=Path, default=None, metavar="YAML",
                    help="rule file whose passes feed hybrid features (e.g. rules/hybrid.yaml); its decoder is not used")
+    add_allow_path_option(p)
     p.add_argument("--wordnet", default=None, metavar="DIR", help="WordNet 3.0 dict folder (head word classes)")
     p.add_argument("--no-wordnet", action="store_true", help="do not use WordNet even if it is available")
     p.add_argument("--types", default="auto", metavar="LIST|auto",
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         from ..engine import Pipeline
         from ..rules.compiler import compile_rules
 
-        ruleset = dataclasses.replace(compile_rules(args.rules), decoder=None)  # the model to train may not exist yet
+        ruleset = dataclasses.replace(compile_rules(args.rules, allow_paths=args.allow_path), decoder=None)  # the model to train may not exist yet
         pipeline = Pipeline(ruleset, resources)
         passes = [(cfg.name, cfg.scope) for cfg in ruleset.passes]
         pronoun_types = tuple(sorted(ruleset.pronoun_types)) or ("pronoun",)
