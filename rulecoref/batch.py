@@ -59,10 +59,15 @@ def resolve_record(pipeline: Pipeline, record: Record, opts: BatchOptions) -> Ou
         doc = read.document
         res = pipeline.resolve(doc)
         chains = res.chains()
-        write_atomic(opts.out_dir / f"{record.name}.txt.chains",
-                     format_chains(doc, [c for c, _ in chains], [t for _, t in chains]))
-        if opts.provenance:
-            write_atomic(opts.out_dir / f"{record.name}.links.json", json.dumps(res.to_dict(), indent=1) + "\n")
+        out = opts.out_dir / f"{record.name}.txt.chains"
+        try:
+            write_atomic(out, format_chains(doc, [c for c, _ in chains], [t for _, t in chains]))
+            if opts.provenance:
+                out = opts.out_dir / f"{record.name}.links.json"
+                write_atomic(out, json.dumps(res.to_dict(), indent=1) + "\n")
+        except OSError as exc:  # the output's problem (a full disk), not the input's
+            return Outcome(record.name, False, seconds=time.perf_counter() - t0, diagnostics=[
+                diagnostic("RC510", file=str(out), path=str(out), detail=exc.strerror or str(exc))])
     except RulecorefError as exc:
         return Outcome(record.name, False, seconds=time.perf_counter() - t0, diagnostics=exc.diagnostics)
     except Exception as exc:  # a bug or an unexpected input: report it, keep the batch going

@@ -51,6 +51,9 @@ MESSAGES: dict[str, str] = {
     "RC213": "cannot read file: {detail}",
     "RC214": "mention {mention} appears in more than one chain (first on line {first})",
     "RC215": "concept {span} ({text!r}) starts or ends inside a token of tokenised text",
+    # -- input files and folders (RC216-RC229) --
+    "RC216": "no concept file for text {path!r} (expected {expected})",
+    "RC217": "document name {name!r} is used by two inputs: {first} and {second}",
     # resources
     "RC301": "WordNet not found at {path}",
     "RC302": "cannot read word list {path!r}: {detail}",
@@ -79,6 +82,14 @@ MESSAGES: dict[str, str] = {
     "RC501": "output directory {path!r} already holds {count} .txt.chains file(s)",
     "RC502": "{detail}",
     "RC503": "{count} of {total} document(s) failed",
+    # -- output folder, locks, options (RC505-RC519) --
+    "RC505": "output folder {path!r} is an input folder or inside one ({input}); inputs are never written to",
+    "RC506": "output folder {path!r} is in use by another rulecoref run (pid {pid} on {host}, started {started}: {command})",
+    "RC507": "output folder {path!r} holds a stale lock: the run that took it is gone (pid {pid}, started {started}: {command})",
+    "RC508": "output folder {path!r} cannot be used: {detail}",
+    "RC509": "output folder {path!r} cannot be written: {detail}",
+    "RC510": "cannot write {path!r}: {detail}",
+    "RC511": "unknown text encoding {encoding!r}",
     # models
     "RC601": "model file {path!r}: {detail}",
     # -- Bell tree (RC602-RC699) --
@@ -116,10 +127,18 @@ HINTS: dict[str, str] = {
     "RC204": "the i2b2 layout is DIR/docs/NAME.txt next to DIR/concepts/NAME.txt.con.",
     "RC206": "i2b2 files are UTF-8; convert the file or pass --encoding.",
     "RC215": "tokenised text separates tokens by whitespace; give the span of whole tokens, or the text untokenised.",
+    "RC216": "every NAME.txt needs NAME.txt.con beside it (flat folder) or in DIR/concepts/ (i2b2 layout).",
+    "RC217": "outputs are named by the document name (before the first '.'); rename one, or give the inputs in separate runs.",
     "RC301": ("install Debian's WordNet (apt-get install wordnet-base), or point "
               "RULECOREF_WORDNET / --wordnet at a WordNet 3.0 dict folder."),
     "RC401": "load it first: rulecoref umls load MRCONSO.RRF --db URL",
     "RC501": "pass --overwrite to replace them, or choose an empty directory.",
+    "RC505": "write the outputs to a folder of their own, e.g. beside DATA, not among its docs/, concepts/ or chains/.",
+    "RC506": "two runs into one folder would mix or lose outputs: wait for that run to end, or choose another --out.",
+    "RC507": "if no run uses the folder any more, clear the lock: rm {lock}",
+    "RC508": "--out names a folder: choose a path that is not a file and not under one.",
+    "RC509": "choose a folder you can write to.",
+    "RC511": "give a Python codec name, e.g. utf-8, latin-1, cp1252.",
     # -- hints: add yours below, keyed by your codes --
     "RC402": "give the MRCONSO.RRF of a UMLS release (META/MRCONSO.RRF), unzipped or as .gz.",
     "RC405": "--mrsty takes META/MRSTY.RRF of the same release.",

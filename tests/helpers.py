@@ -25,6 +25,18 @@ def needs_shared(*parts: str) -> pytest.MarkDecorator:
     path = SHARED.joinpath(*parts)
     return pytest.mark.skipif(not path.exists(), reason=f"needs {path} (the development corpora; set RULECOREF_SHARED)")
 
+
+def read_only_folder() -> Path | None:
+    """A folder no one can create files in, even root (sysfs's /sys/kernel on Linux), or None."""
+    folder = Path("/sys/kernel")
+    try:
+        (folder / "rulecoref-probe").touch()
+    except OSError:
+        return folder if folder.is_dir() else None
+    (folder / "rulecoref-probe").unlink()
+    return None
+
+
 _RESOURCES: Resources | None = None
 
 

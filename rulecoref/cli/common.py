@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..errors import Diagnostic
+from ..errors import Diagnostic, diagnostic
 from ..resources import Resources
 
 
@@ -42,10 +42,23 @@ def add_input_options(p: argparse.ArgumentParser) -> None:
     """DATA inputs and how to read them, shared by every command that reads a batch."""
     p.add_argument("inputs", nargs="*", metavar="DATA", help="folders or .txt/.txt.con files")
     p.add_argument("--file-list", type=Path, default=None, help="a file listing inputs, one per line")
-    p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8; a BOM is accepted)")
+    p.add_argument("--encoding", default="utf-8", type=encoding_name,
+                   help="input encoding (default utf-8; a BOM is accepted)")
     p.add_argument("--types", default=None, metavar="LIST|auto",
                    help="comma-separated concept types the input may use, or 'auto' for any type "
                         "(default: the types the rule file declares)")
+
+
+def encoding_name(text: str) -> str:
+    """An argparse type for ``--encoding``: a codec Python knows, else a usage error (RC511, exit 2)
+    before any document is read, rather than the same failure in every document."""
+    try:  # a LookupError for unknown codecs and for codecs that are not text (rot13, zlib)
+        b"x".decode(text)
+    except LookupError:
+        raise argparse.ArgumentTypeError(str(diagnostic("RC511", encoding=text))) from None
+    except ValueError:  # a real codec that cannot decode this one byte (utf-16)
+        pass
+    return text
 
 
 def positive_int(text: str) -> int:

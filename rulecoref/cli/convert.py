@@ -18,7 +18,7 @@ from ..errors import CliError, Diagnostic, InputError, RulecorefError, diagnosti
 from ..io.conll import conll_to_document, document_to_conll, format_concepts, read_conll, record_name
 from ..io.i2b2 import format_chains, read_chains, read_document, write_atomic
 from ..io.layout import records_in_dir
-from .common import print_diagnostics
+from .common import encoding_name, print_diagnostics
 
 MAX_WARNINGS = 20
 
@@ -46,7 +46,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="CoNLL -> i2b2: the concept type that never decides a chain's type (default pronoun)")
     p.add_argument("--word-column", type=int, default=3, metavar="N",
                    help="CoNLL -> i2b2: 0-based column of the word (default 3, CoNLL-2012); '_' when absent")
-    p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8)")
+    p.add_argument("--encoding", default="utf-8", type=encoding_name, help="input encoding (default utf-8)")
     p.set_defaults(run=run)
 
 

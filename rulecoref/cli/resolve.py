@@ -8,10 +8,11 @@ import sys
 import time
 from pathlib import Path
 
-from ..batch import BatchOptions, run_batch
+from ..batch import BatchOptions, Outcome, run_batch
 from ..errors import CliError, diagnostic
-from ..io.i2b2 import write_atomic
-from ..io.layout import find_records, iter_file_list
+from ..io.i2b2 import doc_name, write_atomic
+from ..io.layout import find_records, input_folders, iter_file_list
+from ..io.outdir import LOCK, OutputLock, check_out_dir, make_out_dir
 from .common import (
     add_input_options,
     add_rules_option,
@@ -32,7 +33,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description=(
             "Resolve coreference for every record of DATA (an i2b2 folder with docs/ and concepts/, "
             "a flat folder of NAME.txt + NAME.txt.con, or explicit files) and write OUT/NAME.txt.chains. "
-            f"Failed documents are listed in OUT/{REPORT} and make the exit code 1."
+            f"Failed documents are listed in OUT/{REPORT} and make the exit code 1. OUT_DIR is locked "
+            f"for the run ({LOCK}): a second run into it stops at once."
         ),
     )
     add_input_options(p)
@@ -51,8 +53,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _prepare_out(out: Path, overwrite: bool) -> None:
-    if out.exists() and not out.is_dir():
-        raise CliError(diagnostic("RC502", detail=f"{out} exists and is not a directory"))
+    """Refuse to mix with earlier outputs (RC501), or delete them with ``--overwrite``; called
+    with the folder locked, so another run cannot write between this check and the batch."""
     stale = sorted(out.glob("*.txt.chains")) if out.is_dir() else []
     if stale and not overwrite:
         raise CliError(diagnostic("RC501", path=str(out), count=len(stale)))
@@ -69,17 +71,29 @@ def parse_types(value: str | None, declared: tuple[str, ...]) -> tuple[str, ...]
 
 
 def run(args: argparse.Namespace) -> int:
+    lock = OutputLock(args.out)
+    try:
+        return _run(args, lock)
+    finally:
+        lock.release()
+
+
+def _run(args: argparse.Namespace, lock: OutputLock) -> int:
     inputs = list(args.inputs)
     if args.file_list:
         inputs.extend(iter_file_list(args.file_list))
     if not inputs:
         raise CliError(diagnostic("RC502", detail="no input: give a DATA folder, files, or --file-list"))
+    records, problems = find_records(inputs)  # records without text are reported per document below
+    orphans = [Outcome(doc_name(d.file or ""), False, diagnostics=[d]) for d in problems if d.code == "RC216"]
+    check_out_dir(args.out, input_folders(inputs, records))  # before the start-up: a bad --out costs nothing
     overrides = {"model": args.model} if args.model else {}
     resources = cli_resources(args)
     t0 = time.perf_counter()
     pipeline = load_pipeline(args, resources, **overrides)
     startup = time.perf_counter() - t0
-    records, _ = find_records(inputs)  # records without text are reported per document below
+    make_out_dir(args.out)
+    lock.acquire()
     _prepare_out(args.out, args.overwrite)
     opts = BatchOptions(out_dir=args.out, strict_text=args.strict, encoding=args.encoding, provenance=args.provenance,
                         types=parse_types(args.types, pipeline.ruleset.types))
@@ -88,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         from tqdm import tqdm
 
         outcomes = tqdm(outcomes, total=len(records), unit="doc", file=sys.stderr, disable=None, leave=False)
-    failed, warnings = [], []
+    failed, warnings = list(orphans), []
     totals = {"concepts": 0, "links": 0, "removed": 0, "chains": 0}
     for o in outcomes:
         if o.ok:
@@ -104,10 +118,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"warning: ... and {len(warnings) - 50} more (see {args.out / REPORT})", file=sys.stderr)
     for o in failed:
         print_diagnostics(o.diagnostics, prefix=f"error: {o.name}: ")
-    ok = len(records) - len(failed)
+    total = len(records) + len(orphans)
+    ok = total - len(failed)
     report = {
         "rules": str(rules_path(args)),
-        "documents": len(records),
+        "documents": total,
         "resolved": ok,
         "failed": [{"document": o.name, "problems": [d.to_dict() for d in o.diagnostics]} for o in failed],
         "warnings": [d.to_dict() for d in warnings],
@@ -115,13 +130,19 @@ def run(args: argparse.Namespace) -> int:
         "seconds": round(seconds, 3),
         "startup_seconds": round(startup, 3),
     }
-    write_atomic(args.out / REPORT, json.dumps(report, indent=1) + "\n")
+    code = 1 if failed else 0
+    try:
+        write_atomic(args.out / REPORT, json.dumps(report, indent=1) + "\n")
+    except OSError as exc:  # e.g. the disk filled up during the run
+        print_diagnostics([diagnostic("RC510", path=str(args.out / REPORT), detail=exc.strerror or str(exc))],
+                          prefix="error: ")
+        code = 1
     work = seconds - startup
     rate = len(records) / work if work > 0 else 0.0
     print(
-        f"rulecoref: {ok}/{len(records)} docs, {totals['concepts']} concepts, {totals['links']} links "
+        f"rulecoref: {ok}/{total} docs, {totals['concepts']} concepts, {totals['links']} links "
         f"({totals['removed']} filtered), {totals['chains']} chains, {seconds:.2f} s "
         f"(start-up {startup:.2f} s, then {rate:.1f} docs/s)"
         + (f"; {len(failed)} failed, see {args.out / REPORT}" if failed else "")
     )
-    return 1 if failed else 0
+    return code

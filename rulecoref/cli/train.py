@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..errors import CliError, diagnostic
 from ..io.layout import find_records, iter_file_list
-from .common import add_allow_path_option, cli_resources, print_diagnostics
+from .common import add_allow_path_option, cli_resources, encoding_name, print_diagnostics
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -44,7 +44,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="inverse L2 regularisation strength of the logistic regression (default 1.0)")
     p.add_argument("--min-count", type=int, default=2, help="drop features seen in fewer events (default 2)")
     p.add_argument("--no-type-check", action="store_true", help="also train on pairs of different non-pronoun types")
-    p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8; a BOM is accepted)")
+    p.add_argument("--encoding", default="utf-8", type=encoding_name, help="input encoding (default utf-8; a BOM is accepted)")
     p.add_argument("--quiet", "-q", action="store_true", help="print only errors and the summary")
     p.set_defaults(run=run)
 
