@@ -78,6 +78,10 @@ MESSAGES: dict[str, str] = {
     "RC407": "{path}: none of its {lines} rows passed the filters ({filters}); the database was not changed",
     "RC408": "UMLS database {url} has no word-order-insensitive index (match: sorted)",
     "RC409": "UMLS database {url} has no semantic types (the pass filters on semantic_types)",
+    # -- UMLS load: broken input (RC410-RC419) --
+    "RC410": "{path} is truncated or corrupt ({detail}); the load stopped and the database was not changed",
+    "RC411": "{path} is empty: nothing to load; the database was not changed",
+    "RC412": "{path}: a line longer than {limit} characters; the load stopped and the database was not changed",
     # command line
     "RC501": "output directory {path!r} already holds {count} .txt.chains file(s)",
     "RC502": "{detail}",
@@ -146,6 +150,9 @@ HINTS: dict[str, str] = {
     "RC407": "check --lang / --sab / --exclude-sab against the file (languages are codes such as ENG, SPA).",
     "RC408": "reload with --sorted-index: rulecoref umls load MRCONSO.RRF --db URL --sorted-index --force",
     "RC409": "reload with semantic types: rulecoref umls load MRCONSO.RRF --db URL --mrsty MRSTY.RRF --force",
+    "RC410": "download or unpack the file again (gzip -t FILE.gz tests a .gz).",
+    "RC411": "give the MRCONSO.RRF of a UMLS release (META/MRCONSO.RRF), unzipped or as .gz.",
+    "RC412": "RRF lines are short (a row of |-separated fields): check the file is MRCONSO.RRF / MRSTY.RRF.",
     "RC310": "see docs/web-provider.md for the keys of 'web:' (enabled, url, timeout, retries, ...).",
     "RC311": "the word counts as unknown (not staff) and the batch goes on; check the url or turn web.enabled off.",
     "RC313": "set web.cache to a writable SQLite file path.",
