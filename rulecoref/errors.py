@@ -120,6 +120,8 @@ MESSAGES: dict[str, str] = {
     "RC715": "no text for {doc!r}: converting to CoNLL needs {expected}",
     "RC716": "document {doc!r} of the response is not in the key; it is ignored",
     "RC717": "CoNLL document {doc!r} has {got} tokens but the reference text {path!r} has {expected}",
+    # -- evaluation: inconsistent inputs (RC718-RC729) --
+    "RC718": "{side} chain mention {mention} reads {given!r}, but the concept at those offsets reads {expected!r}",
 }
 
 HINTS: dict[str, str] = {
@@ -167,6 +169,7 @@ HINTS: dict[str, str] = {
     "RC705": "the gold folder needs concepts/*.txt.con and chains/*.txt.chains (or pass --concepts DIR).",
     "RC706": "score CoNLL files with system mentions in --mode conll.",
     "RC713": "split one of the two mentions into another entity, or keep the i2b2 files.",
+    "RC718": "mentions are scored by their offsets; check the chains were made from this version of the concept file.",
     "RC115": "a rule file is a short list of passes; the limits are in docs/security.md.",
     "RC116": "a rule file needs few aliases; the limits are in docs/security.md.",
     "RC117": "a rule file needs a few levels of nesting; the limits are in docs/security.md.",
