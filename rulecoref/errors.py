@@ -28,7 +28,7 @@ MESSAGES: dict[str, str] = {
     "RC114": "example failed: pass {name!r} {detail}",
     # -- hostile or broken rule files (RC115-RC129) --
     "RC115": "rule file is larger than {limit} bytes",
-    "RC116": "YAML aliases expand the file to more than {limit} nodes",
+    "RC116": "the file has more than {limit} YAML nodes once its aliases are expanded",
     "RC117": "lists and mappings nest deeper than {limit} levels",
     "RC118": "alias *{name} refers to a node that contains it (a recursive alias)",
     "RC119": "rule file is not UTF-8 text: {detail}",
@@ -171,7 +171,7 @@ HINTS: dict[str, str] = {
     "RC713": "split one of the two mentions into another entity, or keep the i2b2 files.",
     "RC718": "mentions are scored by their offsets; check the chains were made from this version of the concept file.",
     "RC115": "a rule file is a short list of passes; the limits are in docs/security.md.",
-    "RC116": "a rule file needs few aliases; the limits are in docs/security.md.",
+    "RC116": "a rule file is a short list of passes, with few aliases; the limits are in docs/security.md.",
     "RC117": "a rule file needs a few levels of nesting; the limits are in docs/security.md.",
     "RC118": "an alias may only name an anchor that it is not inside.",
     "RC119": "save the file as UTF-8 (e.g. iconv -f latin1 -t utf-8 OLD > NEW).",

@@ -29,10 +29,11 @@ from ..resources import data_root
 from ..resources.lexicon import WordListError, read_wordlist
 from ..rules import schema
 from ..rules.schema import Param, check_value, type_name
-from .yamlsrc import AliasBomb, BadScalar, DuplicateKey, LDict, LList, RecursiveAlias, TooDeep, UnsafeTag, load
+from .yamlsrc import BadScalar, DuplicateKey, LDict, LList, RecursiveAlias, TooDeep, TooManyNodes, UnsafeTag, load
 
-#: Largest rule file read (the bundled ones are under 8 kB).
-MAX_RULE_FILE_BYTES = 1024 * 1024
+#: Largest rule file read (the bundled ones are under 8 kB). PyYAML scans a few hundred kB a second,
+#: so this bounds the time a file takes to parse, whatever it holds.
+MAX_RULE_FILE_BYTES = 256 * 1024
 #: Folders (separated by os.pathsep) that rule files may read besides their own tree and the bundled data.
 ALLOW_ENV = "RULECOREF_ALLOW_PATH"
 
@@ -355,7 +356,7 @@ def _read_yaml(chk: _Checker, path: Path) -> Any:
         return load(text)
     except (DuplicateKey, UnsafeTag, BadScalar) as exc:
         chk.add("RC101", path, exc.line, detail=str(exc))
-    except AliasBomb as exc:
+    except TooManyNodes as exc:
         chk.add("RC116", path, exc.line, limit=exc.limit)
     except TooDeep as exc:
         chk.add("RC117", path, exc.line, limit=exc.limit)

@@ -4,10 +4,11 @@ Error messages must name the rule file's line, which plain ``yaml.safe_load`` fo
 compose (no constructors run beyond the safe scalar ones), so a rule file can never execute code.
 
 Rule files come from colleagues, so the loader is also bounded (docs/security.md): the text may
-nest ``MAX_DEPTH`` levels at most, aliases may expand the document to ``MAX_NODES`` nodes at most
-(a "billion laughs" file stops after that many, in milliseconds), and an alias inside its own
-anchor is refused. Nothing recurses deeper than ``MAX_DEPTH`` levels, so no input reaches
-Python's recursion limit.
+nest ``MAX_DEPTH`` levels at most, and hold ``MAX_NODES`` nodes at most once its aliases are
+expanded (a "billion laughs" file stops after that many, in milliseconds), and an alias inside its
+own anchor is refused. Nothing recurses deeper than ``MAX_DEPTH`` levels, so no input reaches
+Python's recursion limit. PyYAML composes some 10-50 thousand nodes a second, so the node limit is
+also what bounds the time a file of up to ``compiler.MAX_RULE_FILE_BYTES`` takes (a few seconds).
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ import yaml
 #: Deepest nesting of lists and mappings, in the text and after aliases are expanded (the bundled
 #: rule files nest 6 levels).
 MAX_DEPTH = 50
-#: Most nodes a rule file may have once its aliases are expanded (the bundled i2b2.yaml has ~1,300).
-MAX_NODES = 100_000
+#: Most nodes a rule file may have once its aliases are expanded (the bundled i2b2.yaml has 299).
+MAX_NODES = 20_000
 
 
 class LDict(dict):
@@ -68,8 +69,9 @@ class BadScalar(Exception):
         self.line = line
 
 
-class AliasBomb(Exception):
-    """The document expands to more than ``limit`` nodes (aliases of aliases: "billion laughs")."""
+class TooManyNodes(Exception):
+    """The document has more than ``limit`` nodes, counting every alias as a copy of its anchor
+    (aliases of aliases: "billion laughs")."""
 
     def __init__(self, limit: int, line: int):
         super().__init__(f"more than {limit} nodes once aliases are expanded")
@@ -104,13 +106,13 @@ class _Loader(yaml.SafeLoader):
         self.names: dict[int, str] = {}  # node id -> anchor name, for messages
 
     def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.AliasEvent):  # an alias adds no node here; _build counts its copy
-            return super().compose_node(parent, index)
         event = self.peek_event()
         line = event.start_mark.line + 1
-        self._nodes += 1
+        self._nodes += 1  # an alias counts too: it becomes at least one node (_Builder counts its copy)
         if self._nodes > self._max_nodes:
-            raise AliasBomb(self._max_nodes, line)
+            raise TooManyNodes(self._max_nodes, line)
+        if isinstance(event, yaml.AliasEvent):
+            return super().compose_node(parent, index)
         self._depth += 1
         if self._depth > self._max_depth + 1:  # the document node itself is level 0
             raise TooDeep(self._max_depth, line)
@@ -146,7 +148,7 @@ class _Builder:
         line = node.start_mark.line + 1
         self.built += 1
         if self.built > self.max_nodes:
-            raise AliasBomb(self.max_nodes, self.lines[-1])
+            raise TooManyNodes(self.max_nodes, self.lines[-1])
         if node.tag not in _PLAIN_TAGS:
             raise UnsafeTag(node.tag, line)
         if isinstance(node, yaml.ScalarNode):
@@ -187,7 +189,7 @@ class _Builder:
 def load(text: str, *, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES) -> Any:
     """Parse YAML text into LDict/LList/scalars.
 
-    Raises yaml.YAMLError, DuplicateKey, UnsafeTag, BadScalar, AliasBomb, TooDeep or RecursiveAlias.
+    Raises yaml.YAMLError, DuplicateKey, UnsafeTag, BadScalar, TooManyNodes, TooDeep or RecursiveAlias.
     """
     loader = _Loader(text, max_depth, max_nodes)
     try:

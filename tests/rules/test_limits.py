@@ -46,7 +46,7 @@ def hostile_rule_files(root: Path) -> dict[str, tuple[Path, str]]:
                             + "../" * (len(rules.parts) + 3) + str(outside / "passwd").lstrip("/") + "}\n", "RC120"),
         "wordlist-binary": ("version: 1\npasses:\n  - kind: exact_match\n    params: {ignore_words: binary.txt}\n", "RC121"),
         "wordlist-huge": ("version: 1\npasses:\n  - kind: exact_match\n    params: {ignore_words: huge.txt}\n", "RC122"),
-        "huge": ("version: 1\npasses: []\n" + "# padding\n" * 120_000, "RC115"),
+        "huge": ("version: 1\npasses: []\n" + "# padding\n" * 30_000, "RC115"),
         "include-device": ("version: 1\npasses:\n  - include: /dev/zero\n", "RC110"),
     }
     (rules / "binary.txt").write_bytes(os.urandom(4096).replace(b"\n", b"\x00"))
