@@ -122,6 +122,7 @@ MESSAGES: dict[str, str] = {
     "RC717": "CoNLL document {doc!r} has {got} tokens but the reference text {path!r} has {expected}",
     # -- evaluation: inconsistent inputs (RC718-RC729) --
     "RC718": "{side} chain mention {mention} reads {given!r}, but the concept at those offsets reads {expected!r}",
+    "RC719": "a second concept file for document {doc!r} (the first is {first})",
 }
 
 HINTS: dict[str, str] = {
@@ -170,6 +171,7 @@ HINTS: dict[str, str] = {
     "RC706": "score CoNLL files with system mentions in --mode conll.",
     "RC713": "split one of the two mentions into another entity, or keep the i2b2 files.",
     "RC718": "mentions are scored by their offsets; check the chains were made from this version of the concept file.",
+    "RC719": "documents are named by what comes before the first '.'; keep one concept file per document.",
     "RC115": "a rule file is a short list of passes; the limits are in docs/security.md.",
     "RC116": "a rule file is a short list of passes, with few aliases; the limits are in docs/security.md.",
     "RC117": "a rule file needs a few levels of nesting; the limits are in docs/security.md.",

@@ -175,12 +175,13 @@ def load_i2b2(
 
     result = LoadResult()
     errors: list[Diagnostic] = []
-    names: set[str] = set()
+    names: dict[str, Path] = {}
     for con in con_files:
         name = doc_name(con)
-        if name in names:
+        if name in names:  # NAME.txt.con and NAME.v2.txt.con: one would hide the other
+            errors.append(diagnostic("RC719", file=str(con), doc=name, first=str(names[name])))
             continue
-        names.add(name)
+        names[name] = con
         txt = docs_dir / con.name[: -len(".con")] if docs_dir is not None else None
         if txt is not None and txt.is_file():
             read = read_document(txt, con, name=name, encoding=encoding)

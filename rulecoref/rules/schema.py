@@ -55,7 +55,7 @@ def type_name(value: Any) -> str:
     if isinstance(value, float):
         return "a number"
     if isinstance(value, str):  # cut short: an included file that is one long string is not echoed whole
-        return f"the string {value!r}" if len(value) <= 60 else f"a string of {len(value)} characters ({value[:30]!r}...)"
+        return f"the string {value!r}" if len(value) <= 60 else f"a string of {len(value)} characters"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):

@@ -153,3 +153,13 @@ def test_data_system_mention_text_differing_from_the_concept_warns(tmp_path):
     make_system(tmp_path / "sys", GOLD.replace('c="chest pain"', 'c="back pain"'))
     (w,) = [w for w in load_i2b2(tmp_path / "gold", tmp_path / "sys").warnings if w.code == "RC718"]
     assert (w.line, w.message.split()[0]) == (2, "system")
+
+
+def test_data_two_concept_files_for_one_document_is_an_error(tmp_path):
+    """NAME.txt.con and NAME.v2.txt.con are both document NAME: an error, not one dropped in silence."""
+    make_gold(tmp_path / "gold")
+    (tmp_path / "gold" / "concepts" / "rec.v2.txt.con").write_text(CON, encoding="utf-8")
+    make_system(tmp_path / "sys", GOLD)
+    with pytest.raises(EvaluationError) as err:
+        load_i2b2(tmp_path / "gold", tmp_path / "sys")
+    assert err.value.codes == ["RC719"] and err.value.diagnostics[0].file.endswith("rec.v2.txt.con")

@@ -134,3 +134,18 @@ def test_compiler_regex_list_that_is_not_text(tmp_path: Path) -> None:
     (tmp_path / "dates.txt").write_bytes("\\d+ d\u00e9c\n".encode("latin-1"))
     path = write_rules(tmp_path, "version: 1\npasses:\n  - kind: filter_date\n    params: {dates: dates.txt}\n")
     assert [d.code for d in diagnostics(path)] == ["RC121"]
+
+
+def test_compiler_allow_path_on_the_command_line(tmp_path: Path, capsys) -> None:
+    """``rulecoref check --allow-path DIR`` is the command-line form of the opt-in."""
+    from rulecoref.cli import main
+
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    (shared / "stop.txt").write_text("the\n")
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    path = write_rules(rules, EXACT_WITH.format(path=shared / "stop.txt"))
+    assert main(["check", str(path)]) == 2
+    assert "[RC120]" in capsys.readouterr().err
+    assert main(["check", str(path), "--allow-path", str(shared)]) == 0
