@@ -114,6 +114,7 @@ class _Checker:
         self.problems: list[Diagnostic] = []
         self.roots = tuple(roots)  # folders rule files may read (allowed_roots)
         self._texts: dict[Path, str | WordListError] = {}  # word lists named by several passes are read once
+        self._found: dict[tuple[str, Path], tuple[Path | None, list[str], list[Path]]] = {}
 
     def add(self, code: str, file: Path, line: int, pass_name: str | None = None, **fields: Any) -> None:
         d = diagnostic(code, file=str(file), line=line, **fields)
@@ -123,8 +124,12 @@ class _Checker:
 
     def find(self, value: str, file: Path, line: int, pass_name: str | None, missing: str) -> Path | None:
         """A file a rule file names, inside the allowed folders; else RC120 (outside) or ``missing``."""
-        refused: list[Path] = []
-        path, looked = resolve_resource(value, file, self.roots, refused)
+        found = self._found.get((value, file))
+        if found is None:
+            refused: list[Path] = []
+            path, looked = resolve_resource(value, file, self.roots, refused)
+            found = self._found[(value, file)] = (path, looked, refused)
+        path, looked, refused = found
         if path is None and refused:
             self.add("RC120", file, line, pass_name, path=value, real=str(refused[0].resolve()),
                      allowed=", ".join(map(str, self.roots)))
