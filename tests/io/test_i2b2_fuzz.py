@@ -6,7 +6,7 @@ formed (offsets out of range or reversed, quotes and pipes inside the text, unkn
 fields) or random; odd bytes (invalid UTF-8, a BOM, NUL, CR line ends, UTF-16). Readers covered:
 ``read_document`` (.txt + .con), ``read_chains`` (.chains) and the scorer's light
 ``evaluate.data.read_concepts`` (.con). Bounds checked per example: 2 s (hypothesis deadline)
-and 20 MB of Python allocations (tracemalloc peak). The default run tries 60 examples per
+and 20 MB of Python allocations (tracemalloc peak). The default run tries 40 examples per
 reader; the ``slow`` variants 2,000.
 """
 
@@ -100,7 +100,7 @@ RECORD = {"text": texts, "con": st.lists(concept_lines, max_size=8), "how": enco
           "noise": st.binary(min_size=1, max_size=6), "typed": st.booleans()}
 CHAINS = {"lines": st.lists(chain_lines, max_size=6), "how": encodings, "noise": st.binary(min_size=1, max_size=6)}
 
-test_i2b2_fuzz_concept_readers = fuzz(60)(given(**RECORD)(read_record))
-test_i2b2_fuzz_chain_reader = fuzz(60)(given(**CHAINS)(read_chain_file))
+test_i2b2_fuzz_concept_readers = fuzz(40)(given(**RECORD)(read_record))
+test_i2b2_fuzz_chain_reader = fuzz(40)(given(**CHAINS)(read_chain_file))
 test_i2b2_fuzz_concept_readers_many = pytest.mark.slow(fuzz(2000)(given(**RECORD)(read_record)))
 test_i2b2_fuzz_chain_reader_many = pytest.mark.slow(fuzz(2000)(given(**CHAINS)(read_chain_file)))

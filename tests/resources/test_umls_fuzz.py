@@ -6,7 +6,7 @@ Inputs: rows in the 18-field layout with random field values and counts, blank a
 bytes that are not UTF-8, CR line ends and no final newline, as plain text or gzip (whole,
 truncated or with corrupt bytes). Bounds checked per example: 5 s (hypothesis deadline; a load
 creates and indexes a SQLite file) and 30 MB of Python allocations (tracemalloc peak). The
-default run tries 25 files; the ``slow`` variant 400.
+default run tries 15 files; the ``slow`` variant 400.
 """
 
 from __future__ import annotations
@@ -92,5 +92,5 @@ def load(tmp_path: Path, case: tuple[str, bytes], previous: bool) -> None:
 
 
 CASE = {"case": mrconso(), "previous": st.booleans()}
-test_umls_fuzz_mrconso = fuzz(25)(given(**CASE)(load))
+test_umls_fuzz_mrconso = fuzz(15)(given(**CASE)(load))
 test_umls_fuzz_mrconso_many = pytest.mark.slow(fuzz(400)(given(**CASE)(load)))
