@@ -18,6 +18,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "web": ("requests",),
     "belltree": ("sklearn", "scipy", "numpy", "rapidfuzz"),
     "eval": ("numpy", "scipy"),
+    "browser": ("playwright",),
 }
 
 

@@ -15,7 +15,7 @@ from .. import __version__
 from ..errors import RulecorefError
 
 # One module per command, each with add_parser(subparsers) and run(args) -> int.
-COMMANDS = ("resolve", "explain", "check", "evaluate", "convert", "umls", "web", "train", "sweep")
+COMMANDS = ("resolve", "explain", "check", "evaluate", "convert", "view", "umls", "web", "train", "sweep")
 
 
 def build_parser() -> argparse.ArgumentParser:
