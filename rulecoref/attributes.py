@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations, compress
 from typing import TYPE_CHECKING, Any
 
+from .resources.lexicon import Lexicon
 from .roles import PeopleVocab, WordSet
 from .rules.schema import Param
 from .words import (
@@ -175,7 +176,11 @@ class MentionSettings:
         self.resources = resources
         self.values = values
         self.pronoun_types = pronoun_types
-        lex = resources.lexicon
+
+        def lex(value: Any) -> Lexicon:
+            """A word list of the settings: a file (shared through Resources) or an inline list."""
+            return Lexicon(value, name="attributes") if isinstance(value, (list, tuple)) else resources.lexicon(value)
+
         self.common = lex(values["common_words"]).words
         self.determiners = lex(values["determiners"]).words
         self.head_stops = lex(values["head_stops"]).words
@@ -205,7 +210,9 @@ class MentionSettings:
         patterns = self.clues["dates"]
         self.date_rx = re.compile("|".join(f"(?:{rx.pattern})" for rx in patterns), re.IGNORECASE) if patterns else None
         # the memo key of a token's conditioned form: what the conditioning depends on
-        self.conditioning = ("condition", values["common_words"], self.keep_digits, self.drop_adjectives)
+        common = values["common_words"]
+        self.conditioning = ("condition", tuple(common) if isinstance(common, list) else common, self.keep_digits,
+                             self.drop_adjectives)
 
     @property
     def wordnet(self) -> Any:
@@ -303,7 +310,7 @@ def _conditioned(t: MentionTable) -> list[tuple[str, ...]]:
 
 
 @attribute("words", depends=("conditioned",),
-           help="the set of meaning-bearing words: 'the large Abscess-like area' -> {abscesslike, area}")
+           help="the set of meaning-bearing words: 'the painful Abscess-like area' -> {abscesslike, area}")
 def _words(t: MentionTable) -> list[frozenset[str]]:
     return [frozenset(filter(None, cond)) for cond in t["conditioned"]]
 
@@ -581,7 +588,7 @@ for _name, _fn, _help in (
 
 # -- names (partial names) --------------------------------------------------------------------------
 @attribute("name_words", depends=("tokens", "person", "line", "start"),
-           help="a person name's words, None when it shows no name: 'Dr. Edward L, Smith's' -> (edward, smith); "
+           help="a person name's words, None when it shows no name: 'Dr. Edward L, Smith' -> (edward, smith), 'Smith's' -> (smiths,); "
                 "a capital at the start of a line does not make a name when the note also writes the word in lowercase")
 def _name_words(t: MentionTable) -> list[tuple[str, ...] | None]:
     s = t.settings
