@@ -46,10 +46,10 @@ def rule_cases(folder: Path) -> dict[str, str | bytes]:
         "deep-20000": "version: 1\npasses: " + "[" * 20_000 + "]" * 20_000 + "\n",
         "latin1": "version: 1\n# règles\npasses: []\n".encode("latin-1"),
         "include-outside": f"version: 1\npasses:\n  - include: {outside / 'passwd'}\n",
-        "wordlist-escape": "version: 1\npasses:\n  - kind: exact_match\n    params: {ignore_words: "
+        "wordlist-escape": "version: 1\npasses:\n  - kind: relative_pronoun\n    params: {pronouns: "
                            + "../" * (len(folder.parts) + 3) + str(outside / "passwd").lstrip("/") + "}\n",
-        "wordlist-binary": "version: 1\npasses:\n  - kind: exact_match\n    params: {ignore_words: binary.txt}\n",
-        "wordlist-64MB": "version: 1\npasses:\n  - kind: exact_match\n    params: {ignore_words: huge.txt}\n",
+        "wordlist-binary": "version: 1\npasses:\n  - kind: relative_pronoun\n    params: {pronouns: binary.txt}\n",
+        "wordlist-64MB": "version: 1\npasses:\n  - kind: relative_pronoun\n    params: {pronouns: huge.txt}\n",
         "rule-file-4MB": "version: 1\npasses: []\n" + "# padding\n" * 400_000,
         "nested-flow-at-limit": "x: [" + ("[" * 48 + "]" * 48 + ",") * (size // 97) + "]\n",
         "flat-list-at-limit": "x: [" + "a," * (size // 2) + "]\n",

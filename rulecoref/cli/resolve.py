@@ -124,7 +124,8 @@ def _run(args: argparse.Namespace, lock: OutputLock) -> int:
     # i2b2 records without text are reported per document below; texts without concepts and other
     # formats' strays here
     records, strays = find_inputs(inputs, args.input_format, args.encoding)
-    check_out_dir(args.out, input_folders(inputs, records))  # before the start-up: a bad --out costs nothing
+    # before the start-up: a bad --out costs nothing
+    check_out_dir(args.out, input_folders(inputs if args.input_format == "i2b2" else [], records))
     overrides = {"model": args.model} if args.model else {}
     resources = cli_resources(args)
     t0 = time.perf_counter()

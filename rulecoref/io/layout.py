@@ -131,11 +131,14 @@ def _files(rec: Record) -> tuple[Path | None, Path]:
 
 def input_folders(inputs: Iterable[str | Path], records: Iterable[Record]) -> tuple[set[Path], set[Path]]:
     """Folders an output folder must stay out of, resolved: (folders it may not be, folders it may
-    not be inside). Every folder holding an input file is in the first set; an i2b2 release's
-    ``docs/``, ``concepts/`` and ``chains/`` are in both, so nothing is ever written among them."""
+    not be inside). Every folder holding an i2b2 input file is in the first set; an i2b2 release's
+    ``docs/``, ``concepts/`` and ``chains/`` are in both, so nothing is ever written among them
+    (a flat folder's gold ``.txt.chains`` would be deleted by ``--overwrite``)."""
     exact: set[Path] = set()
     inside: set[Path] = set()
     for rec in records:
+        if rec.kind != "i2b2":  # JSONL and brat inputs: io.formats checks file by file (RC522)
+            continue
         for f in (rec.txt, rec.con, rec.chains):
             if f is not None:
                 folder = f.resolve().parent

@@ -37,7 +37,7 @@ def resolve(*args: str) -> int:
 
 @pytest.mark.parametrize("layout", ["flat", "release"])
 def test_resolve_text_without_concepts_fails_that_document(tmp_path: Path, layout: str, capsys) -> None:
-    """Case 6: exit 1, RC216 naming the text, the report counts it; the other documents are written."""
+    """Case 6: exit 1, RC216 naming the text, in the report as an input problem; the other documents are written."""
     data = release(tmp_path)
     if layout == "flat":
         flat = tmp_path / "flat"
@@ -49,10 +49,11 @@ def test_resolve_text_without_concepts_fails_that_document(tmp_path: Path, layou
     orphan.write_text("lonely text .\n")
     out = tmp_path / "out"
     assert resolve(str(data), "--out", str(out)) == 1
-    assert f"error: orphan: {orphan}: [RC216]" in capsys.readouterr().err
+    captured = capsys.readouterr()
+    assert f"error: {orphan}: [RC216]" in captured.err and "1 input problem(s)" in captured.out
     report = json.loads((out / "rulecoref-report.json").read_text())
-    assert (report["documents"], report["resolved"]) == (5, 4)
-    assert [f["document"] for f in report["failed"]] == ["orphan"]
+    assert (report["documents"], report["resolved"]) == (4, 4)
+    assert [(p["code"], p["file"]) for f in report["failed"] for p in f["problems"]] == [("RC216", str(orphan))]
     assert len(list(out.glob("*.txt.chains"))) == 4
 
 
@@ -163,7 +164,7 @@ def test_resolve_two_concurrent_runs_never_lose_or_mix_outputs(tmp_path: Path, o
     rules = {}
     for key, ctype in (("person", "person"), ("problem", "problem")):
         rules[key] = tmp_path / f"{key}.yaml"
-        rules[key].write_text(f"version: 1\npasses:\n  - kind: exact_match\n    applies_to: {{types: [{ctype}]}}\n")
+        rules[key].write_text(f"version: 1\npasses:\n  - kind: match\n    key: text_norm\n    applies_to: {{types: [{ctype}]}}\n")
     expected = {}  # what each run writes alone
     for key, path in rules.items():
         ref = tmp_path / f"ref-{key}"

@@ -14,7 +14,7 @@ from rulecoref.rules import compiler
 from rulecoref.rules.compiler import compile_rules
 from tests.helpers import ROOT, write_rules
 
-EXACT_WITH = "version: 1\npasses:\n  - kind: exact_match\n    params: {{ignore_words: {path}}}\n"
+EXACT_WITH = "version: 1\npasses:\n  - kind: relative_pronoun\n    params: {{pronouns: {path}}}\n"
 
 
 def diagnostics(path: Path, **kwargs) -> list:
@@ -93,9 +93,9 @@ def test_compiler_allow_path_option_and_environment(tmp_path: Path, monkeypatch:
     path = write_rules(rules, EXACT_WITH.format(path=shared / "stop.txt"))
     assert [d.code for d in diagnostics(path)] == ["RC120"]
     rs = compile_rules(path, allow_paths=[shared])
-    assert Path(rs.passes[0].params["ignore_words"]) == shared / "stop.txt"
+    assert Path(rs.passes[0].params["pronouns"]) == shared / "stop.txt"
     monkeypatch.setenv(compiler.ALLOW_ENV, os.pathsep.join(["/nonexistent", str(shared)]))
-    assert compile_rules(path).passes[0].params["ignore_words"] == shared / "stop.txt"
+    assert compile_rules(path).passes[0].params["pronouns"] == shared / "stop.txt"
 
 
 def test_compiler_bundled_data_and_own_tree_stay_readable(tmp_path: Path) -> None:
@@ -104,7 +104,7 @@ def test_compiler_bundled_data_and_own_tree_stay_readable(tmp_path: Path) -> Non
         compile_rules(ROOT / "rules" / f"{name}.yaml")
     (tmp_path / "lists").mkdir()
     (tmp_path / "lists" / "stop.txt").write_text("the\n")
-    path = write_rules(tmp_path, "version: 1\npasses:\n  - kind: exact_match\n    params: {ignore_words: lists/stop.txt}\n"
+    path = write_rules(tmp_path, "version: 1\npasses:\n  - kind: relative_pronoun\n    params: {pronouns: lists/stop.txt}\n"
                                  "  - include: rules/people.yaml\n")
     assert len(compile_rules(path).passes) > 1
 
@@ -130,9 +130,9 @@ def test_compiler_oversized_word_list(tmp_path: Path) -> None:
 
 
 def test_compiler_regex_list_that_is_not_text(tmp_path: Path) -> None:
-    """A ``regexes`` parameter read from a file goes through the same checks (no UnicodeDecodeError)."""
+    """A ``regexes`` setting read from a file goes through the same checks (no UnicodeDecodeError)."""
     (tmp_path / "dates.txt").write_bytes("\\d+ d\u00e9c\n".encode("latin-1"))
-    path = write_rules(tmp_path, "version: 1\npasses:\n  - kind: filter_date\n    params: {dates: dates.txt}\n")
+    path = write_rules(tmp_path, "version: 1\nattributes: {clues: {dates: dates.txt}}\npasses: []\n")
     assert [d.code for d in diagnostics(path)] == ["RC121"]
 
 

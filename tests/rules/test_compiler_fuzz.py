@@ -33,9 +33,10 @@ def fuzz(examples: int) -> settings:
 
 
 KEYS = ["version", "name", "types", "passes", "kind", "params", "applies_to", "examples", "include", "enable",
-        "enabled", "decoder", "link", "no_link", "types", "exclude_types", "same_type", "ignore_words",
+        "enabled", "decoder", "link", "no_link", "types", "exclude_types", "same_type", "pronouns", "attributes",
+        "key", "require", "veto", "clues", "dates", "determiners",
         "antecedents", "min_chars", "phrases", "dates", "model", "beam", "<<"]
-KINDS = ["exact_match", "be_phrase", "acronym", "filter_date", "head_synonym", "nope", "people", "umls"]
+KINDS = ["match", "filter", "be_phrase", "relative_pronoun", "people_roles", "exact_match", "nope"]
 PATHS = ["words.txt", "../words.txt", "/etc/passwd", "/dev/zero", "sub/inc.yaml", "inc.yaml", "rules/people.yaml",
          "resources/lexicons/determiners.txt", "../../../../../../etc/hostname", "~/x", ""]
 scalars = st.one_of(

@@ -42,10 +42,10 @@ def hostile_rule_files(root: Path) -> dict[str, tuple[Path, str]]:
         "deep": ("version: 1\npasses: " + "[" * 20_000 + "]" * 20_000 + "\n", "RC117"),
         "latin1": ("version: 1\n# règles\npasses: []\n".encode("latin-1"), "RC119"),
         "include-outside": (f"version: 1\npasses:\n  - include: {outside / 'passwd'}\n", "RC120"),
-        "wordlist-escape": ("version: 1\npasses:\n  - kind: exact_match\n    params: {ignore_words: "
+        "wordlist-escape": ("version: 1\npasses:\n  - kind: relative_pronoun\n    params: {pronouns: "
                             + "../" * (len(rules.parts) + 3) + str(outside / "passwd").lstrip("/") + "}\n", "RC120"),
-        "wordlist-binary": ("version: 1\npasses:\n  - kind: exact_match\n    params: {ignore_words: binary.txt}\n", "RC121"),
-        "wordlist-huge": ("version: 1\npasses:\n  - kind: exact_match\n    params: {ignore_words: huge.txt}\n", "RC122"),
+        "wordlist-binary": ("version: 1\npasses:\n  - kind: relative_pronoun\n    params: {pronouns: binary.txt}\n", "RC121"),
+        "wordlist-huge": ("version: 1\npasses:\n  - kind: relative_pronoun\n    params: {pronouns: huge.txt}\n", "RC122"),
         "huge": ("version: 1\npasses: []\n" + "# padding\n" * 30_000, "RC115"),
         "include-device": ("version: 1\npasses:\n  - include: /dev/zero\n", "RC110"),
     }
