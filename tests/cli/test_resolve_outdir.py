@@ -155,7 +155,7 @@ def start(data: Path, rules: str, out: Path, *extra: str) -> subprocess.Popen:
 def test_resolve_two_concurrent_runs_never_lose_or_mix_outputs(tmp_path: Path, overwrite: bool) -> None:
     """Case 9 with real processes: two runs of 120 documents started together into one empty
     folder, three times. The two rule files cost the same to start (so the runs really overlap;
-    on the code before the lock, 3 of 8 tries mixed the two batches) and link different types (so
+    on the code before the lock, 1 to 3 of 8 tries lost or mixed outputs) and link different types (so
     each chains file shows which run wrote it). Each run that exits 0 wrote its whole batch and
     says so; the other exits 2 with RC506 (or RC501 when it came second without --overwrite); the
     folder ends holding one run's batch, none lost, none mixed, and the report is that run's."""
