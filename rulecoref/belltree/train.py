@@ -124,15 +124,37 @@ def entity_mention_events(fx: FeatureExtractor, owner: Sequence[int], s: TrainSe
 
 @dataclass
 class DocEvents:
-    """One document's training events, compact: feature columns are positions in ``vocabulary``."""
+    """One document's training events, compact: features are numbered per document (``columns``)."""
 
     name: str
     ok: bool = True
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    vocabulary: list[str] = field(default_factory=list)
     indices: array = field(default_factory=lambda: array("i"))
     lengths: array = field(default_factory=lambda: array("i"))  # features per event
     labels: array = field(default_factory=lambda: array("b"))
+    columns: dict[str, int] = field(default_factory=dict, repr=False)  # feature -> its column, in order
+
+    def add(self, features: Sequence[str], label: int) -> None:
+        """One event: its features as this document's column numbers."""
+        cols = {self.columns.setdefault(f, len(self.columns)) for f in features}
+        self.indices.extend(sorted(cols))
+        self.lengths.append(len(cols))
+        self.labels.append(label)
+
+
+def events_of(pipeline: Any, settings: TrainSettings, passes: Sequence[tuple[str, Any]], td: TrainingDoc) -> DocEvents:
+    """The events of one gold document; with ``passes`` (hybrid) the rules run first."""
+    if passes:
+        td.resolution = pipeline.run_passes(td.doc)
+        table = td.resolution.table
+    else:
+        table = pipeline.table(td.doc)
+    fx = extractor(table, td.resolution if passes else None, passes)
+    gen = mention_pair_events if settings.kind == "mention-pair" else entity_mention_events
+    out = DocEvents(td.doc.name)
+    for feats, label in gen(fx, gold_owner(len(td.doc.concepts), td.gold), settings):
+        out.add(feats, label)
+    return out
 
 
 def document_events(pipeline: Any, settings: TrainSettings, passes: Sequence[tuple[str, Any]], record: Any,
@@ -140,21 +162,8 @@ def document_events(pipeline: Any, settings: TrainSettings, passes: Sequence[tup
     """Read one gold record and make its events; a bad document is reported, never raised."""
     try:
         td, warnings = load_gold(record, types=types, encoding=encoding)
-        if passes:
-            td.resolution = pipeline.run_passes(td.doc)
-            table = td.resolution.table
-        else:
-            table = pipeline.table(td.doc)
-        fx = extractor(table, td.resolution, passes)
-        gen = mention_pair_events if settings.kind == "mention-pair" else entity_mention_events
-        out = DocEvents(td.doc.name, diagnostics=warnings)
-        columns: dict[str, int] = {}
-        for feats, label in gen(fx, gold_owner(len(td.doc.concepts), td.gold), settings):
-            cols = {columns.setdefault(f, len(columns)) for f in feats}
-            out.indices.extend(sorted(cols))
-            out.lengths.append(len(cols))
-            out.labels.append(label)
-        out.vocabulary = list(columns)
+        out = events_of(pipeline, settings, passes, td)
+        out.diagnostics = warnings
         return out
     except RulecorefError as exc:
         return DocEvents(record.name, False, exc.diagnostics)
@@ -174,7 +183,7 @@ class EventMatrix:
 
     def add(self, d: DocEvents) -> None:
         columns, counts = self.columns, self.counts
-        remap = array("i", (columns.setdefault(f, len(columns)) for f in d.vocabulary))
+        remap = array("i", (columns.setdefault(f, len(columns)) for f in d.columns))
         counts.extend([0] * (len(columns) - len(counts)))
         pos = 0
         for n in d.lengths:
@@ -189,6 +198,16 @@ class EventMatrix:
     @property
     def events(self) -> int:
         return len(self.labels)
+
+    @classmethod
+    def from_events(cls, events: Sequence[Sequence[str]], labels: Sequence[int]) -> EventMatrix:
+        """A matrix from feature-string events (a few hand-made ones; training streams documents)."""
+        d = DocEvents("events")
+        for feats, label in zip(events, labels):
+            d.add(feats, label)
+        m = cls()
+        m.add(d)
+        return m
 
 
 def fit(m: EventMatrix, kind: str, *, c: float = 1.0, min_count: int = 1, max_iter: int = 300,
@@ -232,6 +251,13 @@ def fit(m: EventMatrix, kind: str, *, c: float = 1.0, min_count: int = 1, max_it
     return MaxEntModel(kind, weights, float(clf.intercept_[0]), settings, stats)
 
 
+def _model(matrix: EventMatrix, s: TrainSettings, pipeline: Any, passes: Sequence[tuple[str, Any]],
+           documents: int) -> MaxEntModel:
+    settings = {**asdict(s), "rule_passes": [name for name, _ in passes],
+                "pronoun_types": sorted(pipeline.ruleset.pronoun_types), "documents": documents}
+    return fit(matrix, s.kind, c=s.c, min_count=s.min_count, settings=settings)
+
+
 def train(pipeline: Any, records: Sequence[Any], s: TrainSettings, *, hybrid: bool = False, jobs: int = 1,
           types: Sequence[str] | None = None, encoding: str = "utf-8",
           on_document: Any = None) -> tuple[MaxEntModel, list[DocEvents]]:
@@ -249,9 +275,16 @@ def train(pipeline: Any, records: Sequence[Any], s: TrainSettings, *, hybrid: bo
             matrix.add(d)
         else:
             failed.append(d)
-    settings = {**asdict(s), "rule_passes": [name for name, _ in passes],
-                "pronoun_types": sorted(pipeline.ruleset.pronoun_types), "documents": len(records) - len(failed)}
-    return fit(matrix, s.kind, c=s.c, min_count=s.min_count, settings=settings), failed
+    return _model(matrix, s, pipeline, passes, len(records) - len(failed)), failed
+
+
+def train_documents(pipeline: Any, docs: Sequence[TrainingDoc], s: TrainSettings, *, hybrid: bool = False) -> MaxEntModel:
+    """The model of documents already read (benchmarks, tests): the same events and fit as ``train``."""
+    passes = [(p.name, p.scope) for p in pipeline.passes] if hybrid else []
+    matrix = EventMatrix()
+    for td in docs:
+        matrix.add(events_of(pipeline, s, passes, td))
+    return _model(matrix, s, pipeline, passes, len(docs))
 
 
 def load_gold(record: Any, *, types: Sequence[str] | None = None, encoding: str = "utf-8") -> tuple[TrainingDoc, list[Any]]:

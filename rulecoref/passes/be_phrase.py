@@ -46,11 +46,13 @@ class BePhrase(Pass):
         self.phrases = self.lexicon("phrases").phrases
         self.blockers = self.lexicon("blockers").words
         self.fillers = self.lexicon("fillers").phrases or None
+        self.longest = max(map(len, self.phrases), default=0)
+        self.longest_filler = max(map(len, self.fillers or ()), default=0)
 
     def judge(self, between: Sequence[str]) -> str:
         """The evidence for two concepts with these tokens between them, "" when the tokens do not
         equate them (no be-phrase, a blocker, or a word that is no filler)."""
-        hits = find_phrases(between, self.phrases, max(map(len, self.phrases), default=0))
+        hits = find_phrases(between, self.phrases, self.longest)
         if not hits:
             return ""
         covered = {k for s, e, _ in hits for k in range(s, e)}
@@ -58,7 +60,7 @@ class BePhrase(Pass):
         if any(tok.lower() in self.blockers for tok in rest):
             return ""
         if self.fillers is not None:
-            filled = sum(e - s for s, e, _ in find_phrases(rest, self.fillers, max(map(len, self.fillers))))
+            filled = sum(e - s for s, e, _ in find_phrases(rest, self.fillers, self.longest_filler))
             if filled < len(rest):
                 return ""  # "X was observed in Y": the be-word is an auxiliary
         return f"be-phrase '{hits[0][2]}' in '{' '.join(between)}'"

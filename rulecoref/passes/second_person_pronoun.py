@@ -22,10 +22,13 @@ class SecondPersonPronoun(Pass):
         "pronouns": Param("wordlist", default="resources/lexicons/people/pronouns_second.txt", help="you, your, yours, ..."),
     }
 
+    def setup(self) -> None:
+        self.words = self.lexicon("pronouns").words
+
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         subject = facts(ctx.state).subject
         if subject is None:
             return
         evidence = f"second person; subject {doc.concepts[subject].text!r}"
-        for p, _ in single_pronouns(ctx.table, self.lexicon("pronouns").words):
+        for p, _ in single_pronouns(ctx.table, self.words):
             yield subject, p, evidence

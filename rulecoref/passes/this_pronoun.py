@@ -26,12 +26,15 @@ class ThisPronoun(Pass):
                                  help="the person mention must start within this many words after the pronoun"),
     }
 
+    def setup(self) -> None:
+        self.words = self.lexicon("words").words
+
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         f, t = facts(ctx.state), ctx.table
         start, end = t["start"], t["end"]
         person_starts = [start[i] for i in f.persons]
         pronoun_types = self.scope.pronoun_types
-        for p, _ in single_pronouns(t, self.lexicon("words").words):
+        for p, _ in single_pronouns(t, self.words):
             if t["type"][p] not in pronoun_types:
                 continue
             k = bisect_right(person_starts, end[p])  # the first person mention after the pronoun

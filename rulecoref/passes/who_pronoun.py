@@ -25,12 +25,15 @@ class WhoPronoun(Pass):
         "max_tokens_between": Param("int", default=-1, minimum=-1, help="-1: any distance"),
     }
 
+    def setup(self) -> None:
+        self.words = self.lexicon("words").words
+
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         f, t = facts(ctx.state), ctx.table
         start, end = t["start"], t["end"]
         person_starts = [start[i] for i in f.persons]
         limit = self.p["max_tokens_between"]
-        for p, _ in single_pronouns(t, self.lexicon("words").words):
+        for p, _ in single_pronouns(t, self.words):
             if t["type"][p] not in self.scope.pronoun_types:
                 continue
             k = bisect_left(person_starts, start[p])  # persons[:k] start before the pronoun

@@ -159,9 +159,13 @@ class WordNet:
         word = word.lower()
 
         def lookup() -> frozenset[str]:
-            found = self.reader.synsets(word, pos) if word else []
-            if senses > 0:
-                found = found[:senses]
+            if senses == 1 and pos:  # the most frequent sense: the base form's first synset, parsed alone
+                base = self.base(word, pos)
+                found = [self.reader.synset(f"{base}.{pos}.01")] if base else []
+            else:
+                found = self.reader.synsets(word, pos) if word else []
+                if senses > 0:
+                    found = found[:senses]
             return frozenset({word, *(n.lower().replace("_", " ") for s in found for n in s.lemma_names())})
 
         return self.memo.get(("wn-synonyms", word, pos, senses), lookup)

@@ -133,3 +133,16 @@ def test_wordnet_loads_offline_in_a_fresh_process():
     env = {k: v for k, v in os.environ.items() if k != ENV_VAR}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_wordnet_most_frequent_sense_synonyms_equal_the_first_of_all_synsets():
+    """senses=1 parses only the base form's first synset; it must be the first of NLTK's synsets()."""
+    import random
+
+    wn = shared_resources().wordnet
+    index = [ln.split()[0] for ln in open(f"{wn.path}/index.noun", encoding="utf-8") if not ln.startswith(" ")]
+    words = random.Random(7).sample(index, 300) + ["abscesses", "tumors", "mice", "geese", "cells", "blood", "left"]
+    for w in words:
+        first = wn.reader.synsets(w, "n")[:1]
+        want = frozenset({w.lower(), *(n.lower().replace("_", " ") for s in first for n in s.lemma_names())})
+        assert wn.synonyms(w, "n", 1) == want, w
