@@ -26,7 +26,8 @@ class SearchSpec:
     """What a keyed rule asks the engine for."""
 
     keys: tuple[str, ...]  # the mention's blocking attributes (a set-valued attribute gives several values)
-    test: Callable[[MentionTable, int, int], str | None]  # evidence for (mention, candidate), or None
+    #: evidence for (mention, candidate), or None; evidence may be a function that spells it out when read
+    test: Callable[[MentionTable, int, int], str | Callable[[], str] | None]
     antecedent: str = "nearest"  # "nearest": the first candidate that passes; "all": every one
     window: int = 0  # sentences apart at most; 0 = any distance
     #: "backward": earlier candidates only; "backward_then_forward": when no earlier one passes, the
@@ -81,7 +82,7 @@ def _blocking(table: MentionTable, keys: tuple[str, ...], admitted: list[int]) -
     return out
 
 
-def search(table: MentionTable, scope: TypeScope, spec: SearchSpec) -> Iterator[tuple[int, int, str]]:
+def search(table: MentionTable, scope: TypeScope, spec: SearchSpec) -> Iterator[tuple[int, int, Any]]:
     """(antecedent, mention, evidence) for every link the rule makes, in text order of the mention."""
     types, lines = table["type"], table["line"]
     admitted_types = {t for t in set(types) if scope.admits_type(t)}
