@@ -105,7 +105,6 @@ MESSAGES: dict[str, str] = {
     "RC412": "{path}: a line longer than {limit} characters; the load stopped and the database was not changed",
     # command line
     "RC501": "output directory {path!r} already holds {count} .txt.chains file(s)",
-    "RC502": "{detail}",
     "RC503": "{count} of {total} document(s) failed",
     # -- output folder, locks, options (RC505-RC519) --
     "RC505": "output folder {path!r} is an input folder or inside one ({input}); inputs are never written to",
@@ -127,6 +126,12 @@ MESSAGES: dict[str, str] = {
     "RC550": "internal error while resolving this document: {detail}",
     "RC551": "the worker process resolving this document died before it finished",
     "RC552": "no input: give a {what}, files, or --file-list",
+    "RC553": "{option}: {detail}",
+    "RC554": "no mention {spec!r} in {doc!r}",
+    "RC555": "pick one document with --doc (found: {names})",
+    "RC556": "the rule file's decoder is {kind!r}, not belltree",
+    "RC557": "no readable documents in {inputs}",
+    "RC558": "output {path!r} {detail}",
     # models
     "RC601": "model file {path!r}: {detail}",
     # -- Bell tree (RC602-RC699) --
@@ -183,6 +188,8 @@ HINTS: dict[str, str] = {
     "RC511": "give a Python codec name, e.g. utf-8, latin-1, cp1252.",
     "RC550": "this is a bug in rulecoref or a rule kind: please report it with the document's .con line count and the rule file.",
     "RC551": "it may have run out of memory; run again with fewer --jobs.",
+    "RC554": "a mention is 'L:T', 'L:T L:T' or its text ('text#2' for the second occurrence).",
+    "RC556": "use rules/belltree.yaml or rules/hybrid.yaml, or a rule file whose decoder kind is belltree.",
     # -- hints: add yours below, keyed by your codes --
     "RC402": "give the MRCONSO.RRF of a UMLS release (META/MRCONSO.RRF), unzipped or as .gz.",
     "RC405": "--mrsty takes META/MRSTY.RRF of the same release.",

@@ -166,9 +166,9 @@ def convert(args: argparse.Namespace, source: str, target: str) -> tuple[int, li
     warnings: list[Diagnostic] = []
     out: Path = args.out
     if target in ("conll", "jsonl") and out.is_dir():
-        raise CliError(diagnostic("RC502", detail=f"{out} is a folder; a {target} target is one file"))
+        raise CliError(diagnostic("RC558", path=str(out), detail=f"is a folder; a {target} target is one file"))
     if target in ("i2b2", "brat") and out.exists() and not out.is_dir():
-        raise CliError(diagnostic("RC502", detail=f"{out} exists and is not a folder; a {target} target is a folder"))
+        raise CliError(diagnostic("RC558", path=str(out), detail=f"exists and is not a folder; a {target} target is a folder"))
     if target == "brat" and source in ("brat", "i2b2") and out.resolve() in (args.src.resolve(), (args.src / "docs").resolve()):
         raise CliError(diagnostic("RC522", path=str(out), input=str(args.src)))
     if out.resolve() == args.src.resolve():

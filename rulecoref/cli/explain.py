@@ -49,7 +49,7 @@ def find_mention(doc: Document, spec: str) -> int:
         k = int(nth) - 1 if nth.isdigit() else 0
         if 0 <= k < len(hits):
             return hits[k]
-    raise CliError(diagnostic("RC502", detail=f"no mention {spec!r} in {doc.name}"))
+    raise CliError(diagnostic("RC554", spec=spec, doc=doc.name))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         records = [r for r in records if r.name == args.doc]
     if len(records) != 1 or records[0].txt is None:
         names = ", ".join(r.name for r in records[:10])
-        raise CliError(diagnostic("RC502", detail=f"pick one document with --doc (found: {names or 'none'})"))
+        raise CliError(diagnostic("RC555", names=names or "none"))
     rec = records[0]
     overrides = {"model": args.model} if args.model else {}
     pipe = load_pipeline(args, cli_resources(args), **overrides)

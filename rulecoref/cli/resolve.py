@@ -120,7 +120,7 @@ def _run(args: argparse.Namespace, lock: OutputLock) -> int:
     if args.file_list:
         inputs.extend(iter_file_list(args.file_list))
     if not inputs:
-        raise CliError(diagnostic("RC502", detail="no input: give a DATA folder, files, or --file-list"))
+        raise CliError(diagnostic("RC552", what="DATA folder"))
     # i2b2 records without text are reported per document below; texts without concepts and other
     # formats' strays here
     records, strays = find_inputs(inputs, args.input_format, args.encoding)

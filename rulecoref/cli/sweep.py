@@ -49,7 +49,7 @@ def parse_log_alphas(text: str) -> list[float]:
             return [round(start + i * step, 6) for i in range(n)]
         return [float(x) for x in text.split(",") if x.strip()]
     except ValueError as exc:
-        raise CliError(diagnostic("RC502", detail=f"--log-alphas {text!r}: {exc}")) from exc
+        raise CliError(diagnostic("RC553", option=f"--log-alphas {text!r}", detail=str(exc))) from exc
 
 
 def run(args: argparse.Namespace) -> int:
@@ -60,13 +60,13 @@ def run(args: argparse.Namespace) -> int:
 
     log_alphas = parse_log_alphas(args.log_alphas)
     if any(la > 0 for la in log_alphas):
-        raise CliError(diagnostic("RC502", detail="log alpha must be <= 0 (alpha in (0, 1])"))
+        raise CliError(diagnostic("RC553", option="--log-alphas", detail="log alpha must be <= 0 (alpha in (0, 1])"))
     overrides = {"model": args.model} if args.model else {}
     resources = cli_resources(args)
     pipeline = load_pipeline(args, resources, args.rules or bundled_rules("belltree"), **overrides)
     decoder = pipeline.decoder
     if not isinstance(decoder, BellTreeDecoder):
-        raise CliError(diagnostic("RC502", detail="the rule file's decoder is not belltree; use rules/belltree.yaml or rules/hybrid.yaml"))
+        raise CliError(diagnostic("RC556", kind=getattr(decoder, "kind", "union_find")))
     changes = {k: v for k, v in (("beam", args.beam), ("window", args.window)) if v is not None}
     types = None if args.types.strip().lower() == "auto" else tuple(t.strip().lower() for t in args.types.split(","))
     records, problems = find_records(args.inputs)
@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
         golds.append(td.gold)
         resolutions.append(pipeline.run_passes(td.doc))
     if not docs:
-        raise CliError(diagnostic("RC502", detail="no readable documents"))
+        raise CliError(diagnostic("RC557", inputs=", ".join(map(str, args.inputs))))
     print_diagnostics(warnings[:10], prefix="warning: ")
     if not args.json:
         print(f"{'log_alpha':>9} {'alpha':>7} {'conll_f1':>8} {'muc':>6} {'b3':>6} {'ceafe':>6} {'seconds':>7}")

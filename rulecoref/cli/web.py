@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     if args.file_list:
         inputs.extend(iter_file_list(args.file_list))
     if not inputs:
-        raise CliError(diagnostic("RC502", detail="no input: give a DATA folder, files, or --file-list"))
+        raise CliError(diagnostic("RC552", what="DATA folder"))
     pipeline = load_pipeline(args, cli_resources(args))
     roles = [p for p in pipeline.passes if p.kind == "people_roles"]
     if not roles:
