@@ -56,18 +56,27 @@ def _unique(indices: Iterator[int]) -> Iterator[int]:
             yield j
 
 
+def _before(lst: list[int], i: int) -> Iterator[int]:
+    """The entries of ascending ``lst`` before ``i``, nearest first (no copy of the list)."""
+    return map(lst.__getitem__, range(bisect_left(lst, i) - 1, -1, -1))
+
+
+def _after(lst: list[int], i: int) -> Iterator[int]:
+    """The entries of ascending ``lst`` after ``i``, nearest first."""
+    return map(lst.__getitem__, range(bisect_right(lst, i), len(lst)))
+
+
 def _candidates(lists: list[list[int]], i: int, forward: bool) -> Iterator[int]:
     """The indices of ``lists`` (each ascending) before ``i``, nearest first; then, with
     ``forward``, those after ``i``, nearest first."""
     if len(lists) == 1:
-        lst = lists[0]
-        yield from reversed(lst[: bisect_left(lst, i)])
+        yield from _before(lists[0], i)
         if forward:
-            yield from lst[bisect_right(lst, i):]
+            yield from _after(lists[0], i)
         return
-    yield from _unique(merge(*(reversed(lst[: bisect_left(lst, i)]) for lst in lists), reverse=True))
+    yield from _unique(merge(*(_before(lst, i) for lst in lists), reverse=True))
     if forward:
-        yield from _unique(merge(*(lst[bisect_right(lst, i):] for lst in lists)))
+        yield from _unique(merge(*(_after(lst, i) for lst in lists)))
 
 
 def _blocking(table: MentionTable, keys: tuple[str, ...], admitted: list[int]) -> dict[int, list[Any]]:
