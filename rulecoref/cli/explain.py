@@ -6,12 +6,16 @@ import argparse
 import json
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..document import Document
 from ..errors import CliError, diagnostic
 from ..io.i2b2 import read_document
 from ..io.layout import find_records
 from .common import add_rules_option, cli_resources, load_pipeline
+
+if TYPE_CHECKING:
+    from ..engine import Pipeline
 
 _POS = re.compile(r"^(\d+):(\d+)(?:\s+(\d+):(\d+))?$")
 
@@ -86,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def vetoes(pipe: Pipeline, res, a: int, b: int) -> list[dict[str, str]]:
+def vetoes(pipe: Pipeline, res: Any, a: int, b: int) -> list[dict[str, str]]:
     """The ``veto:`` predicates of the rule file's ``match`` rules that hold for the pair: why a rule
     whose scope admits both mentions did not link them ("no [masses]" under two exam headings)."""
     from ..predicates import PREDICATES
