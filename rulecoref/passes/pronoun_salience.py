@@ -32,8 +32,10 @@ is not the patient's). Measured on GAP's development split: docs/rules.md, "Clin
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 
 from ..attributes import setting_words
 from ..document import Document
@@ -50,18 +52,24 @@ STAGES = ("note_subject", "cataphora", "possessor_in_sentence", "subject_in_sent
 
 @dataclass
 class _Pronoun:
-    """One pronoun being resolved: where it is, its role and gender, and the candidates' occurrences
-    (``before``: those that end before it)."""
+    """One pronoun being resolved: where it is, its role and gender, how many pronouns of its gender
+    the document has, and (worked out only when a stage asks) the candidates' occurrences in text
+    order and those that end before it."""
 
     line: int
     token: int
     role: str | None
     gender: str | None
-    occurrences: list[Occurrence]
-    before: list[Occurrence] = field(default_factory=list)
+    same_gender: int
+    find: Callable[[], list[Occurrence]]
 
-    def __post_init__(self) -> None:
-        self.before = [o for o in self.occurrences if (o[0], o[2]) < (self.line, self.token)]
+    @cached_property
+    def occurrences(self) -> list[Occurrence]:
+        return self.find()
+
+    @cached_property
+    def before(self) -> list[Occurrence]:
+        return [o for o in self.occurrences if (o[0], o[2]) < (self.line, self.token)]
 
 
 @register("pronoun_salience")
@@ -86,13 +94,26 @@ class PronounSalience(Pass):
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         f, t = facts(ctx.state), ctx.table
+        vocab = t.settings.people
+        genders = Counter(vocab.pronoun_gender(w) for w in t["pronoun"] if w is not None)
+        by_gender: dict[str | None, list[Occurrence]] = {}  # every occurrence of a fitting candidate
+
+        def fitting(g: str | None) -> list[Occurrence]:
+            if g not in by_gender:
+                by_gender[g] = sorted((li, a, b, subj, i) for i in f.persons if self.fits(t, f, i, g)
+                                      for li, a, b, subj in t["name_occurrences"][i])
+            return by_gender[g]
+
         for p, _ in single_pronouns(t, self.words):
             if t["type"][p] not in self.scope.pronoun_types and not t["is_pronoun"][p]:
                 continue
-            cands = [i for i in f.persons if not overlaps(t, i, p) and self.fits(t, f, i, t["gender"][p])]
-            occ = [(li, a, b, subj, i) for i in cands for li, a, b, subj in t["name_occurrences"][i]]
+            g = t["gender"][p]
             line, token = doc.concepts[p].start
-            pron = _Pronoun(line, token, t["pronoun_role"][p], t["gender"][p], sorted(occ))
+
+            def find(g: str | None = g, p: int = p) -> list[Occurrence]:
+                return [o for o in fitting(g) if not overlaps(t, o[4], p)]
+
+            pron = _Pronoun(line, token, t["pronoun_role"][p], g, genders[g], find)
             for name, stage in self.stages:
                 target = stage(t, f, pron, 0)
                 if target is not None:
@@ -113,13 +134,9 @@ class PronounSalience(Pass):
     def note_subject(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
         if f.subject is None or p.gender is None or p.gender != f.gender:
             return None
-        if f.patients or self._gendered_pronouns(t, p.gender) >= self.p["min_subject_pronouns"]:
+        if f.patients or p.same_gender >= self.p["min_subject_pronouns"]:
             return f.subject
         return None
-
-    @staticmethod
-    def _gendered_pronouns(t: MentionTable, gender: str) -> int:
-        return sum(1 for w in t["pronoun"] if w is not None and t.settings.people.pronoun_gender(w) == gender)
 
     def cataphora(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
         if p.role not in ("possessive", "subject"):
@@ -165,7 +182,7 @@ class PronounSalience(Pass):
                 if first in vocab.masculine_pronouns or first in vocab.feminine_pronouns:
                     if vocab.pronoun_gender(first) != p.gender:
                         continue
-                    earlier = _Pronoun(li, 0, "subject", p.gender, p.occurrences)
+                    earlier = _Pronoun(li, 0, "subject", p.gender, p.same_gender, lambda: p.occurrences)
                     for name, stage in self.stages:
                         if name == "note_subject":
                             continue
