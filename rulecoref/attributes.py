@@ -1075,13 +1075,15 @@ def _negation(t: MentionTable) -> list[str | None]:
     pre, post = _clin_phrases(t, "negation_cues"), _clin_phrases(t, "negation_post")
     breaks, window = _clin(t, "scope_breaks"), t.settings.values["clinical"]["post_window"]
     before = _cue_in_scope(t, pre, breaks)
+    lengths = sorted({len(p) for p in post}, reverse=True)
     out: list[str | None] = []
     for i, low in enumerate(t["lower"]):
         cue = low[0] if low and (low[0],) in pre else before[i]  # "[No masses]" carries its own cue
         if cue is None and window:
             after = [tok.lower() for tok in t.doc.after(t.doc.concepts[i], window)]
             stop = next((k for k, w in enumerate(after) if w in breaks), len(after))
-            cue = next((" ".join(p) for k in range(stop) for p in post if tuple(after[k: k + len(p)]) == p), None)
+            cue = next((" ".join(after[k: k + n]) for k in range(stop) for n in lengths if tuple(after[k: k + n]) in post),
+                       None)
         out.append(cue)
     return out
 
@@ -1160,10 +1162,14 @@ def _drug(t: MentionTable) -> list[str | None]:
     path = str(value) if not isinstance(value, (list, tuple)) else None
     key = ("drug_names", path)
     names: dict[tuple[str, ...], str] = t.settings.resources.memo.get(key, lambda: _drug_names(t))
+    firsts = t.settings.resources.memo.get(("drug_first_words", path), lambda: frozenset(n[0] for n in names))
     longest = max(map(len, names), default=0)
     out: list[str | None] = []
     for low in t["lower"]:
         words = [w.strip(".,") for w in low]
+        if firsts.isdisjoint(words):  # most mentions name no drug
+            out.append(None)
+            continue
         out.append(next((names[tuple(words[a: a + k])] for a in range(len(words)) for k in range(longest, 0, -1)
                          if tuple(words[a: a + k]) in names), None))
     return out
