@@ -916,25 +916,40 @@ def _name_occurrences(t: MentionTable) -> list[tuple[tuple[int, int, int, bool],
     openers = setting_words(t, "salience", "clause_openers")
     max_intro = t.settings.values["salience"]["max_intro_tokens"]
     doc = t.doc
+    names = {name for name, person in zip(t["surname"], t["person"]) if person and name}
     where: dict[str, list[tuple[int, int]]] = {}
-    for li, toks in enumerate(doc.lines, 1):
+    for li, toks in enumerate(doc.lines, 1) if names else ():
         for ti, tok in enumerate(toks):
             if tok[:1].isupper():
-                where.setdefault(norm_words((tok,))[0] if norm_words((tok,)) else "", []).append((li, ti))
+                w = norm_word(tok)  # the surname's own form ("Ličen" -> "lien")
+                if w in names:
+                    where.setdefault(w, []).append((li, ti))
+    subject = {}  # (line, first, last) -> subject position, each worked out once
+
+    def occurrence(li: int, a: int, b: int) -> tuple[int, int, int, bool]:
+        key = (li, a, b)
+        if key not in subject:
+            subject[key] = subject_at(doc.lines[li - 1], a, b, openers, max_intro)
+        return (li, a, b, subject[key])
+
+    found: dict[tuple[str, tuple[str, ...]], list[tuple[int, int, int]]] = {}  # a name's text occurrences
     out: list[tuple[tuple[int, int, int, bool], ...]] = []
     for c, person, name, words in zip(doc.concepts, t["person"], t["surname"], t["person_words"]):
-        own = (c.start[0], c.start[1], c.end[1] if c.end[0] == c.start[0] else c.start[1])
         if not person:
             out.append(())
             continue
-        spans = {own}
-        for li, ti in where.get(name, ()) if name else ():
-            toks = doc.lines[li - 1]
-            first = ti
-            while first > 0 and norm_words((toks[first - 1],)) and norm_words((toks[first - 1],))[0] in words:
-                first -= 1
-            spans.add((li, first, ti))
-        out.append(tuple(sorted((li, a, b, subject_at(doc.lines[li - 1], a, b, openers, max_intro)) for li, a, b in spans)))
+        own = (c.start[0], c.start[1], c.end[1] if c.end[0] == c.start[0] else c.start[1])
+        key = (name or "", words)
+        if key not in found:
+            spans = []
+            for li, ti in where.get(name, ()) if name else ():
+                toks = doc.lines[li - 1]
+                first = ti
+                while first > 0 and norm_word(toks[first - 1]) in words:  # "Sandra [Collins]" is one name
+                    first -= 1
+                spans.append((li, first, ti))
+            found[key] = spans
+        out.append(tuple(sorted(occurrence(*span) for span in {own, *found[key]})))
     return out
 
 
@@ -985,6 +1000,8 @@ def heading_of(tokens: list[str], max_words: int) -> tuple[str, int] | None:
     """A section heading at the start of a line, and the token after it: "PAST MEDICAL HISTORY :" ->
     ("past medical history", 4); "GENERAL : The patient ..." -> ("general", 2); an all-capitals line
     without a colon ("PHYSICAL EXAMINATION") is one too. Headings are written in capitals."""
+    if not tokens or tokens[0].upper() != tokens[0]:  # headings are written in capitals
+        return None
     words = [tok for tok in tokens if has_alnum(tok)]
     if ":" in tokens:
         k = tokens.index(":")
@@ -1039,6 +1056,7 @@ def scoped_cues(lines: list[list[str]], cues: frozenset[tuple[str, ...]], breaks
     None: one left-to-right pass per line (NegEx's scope: a cue reaches forward until a scope break,
     "no fever but [cough]"; a heading's colon is a break too)."""
     longest = max(map(len, cues), default=0)
+    last_words = frozenset(c[-1] for c in cues)
     out = []
     for toks in lines:
         low = [tok.lower() for tok in toks]
@@ -1048,6 +1066,8 @@ def scoped_cues(lines: list[list[str]], cues: frozenset[tuple[str, ...]], breaks
             row.append(current)
             if w in breaks:
                 current = None
+            if w not in last_words:
+                continue
             for k in range(min(longest, pos + 1), 0, -1):
                 if tuple(low[pos - k + 1: pos + 1]) in cues:
                     current = (" ".join(low[pos - k + 1: pos + 1]), pos)
