@@ -32,6 +32,7 @@ is not the patient's). Measured on GAP's development split: docs/rules.md, "Clin
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -69,7 +70,10 @@ class _Pronoun:
 
     @cached_property
     def before(self) -> list[Occurrence]:
-        return [o for o in self.occurrences if (o[0], o[2]) < (self.line, self.token)]
+        occ = self.occurrences
+        line_start = bisect_left(occ, (self.line,))  # occurrences of earlier lines all end before it
+        rest = [o for o in occ[line_start: bisect_left(occ, (self.line, self.token + 1))] if o[2] < self.token]
+        return occ[:line_start] + rest
 
 
 @register("pronoun_salience")
@@ -97,6 +101,10 @@ class PronounSalience(Pass):
         vocab = t.settings.people
         genders = Counter(vocab.pronoun_gender(w) for w in t["pronoun"] if w is not None)
         by_gender: dict[str | None, list[Occurrence]] = {}  # every occurrence of a fitting candidate
+        persons_on: dict[int, list[int]] = {}
+        for i in f.persons:
+            for li in {doc.concepts[i].start[0], doc.concepts[i].end[0]}:
+                persons_on.setdefault(li, []).append(i)
 
         def fitting(g: str | None) -> list[Occurrence]:
             if g not in by_gender:
@@ -109,9 +117,11 @@ class PronounSalience(Pass):
                 continue
             g = t["gender"][p]
             line, token = doc.concepts[p].start
+            inside = {i for i in persons_on.get(line, ()) if overlaps(t, i, p)}  # "[his] lady" holds "his"
 
-            def find(g: str | None = g, p: int = p) -> list[Occurrence]:
-                return [o for o in fitting(g) if not overlaps(t, o[4], p)]
+            def find(g: str | None = g, inside: set[int] = inside) -> list[Occurrence]:
+                occ = fitting(g)
+                return [o for o in occ if o[4] not in inside] if inside else occ
 
             pron = _Pronoun(line, token, t["pronoun_role"][p], g, genders[g], find)
             for name, stage in self.stages:
