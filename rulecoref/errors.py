@@ -70,6 +70,15 @@ MESSAGES: dict[str, str] = {
     "RC501": "output directory {path!r} already holds {count} .txt.chains file(s)",
     "RC502": "{detail}",
     "RC503": "{count} of {total} document(s) failed",
+    # -- spaCy component and Spark runner (RC530-RC549) --
+    "RC530": "{what} has the columns {got}; rulecoref needs 'id' with 'text' (and 'concepts'), or 'id' with 'txt_path' and 'con_path'",
+    "RC531": "{where}: {detail}",
+    "RC532": "document id {id!r} cannot name an output file: {detail}",
+    "RC533": "document id {id!r} appears {count} times in the input",
+    "RC534": "cannot start Spark: {detail}",
+    "RC535": "cannot read {path!r} as {format}: {detail}",
+    "RC536": "cannot tell what {path!r} holds: {detail}",
+    "RC537": "spaCy component {name!r}: {detail}",
     # models
     "RC601": "model file {path!r}: {detail}",
     # -- Bell tree (RC602-RC699) --
@@ -112,6 +121,13 @@ HINTS: dict[str, str] = {
     "RC401": "load it first: rulecoref umls load MRCONSO.RRF --db URL",
     "RC501": "pass --overwrite to replace them, or choose an empty directory.",
     # -- hints: add yours below, keyed by your codes --
+    "RC530": "see docs/scale.md for the row schema: {{id, text, tokenized, concepts: [{{start, end, type}}]}}.",
+    "RC531": "a row is {{\"id\": str, \"text\": str, \"tokenized\": bool, \"concepts\": [{{\"start\": int, \"end\": int, \"type\": str}}]}}.",
+    "RC532": "ids name the files ID.txt.chains; rulecoref matches files on the name before the first '.', so an id has no '.', '/' or a backslash.",
+    "RC533": "every id names one output file; make the ids unique.",
+    "RC534": "Spark needs Java: install Debian's default-jre-headless (apt-get install default-jre-headless) or set JAVA_HOME.",
+    "RC536": "name the format with --format i2b2, jsonl or parquet.",
+    "RC537": "see docs/spacy.md for the component's settings.",
     "RC402": "give the MRCONSO.RRF of a UMLS release (META/MRCONSO.RRF), unzipped or as .gz.",
     "RC405": "--mrsty takes META/MRSTY.RRF of the same release.",
     "RC406": "check the file is a complete, uncorrupted MRCONSO.RRF, or raise --max-malformed.",

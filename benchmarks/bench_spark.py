@@ -1,0 +1,117 @@
+"""Documents per second of `rulecoref resolve --jobs N` and of Spark local mode (issue 18).
+
+For each corpus (default: gum and litbank under ../shared/corpora) and each configuration it runs
+the command as a user would, in its own process, into a fresh output folder, and reads the report
+it writes (``rulecoref-report.json``):
+
+  resolve-jN      ``rulecoref resolve DATA --types auto --jobs N``
+  spark-local[N]  ``rulecoref spark-resolve DATA --types auto --master local[N]``
+
+and, for Spark, the same resolution run twice in one session through the Python API
+(``rulecoref.spark.resolve`` over ``i2b2_frame``, chains written), to separate what a long batch
+pays once (the JVM, each Python worker compiling the rules and loading WordNet) from its steady
+rate: ``cold`` is the first run, ``warm`` the second, with the workers' pipelines built.
+
+Each line printed is one JSON object: corpus, configuration, documents, wall seconds of the
+command, its start-up (resolve: rules and WordNet; spark-resolve: rules and the JVM), docs/s after
+start-up, and for the API runs the cold and warm seconds and docs/s. Run it on a quiet machine: the
+configurations run one after the other, never in parallel.
+
+    python benchmarks/bench_spark.py [--corpus gum --corpus litbank] [--config resolve-j1 --config spark-local[2]]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIGS = ("resolve-j1", "resolve-j2", "spark-local[1]", "spark-local[2]")
+
+
+def run_command(config: str, data: Path, out: Path) -> dict[str, object]:
+    """One CLI run: wall seconds, and what its report says."""
+    if config.startswith("resolve-j"):
+        args = ["resolve", str(data), "--jobs", config[len("resolve-j"):]]
+    else:
+        args = ["spark-resolve", str(data), "--master", config[len("spark-"):]]
+    cmd = [sys.executable, "-m", "rulecoref", *args, "--types", "auto", "--out", str(out), "--no-progress", "--quiet"]
+    t0 = time.perf_counter()
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    wall = time.perf_counter() - t0
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
+    report = json.loads((out / "rulecoref-report.json").read_text(encoding="utf-8"))
+    work = report["seconds"] - report["startup_seconds"]
+    return {"command": "rulecoref " + " ".join(args) + " --types auto", "documents": report["documents"],
+            "concepts": report["concepts"], "wall_s": round(wall, 2), "startup_s": report["startup_seconds"],
+            "work_s": round(work, 2), "docs_per_s": round(report["documents"] / work, 2)}
+
+
+def run_api(master: str, data: Path, out: Path) -> dict[str, object]:
+    """Two runs of the same resolution in one Spark session (in a child process, see ``--api``)."""
+    done = subprocess.run([sys.executable, __file__, "--api", master, str(data), str(out)], cwd=ROOT,
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"API run on {master} failed:\n{done.stderr[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def api_child(master: str, data: str, out: str) -> None:
+    sys.path.insert(0, str(ROOT))
+    from pyspark.sql import SparkSession
+
+    from rulecoref import spark as rs
+
+    t0 = time.perf_counter()
+    spark = (SparkSession.builder.master(master).appName("bench_spark").config("spark.ui.enabled", "false")
+             .config("spark.ui.showConsoleProgress", "false").getOrCreate())
+    spark.sparkContext.setLogLevel("ERROR")
+    session = time.perf_counter() - t0
+    df = rs.i2b2_frame(spark, [data]).cache()
+    n = df.count()
+    runs = []
+    for k in range(2):
+        t = time.perf_counter()
+        rows = rs.resolve(df, types="auto", out=os.path.join(out, f"run{k}")).select("error").collect()
+        runs.append(time.perf_counter() - t)
+        assert len(rows) == n and not any(r["error"] for r in rows)
+    spark.stop()
+    print(json.dumps({"session_s": round(session, 2), "partitions": df.rdd.getNumPartitions(),
+                      "cold_s": round(runs[0], 2), "cold_docs_per_s": round(n / runs[0], 2),
+                      "warm_s": round(runs[1], 2), "warm_docs_per_s": round(n / runs[1], 2)}))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--corpora", type=Path, default=ROOT.parent / "shared" / "corpora")
+    ap.add_argument("--corpus", action="append", default=None, help="gum, litbank (repeatable)")
+    ap.add_argument("--config", action="append", default=None, choices=CONFIGS, help="(repeatable; default all)")
+    ap.add_argument("--api", nargs=3, metavar=("MASTER", "DATA", "OUT"), help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.api:
+        api_child(*args.api)
+        return
+    load = os.getloadavg()
+    for corpus in args.corpus or ["gum", "litbank"]:
+        data = args.corpora / corpus
+        for config in args.config or CONFIGS:
+            with tempfile.TemporaryDirectory(prefix="bench-spark-") as tmp:
+                before = os.getloadavg()[0]
+                row: dict[str, object] = {"corpus": corpus, "config": config,
+                                          **run_command(config, data, Path(tmp) / "cli")}
+                if config.startswith("spark-"):
+                    row["api"] = run_api(config[len("spark-"):], data, Path(tmp) / "api")
+                row["load_1min_before_after"] = [round(before, 2), round(os.getloadavg()[0], 2)]
+                print(json.dumps(row), flush=True)
+    print(json.dumps({"cpus": os.cpu_count(), "load_at_start": [round(x, 2) for x in load]}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,203 @@
+"""``rulecoref spark-resolve``: ``rulecoref resolve`` on Spark, for batches one machine cannot finish.
+
+It writes the same ``OUT/NAME.txt.chains`` files and ``OUT/rulecoref-report.json`` as ``resolve``
+(``rulecoref.spark`` does the work). Executors read i2b2 inputs and write the chains files
+themselves, so on a cluster DATA and OUT must be on a file system every executor sees; JSONL and
+Parquet inputs may also live on HDFS or an object store (docs/scale.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from ..errors import CliError, Diagnostic, InputError, diagnostic
+from ..extras import require
+from ..io.i2b2 import write_atomic
+from ..io.layout import iter_file_list
+from .common import add_input_options, add_rules_option, positive_int, print_diagnostics
+from .resolve import REPORT, _prepare_out
+
+FORMATS = ("auto", "i2b2", "jsonl", "parquet")
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "spark-resolve",
+        help="resolve a batch on Spark and write .txt.chains files",
+        description=(
+            "Resolve coreference for every document of DATA on Spark (local mode or a cluster) and write "
+            "OUT/NAME.txt.chains, the same files `rulecoref resolve` writes. DATA is an i2b2 folder or files "
+            "(as for resolve), or JSON Lines / Parquet rows {id, text, tokenized, concepts: [{start, end, type}]}. "
+            f"Failed documents are listed in OUT/{REPORT} and make the exit code 1. Needs Java and "
+            "pyspark (pip install 'rulecoref[spark]')."
+        ),
+    )
+    add_input_options(p)
+    p.add_argument("--out", "-o", type=Path, required=True, metavar="OUT_DIR",
+                   help="where .txt.chains files go (every executor writes there)")
+    add_rules_option(p)
+    p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
+    p.add_argument("--format", choices=FORMATS, default="auto",
+                   help="what DATA holds (default: auto, from the names: concepts/ or .con -> i2b2, "
+                        ".jsonl/.json -> jsonl, .parquet -> parquet)")
+    p.add_argument("--master", default=None, metavar="URL",
+                   help="Spark master, e.g. local[2] or yarn (default: spark-submit's, else local[*])")
+    p.add_argument("--partitions", type=positive_int, default=None, metavar="N",
+                   help="partitions of an i2b2 input (default: 4 per core, at most one per document)")
+    p.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE",
+                   help="a Spark setting, e.g. spark.executor.memory=4g (repeatable)")
+    p.add_argument("--overwrite", action="store_true",
+                   help="delete the .txt.chains files already in OUT_DIR first (other files are kept)")
+    p.add_argument("--strict", action="store_true", help="a concept whose text does not match its tokens is an error")
+    p.add_argument("--no-progress", action="store_true", help="no Spark progress bar")
+    p.add_argument("--quiet", "-q", action="store_true", help="print only errors and the summary")
+    p.set_defaults(run=run)
+
+
+def _confs(items: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise CliError(diagnostic("RC502", detail=f"--conf takes KEY=VALUE, got {item!r}"))
+        out.append((key.strip(), value))
+    return out
+
+
+def start_spark(master: str | None, confs: list[tuple[str, str]], *, progress: bool) -> Any:
+    """A SparkSession, or RC534 (exit 2) when Spark cannot start (no Java, a bad master URL)."""
+    require("spark", "rulecoref spark-resolve")
+    if not os.environ.get("JAVA_HOME") and shutil.which("java") is None:
+        raise CliError(diagnostic("RC534", detail="no 'java' on PATH and JAVA_HOME is not set"))
+    from pyspark.sql import SparkSession
+
+    builder = SparkSession.builder.appName("rulecoref spark-resolve")
+    if master:
+        builder = builder.master(master)
+    builder = builder.config("spark.ui.showConsoleProgress", "true" if progress else "false")
+    for key, value in confs:
+        builder = builder.config(key, value)
+    try:
+        spark = builder.getOrCreate()
+    except Exception as exc:  # the JVM did not start, or rejected the master URL
+        detail = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
+        raise CliError(diagnostic("RC534", detail=detail)) from exc
+    spark.sparkContext.setLogLevel("ERROR")
+    return spark
+
+
+def run(args: argparse.Namespace) -> int:
+    from .. import spark as rs
+    from .resolve import parse_types
+
+    inputs = [str(i) for i in args.inputs]
+    if args.file_list:
+        inputs.extend(iter_file_list(args.file_list))
+    if not inputs:
+        raise CliError(diagnostic("RC502", detail="no input: give a DATA folder, files, or --file-list"))
+    formats = {rs.guess_format(i) if args.format == "auto" else args.format for i in inputs}
+    if len(formats) > 1:
+        raise CliError(diagnostic("RC502", detail=f"DATA mixes formats ({', '.join(sorted(formats))}); "
+                                                  "give one kind of input per run"))
+    fmt = formats.pop()
+    from ..resources import named_file
+    from ..rules.compiler import compile_rules
+
+    t0 = time.perf_counter()
+    rules_file = named_file(args.rules or "i2b2", "rules", ".yaml")
+    ruleset = compile_rules(rules_file)  # rule-file errors stop here, before Spark starts (exit 2)
+    types = parse_types(args.types, ruleset.types)
+    _prepare_out(args.out, args.overwrite)
+    spark = start_spark(args.master, _confs(args.conf), progress=not (args.no_progress or args.quiet))
+    try:
+        startup = time.perf_counter() - t0
+        if fmt == "i2b2":
+            df = rs.i2b2_frame(spark, inputs, args.partitions)
+        else:
+            frames = [rs.read_frame(spark, i, fmt) for i in inputs]
+            df = frames[0]
+            for more in frames[1:]:
+                df = df.unionByName(more, allowMissingColumns=True)
+            _check_unique_ids(df)
+        result = rs.resolve(df, None if args.rules is None else str(args.rules),
+                            wordnet=args.wordnet, model=args.model, types="auto" if types is None else types,
+                            strict_text=args.strict, encoding=args.encoding, out=str(args.out.resolve()),
+                            check=False)
+        report = _report(result, args, rules_file, fmt, spark.sparkContext.master)
+    finally:
+        spark.stop()
+    seconds = time.perf_counter() - t0
+    report.update(seconds=round(seconds, 3), startup_seconds=round(startup, 3))
+    write_atomic(args.out / REPORT, json.dumps(report, indent=1) + "\n")
+    failed, n = report["failed"], report["documents"]
+    work = seconds - startup
+    print(
+        f"rulecoref: {report['resolved']}/{n} docs, {report['concepts']} concepts, {report['links']} links "
+        f"({report['removed']} filtered), {report['chains']} chains, {seconds:.2f} s "
+        f"(Spark start-up {startup:.2f} s, then {n / work if work > 0 else 0.0:.1f} docs/s on {report['master']})"
+        + (f"; {len(failed)} failed, see {args.out / REPORT}" if failed else "")
+    )
+    return 1 if failed else 0
+
+
+def _check_unique_ids(df: Any) -> None:
+    """Ids name the output files: two rows with one id would overwrite each other's chains."""
+    dupes = df.groupBy("id").count().where("count > 1").orderBy("id").limit(20).collect()
+    if dupes:
+        raise InputError([diagnostic("RC533", id=r["id"], count=r["count"]) for r in dupes])
+
+
+def _report(result: Any, args: argparse.Namespace, rules_file: Path, fmt: str, master: str) -> dict[str, Any]:
+    """The report ``resolve`` writes. One Spark job resolves every partition in parallel (and the
+    executors write the chains files) and sums the counts; the rows with problems come from its
+    cached result, so only they travel to the driver, not a row per document."""
+    from pyspark import StorageLevel
+    from pyspark.sql import functions as F
+
+    small = result.drop("chains", "clusters").persist(StorageLevel.MEMORY_AND_DISK)
+    try:
+        sums = small.agg(F.count(F.lit(1)).alias("documents"), F.count("error").alias("failed"),
+                         *[F.sum(F.when(F.col("error").isNull(), F.col(c)).otherwise(0)).alias(c)
+                           for c in ("concepts", "links", "removed", "n_chains")]).first()
+        failed, warnings = [], []
+        # the report holds these rows anyway; one job fetches them (toLocalIterator runs one per partition)
+        noted = small.where("error is not null or diagnostics != '[]'").collect()
+        for row in sorted(noted, key=lambda r: (r["id"] is None, r["id"] or "")):
+            problems = [_diag(d) for d in json.loads(row["diagnostics"] or "[]")]
+            name = row["id"] if row["id"] is not None else "(no id)"
+            if row["error"] is not None:
+                failed.append({"document": name, "problems": [d.to_dict() for d in problems]})
+                print_diagnostics(problems, prefix=f"error: {name}: ")
+            else:
+                warnings.extend(problems)
+    finally:
+        small.unpersist()
+    if warnings and not args.quiet:
+        print_diagnostics(warnings[:50], prefix="warning: ")
+        if len(warnings) > 50:
+            print(f"warning: ... and {len(warnings) - 50} more (see {args.out / REPORT})", file=sys.stderr)
+    return {
+        "rules": str(rules_file),
+        "format": fmt,
+        "master": master,
+        "documents": sums["documents"],
+        "resolved": sums["documents"] - sums["failed"],
+        "failed": failed,
+        "warnings": [d.to_dict() for d in warnings],
+        "concepts": sums["concepts"] or 0,
+        "links": sums["links"] or 0,
+        "removed": sums["removed"] or 0,
+        "chains": sums["n_chains"] or 0,
+    }
+
+
+def _diag(d: dict[str, Any]) -> Diagnostic:
+    return Diagnostic(code=d["code"], message=d["message"], file=d.get("file"), line=d.get("line"),
+                      hint=d.get("hint"), severity=d.get("severity", "error"))
