@@ -10,7 +10,10 @@ it writes (``rulecoref-report.json``):
 and, for Spark, the same resolution run twice in one session through the Python API
 (``rulecoref.spark.resolve`` over ``i2b2_frame``, chains written), to separate what a long batch
 pays once (the JVM, each Python worker compiling the rules and loading WordNet) from its steady
-rate: ``cold`` is the first run, ``warm`` the second, with the workers' pipelines built.
+rate: ``cold`` is the first run, ``warm`` the second, with the workers' pipelines built. With
+``--replicate R`` the API runs once more over the corpus R times under new ids (the same files), a
+batch long enough that Spark's per-job and per-task costs fade (the documents repeat, so the
+passes' per-mention analyses are warm after the first copy, as in a second ``resolve`` of them).
 
 Each line printed is one JSON object: corpus, configuration, documents, wall seconds of the
 command, its start-up (resolve: rules and WordNet; spark-resolve: rules and the JVM), docs/s after
@@ -18,6 +21,7 @@ start-up, and for the API runs the cold and warm seconds and docs/s. Run it on a
 configurations run one after the other, never in parallel.
 
     python benchmarks/bench_spark.py [--corpus gum --corpus litbank] [--config resolve-j1 --config spark-local[2]]
+    python benchmarks/bench_spark.py --corpus gum --config 'spark-local[1]' --replicate 20
 """
 
 from __future__ import annotations
@@ -54,16 +58,16 @@ def run_command(config: str, data: Path, out: Path) -> dict[str, object]:
             "work_s": round(work, 2), "docs_per_s": round(report["documents"] / work, 2)}
 
 
-def run_api(master: str, data: Path, out: Path) -> dict[str, object]:
+def run_api(master: str, data: Path, out: Path, replicate: int = 1) -> dict[str, object]:
     """Two runs of the same resolution in one Spark session (in a child process, see ``--api``)."""
-    done = subprocess.run([sys.executable, __file__, "--api", master, str(data), str(out)], cwd=ROOT,
-                          capture_output=True, text=True)
+    done = subprocess.run([sys.executable, __file__, "--api", master, str(data), str(out), "--replicate", str(replicate)],
+                          cwd=ROOT, capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"API run on {master} failed:\n{done.stderr[-2000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def api_child(master: str, data: str, out: str) -> None:
+def api_child(master: str, data: str, out: str, replicate: int) -> None:
     sys.path.insert(0, str(ROOT))
     from pyspark.sql import SparkSession
 
@@ -74,7 +78,14 @@ def api_child(master: str, data: str, out: str) -> None:
              .config("spark.ui.showConsoleProgress", "false").getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
     session = time.perf_counter() - t0
-    df = rs.i2b2_frame(spark, [data]).cache()
+    df = rs.i2b2_frame(spark, [data])
+    if replicate > 1:  # the same files under new ids: a batch long enough that per-job costs fade
+        from pyspark.sql import functions as F
+
+        copies = spark.range(replicate).withColumnRenamed("id", "copy")
+        df = (df.crossJoin(copies).withColumn("id", F.concat_ws("-", "id", F.col("copy").cast("string")))
+              .drop("copy").repartition(spark.sparkContext.defaultParallelism * 4))
+    df = df.cache()
     n = df.count()
     runs = []
     for k in range(2):
@@ -82,8 +93,9 @@ def api_child(master: str, data: str, out: str) -> None:
         rows = rs.resolve(df, types="auto", out=os.path.join(out, f"run{k}")).select("error").collect()
         runs.append(time.perf_counter() - t)
         assert len(rows) == n and not any(r["error"] for r in rows)
+    partitions = df.rdd.getNumPartitions()
     spark.stop()
-    print(json.dumps({"session_s": round(session, 2), "partitions": df.rdd.getNumPartitions(),
+    print(json.dumps({"session_s": round(session, 2), "partitions": partitions, "documents": n,
                       "cold_s": round(runs[0], 2), "cold_docs_per_s": round(n / runs[0], 2),
                       "warm_s": round(runs[1], 2), "warm_docs_per_s": round(n / runs[1], 2)}))
 
@@ -93,10 +105,12 @@ def main() -> None:
     ap.add_argument("--corpora", type=Path, default=ROOT.parent / "shared" / "corpora")
     ap.add_argument("--corpus", action="append", default=None, help="gum, litbank (repeatable)")
     ap.add_argument("--config", action="append", default=None, choices=CONFIGS, help="(repeatable; default all)")
+    ap.add_argument("--replicate", type=int, default=1, metavar="R",
+                    help="also run the Spark API over the corpus R times under new ids (R > 1), Spark only")
     ap.add_argument("--api", nargs=3, metavar=("MASTER", "DATA", "OUT"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.api:
-        api_child(*args.api)
+        api_child(*args.api, args.replicate)
         return
     load = os.getloadavg()
     for corpus in args.corpus or ["gum", "litbank"]:
@@ -108,6 +122,9 @@ def main() -> None:
                                           **run_command(config, data, Path(tmp) / "cli")}
                 if config.startswith("spark-"):
                     row["api"] = run_api(config[len("spark-"):], data, Path(tmp) / "api")
+                    if args.replicate > 1:
+                        row[f"api_x{args.replicate}"] = run_api(config[len("spark-"):], data, Path(tmp) / "apix",
+                                                                args.replicate)
                 row["load_1min_before_after"] = [round(before, 2), round(os.getloadavg()[0], 2)]
                 print(json.dumps(row), flush=True)
     print(json.dumps({"cpus": os.cpu_count(), "load_at_start": [round(x, 2) for x in load]}))

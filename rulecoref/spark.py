@@ -174,7 +174,7 @@ def resolve(df: DataFrame, rules: str | Path | None = None, *, wordnet: str | Pa
         types = tuple(t.strip().lower() for t in types if t.strip())
     job = Job(settings, kind, types, strict_text, encoding, None if out is None else str(out))
     rows = df.select(*picked).rdd.mapPartitions(lambda part: resolve_partition(part, job))
-    return df.sparkSession.createDataFrame(rows, OUTPUT_SCHEMA)
+    return df.sparkSession.createDataFrame(rows, OUTPUT_SCHEMA, verifySchema=False)  # resolve_row builds them
 
 
 def resolve_partition(rows: Iterable[Any], job: Job) -> Iterator[tuple[Any, ...]]:

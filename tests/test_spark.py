@@ -108,6 +108,15 @@ def test_spark_resolve_row_types_auto_accepts_any_type_and_ids_must_name_files(p
     assert list(tmp_path.iterdir()) == []
 
 
+def test_spark_resolve_partition_fails_every_row_when_the_executor_cannot_build(tmp_path: Path) -> None:
+    from rulecoref.spark import resolve_partition
+
+    job = Job(Settings(wordnet=str(tmp_path / "no-wordnet")), "text")
+    rows = list(resolve_partition(iter([{"id": "a", "text": TEXT}, {"id": "b", "text": TEXT}]), job))
+    assert [(r[0], r[1]) for r in rows] == [("a", None), ("b", None)]
+    assert all("[RC301]" in r[3] for r in rows)
+
+
 class _CountingSettings(Settings):
     built: list[str] = []
 
