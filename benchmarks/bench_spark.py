@@ -15,6 +15,9 @@ rate: ``cold`` is the first run, ``warm`` the second, with the workers' pipeline
 batch long enough that Spark's per-job and per-task costs fade (the documents repeat, so the
 passes' per-mention analyses are warm after the first copy, as in a second ``resolve`` of them).
 
+``rows`` is the per-document work of a Spark task without Spark: ``resolve_row`` over the corpus
+in one plain Python process, twice (new documents, then the same again), in wall and CPU seconds.
+
 Each line printed is one JSON object: corpus, configuration, documents, wall seconds of the
 command, its start-up (resolve: rules and WordNet; spark-resolve: rules and the JVM), docs/s after
 start-up, and for the API runs the cold and warm seconds and docs/s. Run it on a quiet machine: the
@@ -36,7 +39,30 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CONFIGS = ("resolve-j1", "resolve-j2", "spark-local[1]", "spark-local[2]")
+CONFIGS = ("resolve-j1", "resolve-j2", "spark-local[1]", "spark-local[2]", "rows")
+
+
+def rows_child(data: str, out: str) -> None:
+    """The per-document work of a Spark task without Spark: ``resolve_row`` over the corpus in a
+    loop, in this process (the pipeline built first, not timed), twice, wall and CPU seconds."""
+    sys.path.insert(0, str(ROOT))
+    from rulecoref.io.layout import find_records
+    from rulecoref.spark import EXECUTOR_PIPELINES, Job, Settings, resolve_row
+
+    records, _ = find_records([data])
+    job = Job(Settings(), "i2b2", "auto", out=out)
+    pipeline = EXECUTOR_PIPELINES.get(job.settings)
+    result: dict[str, object] = {"documents": len(records)}
+    for run in ("cold", "warm"):
+        wall, cpu = time.perf_counter(), time.process_time()
+        for r in records:
+            row = resolve_row(pipeline, {"id": r.name, "txt_path": str(r.txt), "con_path": str(r.con)}, job, None,
+                              frozenset())
+            assert row[3] is None, row[3]
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        result.update({f"{run}_s": round(wall, 2), f"{run}_cpu_s": round(cpu, 2),
+                       f"{run}_docs_per_cpu_s": round(len(records) / cpu, 1)})
+    print(json.dumps(result))
 
 
 def run_command(config: str, data: Path, out: Path) -> dict[str, object]:
@@ -108,9 +134,13 @@ def main() -> None:
     ap.add_argument("--replicate", type=int, default=1, metavar="R",
                     help="also run the Spark API over the corpus R times under new ids (R > 1), Spark only")
     ap.add_argument("--api", nargs=3, metavar=("MASTER", "DATA", "OUT"), help=argparse.SUPPRESS)
+    ap.add_argument("--rows", nargs=2, metavar=("DATA", "OUT"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.api:
         api_child(*args.api, args.replicate)
+        return
+    if args.rows:
+        rows_child(*args.rows)
         return
     load = os.getloadavg()
     for corpus in args.corpus or ["gum", "litbank"]:
@@ -118,8 +148,13 @@ def main() -> None:
         for config in args.config or CONFIGS:
             with tempfile.TemporaryDirectory(prefix="bench-spark-") as tmp:
                 before = os.getloadavg()[0]
-                row: dict[str, object] = {"corpus": corpus, "config": config,
-                                          **run_command(config, data, Path(tmp) / "cli")}
+                if config == "rows":
+                    done = subprocess.run([sys.executable, __file__, "--rows", str(data), str(Path(tmp) / "rows")],
+                                          cwd=ROOT, capture_output=True, text=True, check=True)
+                    row: dict[str, object] = {"corpus": corpus, "config": config,
+                                              **json.loads(done.stdout.strip().splitlines()[-1])}
+                else:
+                    row = {"corpus": corpus, "config": config, **run_command(config, data, Path(tmp) / "cli")}
                 if config.startswith("spark-"):
                     row["api"] = run_api(config[len("spark-"):], data, Path(tmp) / "api")
                     if args.replicate > 1:
