@@ -25,8 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from rulecoref.belltree.decoder import BellTreeDecoder  # noqa: E402
 from rulecoref.belltree.experiment import score  # noqa: E402
-from rulecoref.belltree.features import Lexicons, optional_wordnet  # noqa: E402
-from rulecoref.belltree.train import TrainSettings, load_gold, train  # noqa: E402
+from rulecoref.belltree.train import TrainSettings, load_gold, train_documents  # noqa: E402
 from rulecoref.chains import clusters_from_pairs  # noqa: E402
 from rulecoref.engine import Pipeline  # noqa: E402
 from rulecoref.io.layout import find_records  # noqa: E402
@@ -72,12 +71,8 @@ def main() -> None:
     records = sorted(records, key=lambda r: r.name)
     link_split(records, work)
     resources = Resources()
-    lex = Lexicons.load(resources)
-    wordnet = optional_wordnet(resources)
     ruleset = dataclasses.replace(compile_rules(ROOT / "rules" / "i2b2.yaml"), decoder=None)
     pipeline = Pipeline(ruleset, resources)
-    passes = [(cfg.name, cfg.scope) for cfg in ruleset.passes]
-    pron = tuple(sorted(ruleset.pronoun_types)) or ("pronoun",)
 
     t0 = time.perf_counter()
     train_docs = [load_gold(r)[0] for r in records[0::2]]
@@ -108,9 +103,7 @@ def main() -> None:
     for key in [k.strip() for k in args.models.split(",") if k.strip()]:
         kind, hybrid = specs[key]
         t = time.perf_counter()
-        model = train(train_docs if hybrid else [dataclasses.replace(td, resolution=None) for td in train_docs],
-                      lex, TrainSettings(kind=kind, window=args.window), wordnet=wordnet,
-                      passes=passes if hybrid else (), pronoun_types=pron)
+        model = train_documents(pipeline, train_docs, TrainSettings(kind=kind, window=args.window), hybrid=hybrid)
         path = work / f"{key}.json"
         model.save(path)
         t_train = time.perf_counter() - t
@@ -119,19 +112,19 @@ def main() -> None:
         dec = BellTreeDecoder(params, resources, rs)
         label = ("hybrid " if hybrid else "Bell tree ") + kind
         t = time.perf_counter()
-        preds = [dec.decode(td.doc, td.resolution if hybrid else None) for td in test_docs]
+        preds = [dec.decode(td.doc, td.resolution) for td in test_docs]
         report(label, preds, time.perf_counter() - t, train_seconds=round(t_train, 1), events=model.stats["events"],
                features=model.stats["features"], alpha=args.alpha, beam=args.beam, window=args.window)
         if args.sweep:
             for la in [-2.5, -2.0, -1.5, -1.0, -0.5, 0.0]:
                 d2 = dec.with_settings(alpha=math.exp(la))
                 t = time.perf_counter()
-                preds = [d2.decode(td.doc, td.resolution if hybrid else None) for td in test_docs]
+                preds = [d2.decode(td.doc, td.resolution) for td in test_docs]
                 report(label, preds, time.perf_counter() - t, sweep=True, log_alpha=la, beam=args.beam)
         if args.window_cost and kind == "mention-pair":
             d2 = dec.with_settings(window=0)
             t = time.perf_counter()
-            preds = [d2.decode(td.doc, td.resolution if hybrid else None) for td in test_docs]
+            preds = [d2.decode(td.doc, td.resolution) for td in test_docs]
             report(label, preds, time.perf_counter() - t, window=0, alpha=args.alpha, beam=args.beam, window_cost=True)
     emit(**common, system="total", seconds=round(time.perf_counter() - t0, 1))
 

@@ -14,6 +14,7 @@ with it) exceeds --budget seconds is skipped and reported as such. Fitted expone
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import random
@@ -27,10 +28,11 @@ sys.path.insert(0, str(ROOT))
 
 from rulecoref.belltree.decoder import BellTreeDecoder  # noqa: E402
 from rulecoref.belltree.experiment import score  # noqa: E402
-from rulecoref.belltree.features import Lexicons  # noqa: E402
-from rulecoref.belltree.train import TrainingDoc, TrainSettings, train  # noqa: E402
+from rulecoref.belltree.train import TrainingDoc, TrainSettings, train_documents  # noqa: E402
 from rulecoref.document import Concept, Document  # noqa: E402
+from rulecoref.engine import Pipeline  # noqa: E402
 from rulecoref.resources import Resources  # noqa: E402
+from rulecoref.rules.compiler import compile_rules  # noqa: E402
 
 NOUNS = ["widget", "sample", "protein", "gene", "cell", "mouse", "tumor", "device", "patient", "region", "signal", "enzyme"]
 ADJS = ["small", "red", "novel", "mutant", "large", "first", "second", "mature"]
@@ -97,15 +99,18 @@ def main() -> None:
     windows = [int(x) for x in args.windows.split(",")]
 
     resources = Resources()
-    lex = Lexicons.load(resources)
+    alone = compile_rules(ROOT / "rules" / "belltree.yaml", decoder_overrides={"model": "unused"})
+    pipeline = Pipeline(dataclasses.replace(alone, decoder=None), resources)
     doc, gold = synthetic(2000, seed=1)
-    model = train([TrainingDoc(doc, gold)], lex, TrainSettings(kind="mention-pair", window=10))
+    model = train_documents(pipeline, [TrainingDoc(doc, gold)], TrainSettings(kind="mention-pair", window=10))
     path = Path(tempfile.mkdtemp(prefix="bt-scale-")) / "model.json"
     model.save(path)
     docs = {n: synthetic(n, seed=100 + n) for n in sizes}
     for window in windows:
         for beam in beams:
-            dec = BellTreeDecoder({"model": str(path), "beam": beam, "alpha": 0.5, "window": window}, resources, None)
+            dec = Pipeline(dataclasses.replace(alone, decoder=None), resources)
+            dec.decoder = BellTreeDecoder({"model": str(path), "beam": beam, "alpha": 0.5, "window": window,
+                                           "max_members": None, "type_check": None}, resources, alone)
             points: list[tuple[int, float]] = []
             for n in sizes:
                 if points:
@@ -117,7 +122,7 @@ def main() -> None:
                         continue
                 d, g = docs[n]
                 t = time.perf_counter()
-                pred = dec.decode(d, None)
+                pred = dec.resolve(d).clusters
                 secs = time.perf_counter() - t
                 points.append((n, secs))
                 f1 = score([d], [g], [pred]).conll_f1

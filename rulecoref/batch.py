@@ -8,19 +8,25 @@ documents a batch holds.
 
 from __future__ import annotations
 
-import gc
 import json
 import multiprocessing
+import queue
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import Any, TypeVar
 
 from .engine import Pipeline
 from .errors import Diagnostic, RulecorefError, diagnostic
-from .io.i2b2 import format_chains, read_document, write_atomic
+from .io.formats import ReadOptions, read_record, write_document
+from .io.i2b2 import write_atomic
 from .io.layout import Record
+from .io.typemap import TypeMap
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass
@@ -45,6 +51,10 @@ class BatchOptions:
     provenance: bool = False
     #: concept types accepted in the input; None accepts any type
     types: tuple[str, ...] | None = None
+    #: output format (io/formats.py); how JSONL and brat input types map, and tokenise
+    format: str = "i2b2"
+    type_map: TypeMap | None = None
+    abbreviations: frozenset[str] = frozenset()
 
 
 def resolve_record(pipeline: Pipeline, record: Record, opts: BatchOptions) -> Outcome:
@@ -54,92 +64,74 @@ def resolve_record(pipeline: Pipeline, record: Record, opts: BatchOptions) -> Ou
         return Outcome(record.name, False, diagnostics=[
             diagnostic("RC204", file=str(record.con), path=str(record.con), expected=record.con.name[:-4])])
     try:
-        read = read_document(record.txt, record.con, name=record.name, types=opts.types,
-                             strict_text=opts.strict_text, encoding=opts.encoding)
+        read = read_record(record, ReadOptions(opts.types, opts.strict_text, opts.encoding, opts.type_map,
+                                               opts.abbreviations))
         doc = read.document
         res = pipeline.resolve(doc)
         chains = res.chains()
-        write_atomic(opts.out_dir / f"{record.name}.txt.chains",
-                     format_chains(doc, [c for c, _ in chains], [t for _, t in chains]))
+        read.warnings += write_document(opts.format, opts.out_dir, doc, [c for c, _ in chains], [t for _, t in chains])
         if opts.provenance:
             write_atomic(opts.out_dir / f"{record.name}.links.json", json.dumps(res.to_dict(), indent=1) + "\n")
     except RulecorefError as exc:
         return Outcome(record.name, False, seconds=time.perf_counter() - t0, diagnostics=exc.diagnostics)
     except Exception as exc:  # a bug or an unexpected input: report it, keep the batch going
         return Outcome(record.name, False, seconds=time.perf_counter() - t0, diagnostics=[
-            diagnostic("RC502", file=str(record.con), detail=f"internal error {type(exc).__name__}: {exc}")])
+            diagnostic("RC550", file=str(record.con), detail=f"{type(exc).__name__}: {exc}")])
     return Outcome(record.name, True, concepts=len(doc.concepts), links=len(res.kept), removed=len(res.removed),
                    chains=len(chains), seconds=time.perf_counter() - t0, diagnostics=read.warnings)
 
 
-class WarmHeap:
-    """The batch runner's garbage-collector policy: no automatic collections inside a document,
-    and what outlives documents moved out of the collector's sight now and then.
+def _worker(work: Callable[[Any], Any], tasks: Any, results: Any) -> None:
+    """A worker process: apply ``work`` to the items it is handed until it gets None."""
+    for k, item in iter(tasks.get, None):
+        results.put((k, work(item)))
 
-    A document's objects (tokens, mentions, links, provenance) live exactly as long as the
-    document and hold no reference cycles, so reference counting frees them when it is written;
-    the collector's automatic runs while a document is resolved only rescan them (about a tenth of
-    a CRAFT run). ``document()`` switches automatic collection off for one document and back on
-    after it, so any cyclic garbage waits at most one document.
 
-    The first documents of a batch also fill caches that live for the whole process: WordNet
-    synsets that NLTK builds lazily, the passes' per-word analyses. Left in the collector's oldest
-    generation they are rescanned by every full collection. After the 1st, 2nd, 4th, 8th ...
-    document of a process the heap is collected (so no garbage is kept) and what survives is frozen
-    (``gc.freeze``), as the WordNet loader does at start-up: the scans stop, the cost is
-    logarithmic in the batch size, and freed cache entries are still released by reference counting.
+def parallel_map(work: Callable[[T], R], items: Sequence[T], jobs: int, lost: Callable[[T], R]) -> Iterator[R]:
+    """``work`` over ``items`` in ``jobs`` forked worker processes, results in input order.
+
+    Forked workers inherit ``work`` and what it holds (a pipeline with WordNet and the word lists
+    loaded once), shared copy-on-write, so only items and results travel between processes. Never
+    more workers than items. An item whose worker dies (killed, out of memory) gets ``lost(item)``;
+    the rest go on.
     """
-
-    def __init__(self) -> None:
-        self.documents = 0
-
-    @contextmanager
-    def document(self) -> Iterator[None]:
-        """Resolve one document inside this block."""
-        was_enabled = gc.isenabled()
-        gc.disable()
-        try:
-            yield
-        finally:
-            if was_enabled:
-                gc.enable()
-        self.after_document()
-
-    def after_document(self) -> None:
-        self.documents += 1
-        if self.documents & (self.documents - 1) == 0:  # a power of two
-            gc.collect()
-            gc.freeze()
-
-
-_HEAP = WarmHeap()  # one per process; forked workers continue with their own copy
-
-
-# Worker processes inherit the parent's pipeline through fork, so WordNet and the lexicons that the
-# parent loaded once are shared copy-on-write instead of loaded again per worker.
-_WORKER: tuple[Pipeline, BatchOptions] | None = None
-
-
-def _work(record: Record) -> Outcome:
-    assert _WORKER is not None
-    with _HEAP.document():
-        return resolve_record(_WORKER[0], record, _WORKER[1])
+    if jobs <= 1 or len(items) <= 1:
+        yield from map(work, items)
+        return
+    ctx = multiprocessing.get_context("fork")
+    tasks, results = ctx.Queue(), ctx.Queue()
+    workers = [ctx.Process(target=_worker, args=(work, tasks, results), daemon=True) for _ in range(min(jobs, len(items)))]
+    for w in workers:
+        w.start()
+    for task in enumerate(items):
+        tasks.put(task)
+    for _ in workers:
+        tasks.put(None)
+    done: dict[int, R] = {}
+    try:
+        for k in range(len(items)):
+            while k not in done:
+                try:
+                    got, result = results.get(timeout=1.0)
+                except queue.Empty:
+                    if not any(w.is_alive() for w in workers):  # every worker gone: the rest are lost
+                        done.update({m: lost(items[m]) for m in range(k, len(items)) if m not in done})
+                    continue
+                done[got] = result
+            yield done.pop(k)
+    finally:
+        for w in workers:
+            if w.is_alive():
+                w.terminate()
+            w.join()
 
 
 def run_batch(pipeline: Pipeline, records: Sequence[Record], opts: BatchOptions, jobs: int = 1) -> Iterator[Outcome]:
-    """Yield one Outcome per record, in input order."""
-    global _WORKER
+    """Yield one Outcome per record, in input order (``jobs`` worker processes, see ``parallel_map``)."""
     opts.out_dir.mkdir(parents=True, exist_ok=True)
-    if jobs <= 1 or len(records) <= 1:
-        for rec in records:
-            with _HEAP.document():
-                outcome = resolve_record(pipeline, rec, opts)
-            yield outcome
-        return
-    _WORKER = (pipeline, opts)
-    try:
-        ctx = multiprocessing.get_context("fork")
-        with ctx.Pool(processes=min(jobs, len(records))) as pool:  # never more workers than documents
-            yield from pool.imap(_work, records, chunksize=max(1, min(16, len(records) // (jobs * 4) or 1)))
-    finally:
-        _WORKER = None
+    yield from parallel_map(partial(resolve_record, pipeline, opts=opts), records, jobs, lost_record)
+
+
+def lost_record(record: Record) -> Outcome:
+    """The outcome of a record whose worker process died."""
+    return Outcome(record.name, False, diagnostics=[diagnostic("RC551", file=str(record.con))])

@@ -46,6 +46,8 @@ class Decoder:
 
     kind: ClassVar[str] = ""
     params: ClassVar[dict[str, Param]] = {}
+    #: mention attributes the decoder reads; the engine builds them into each document's table
+    attributes: ClassVar[tuple[str, ...]] = ()
     #: parameters that are file paths, resolved against the rule file's folder
     path_params: ClassVar[tuple[str, ...]] = ()
 

@@ -14,8 +14,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import accumulate, chain
 
-from . import mentions
-
 Position = tuple[int, int]  # (line from 1, token from 0)
 
 
@@ -191,16 +189,9 @@ class Document:
 
     @cached_property
     def concept_tokens(self) -> list[tuple[str, ...]]:
-        """Each concept's tokens as a tuple, by concept index: sliced once per document for all
-        passes, and hashable, so a pass can cache its analysis of a mention across documents."""
+        """Each concept's tokens as a tuple, by concept index (sliced once per document)."""
         flat = self.flat_tokens
         return [tuple(flat[s : e + 1]) for s, e in zip(self._starts, self._ends)]
-
-    @cached_property
-    def concept_ids(self) -> list[int]:
-        """Each concept's token sequence as a process-wide number (``mentions.TABLE``): equal
-        sequences, in any document, get equal numbers, so passes cache analyses in lists."""
-        return mentions.TABLE.number(self.concept_tokens)
 
     def start_of(self, c: Concept | int) -> int:
         return self._starts[c if isinstance(c, int) else c.index]

@@ -1,7 +1,10 @@
 """Run compiled passes over a Document and return links with provenance and the chains.
 
-Passes run in rule-file order. A link pass proposes pairs; the engine drops pairs its YAML type
-scope forbids and records a Provenance for the rest. A filter removes kept links and the removal
+The engine builds the document's mention table (``mentions.py``) with the attributes the passes
+read, then runs the passes in rule-file order. A keyed pass (``match``) declares blocking keys and
+a pair test and the engine walks its candidates (``candidates.py``); a positional pass proposes
+pairs itself. The engine drops pairs a pass's YAML type scope forbids and records a Provenance
+for the rest. A filter removes kept links and the removal
 is recorded too, so ``Resolution.explain(i, j)`` can say why two mentions were (not) linked.
 """
 
@@ -12,9 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .attributes import ATTRIBUTES, MentionSettings, UmlsStrings, closure
+from .candidates import search
 from .chains import chain_types
 from .decoders import Decoder, UnionFindDecoder, get_decoder
 from .document import Document, Link, Provenance, Removal, pair_key
+from .mentions import MentionTable
 from .passes import Context, Pass, get_kind
 from .resources import Resources
 from .rules.compiler import RuleSet, compile_rules
@@ -32,6 +38,7 @@ class Resolution:
     clusters: list[list[int]] = field(default_factory=list)
     types: list[str] = field(default_factory=list)
     decoder: str = "union_find"
+    table: MentionTable | None = None
 
     def chains(self) -> list[tuple[list[int], str]]:
         """Chains of two or more mentions, with their types."""
@@ -108,9 +115,8 @@ class Pipeline:
     def __init__(self, ruleset: RuleSet, resources: Resources | None = None):
         self.ruleset = ruleset
         self.resources = resources or Resources()
-        # Heavy resources load here, once, so a missing WordNet fails at start-up and not mid-batch,
-        # and worker processes forked later share the loaded copy.
-        self.resources.warm(wordnet="wordnet" in ruleset.needs())
+        self.settings = MentionSettings(ruleset.attributes or _default_attributes(), self.resources,
+                                        ruleset.pronoun_types or frozenset({"pronoun"}))
         self.passes: list[Pass] = []
         for cfg in ruleset.passes:
             cls = get_kind(cfg.kind)
@@ -122,59 +128,55 @@ class Pipeline:
             self.decoder: Decoder = dcls(ruleset.decoder.params, self.resources, ruleset)
         else:
             self.decoder = UnionFindDecoder({}, self.resources, ruleset)
+        #: the mention attributes the passes and the decoder read, with what they depend on (built per document)
+        self.attributes: list[str] = closure({a for p in self.passes for a in p.needed_attributes()}
+                                             | set(self.decoder.attributes))
+        needs = {n for a in self.attributes for n in ATTRIBUTES[a].needs} | {n for p in self.passes for n in p.needs}
+        # Heavy resources load here, once, so a missing WordNet or UMLS database fails at start-up
+        # and not mid-batch, and worker processes forked later share the loaded copy.
+        self.resources.warm(wordnet="wordnet" in needs)
+        self.umls = UmlsStrings(self.settings, ruleset.path) if "umls" in needs else None
 
     @classmethod
     def from_file(cls, path: str | Path, resources: Resources | None = None, **overrides: Any) -> Pipeline:
         return cls(compile_rules(path, decoder_overrides=overrides or None), resources)
 
+    def table(self, doc: Document, attributes: list[str] | None = None) -> MentionTable:
+        """The document's mention table with the attributes the passes read (or ``attributes``)."""
+        return MentionTable(doc, self.settings, self.umls).build(self.attributes if attributes is None else attributes)
+
     def run_passes(self, doc: Document, passes: list[Pass] | None = None) -> Resolution:
         """Run link passes and filters (no decoding): the links with their provenance."""
         res = Resolution(doc=doc)
-        ctx = Context(doc=doc, links=res.kept)
-        ctypes = [c.type for c in doc.concepts]
-        proposed, kept = res.proposed, res.kept
+        res.table = self.table(doc)
+        ctx = Context(doc=doc, links=res.kept, table=res.table)
         for p in self.passes if passes is None else passes:
             cfg = p.config
+            source = (cfg.name, cfg.kind, cfg.rule_file, cfg.line)
             if p.role == "filter":
                 for pair, evidence in p.reject(doc, ctx):
                     pair = pair_key(*pair)
                     links = res.kept.pop(pair, None)
                     if links is not None:
                         res.removed_links[pair] = links
-                        res.removed[pair] = Removal(pair, Provenance(cfg.name, cfg.kind, cfg.rule_file, cfg.line, evidence))
+                        res.removed[pair] = Removal(pair, Provenance(*source, evidence))
                 continue
-            # the scope looks only at the two types, so its verdict is remembered per type pair
-            allowed = p.scope_verdicts
-            allows = p.scope.allows_types
-            source = (cfg.name, cfg.kind, cfg.rule_file, cfg.line)
-            # links with the same evidence share one (immutable) Provenance: a group of repeated
-            # mentions ("same text 'x'") makes one, not one per link
-            shared: dict[str, Provenance] = {}
-            for i, j, evidence in p.propose(doc, ctx):
-                if i < j:
-                    a, b = i, j
-                elif i > j:
-                    a, b = j, i
-                else:
-                    continue
-                types = (ctypes[a], ctypes[b])
-                ok = allowed.get(types)
-                if ok is None:
-                    ok = allowed[types] = allows(*types)
-                if not ok:
-                    continue
-                if evidence.__class__ is str:
-                    prov = shared.get(evidence)
-                    if prov is None:
-                        prov = shared[evidence] = Provenance(*source, evidence)
-                else:  # built lazily: one per link
-                    prov = Provenance(*source, evidence)
-                link = Link(a, b, prov)
-                proposed.append(link)
-                # a tuple per pair (one allocation; a second link for a pair is rare)
-                found = kept.get((a, b))
-                kept[(a, b)] = (link,) if found is None else (*found, link)
+            spec = p.search()
+            proposals = search(res.table, p.scope, spec) if spec is not None else p.propose(doc, ctx)
+            self._record(res, p, source, proposals)
         return res
+
+    @staticmethod
+    def _record(res: Resolution, p: Pass, source: tuple[str, str, str, int], proposals: Any) -> None:
+        """Keep the proposals the pass's YAML scope allows, each with its provenance."""
+        types = res.table["type"]
+        for i, j, evidence in proposals:
+            a, b = pair_key(i, j)
+            if a == b or not p.scope.allows_types(types[a], types[b]):
+                continue
+            link = Link(a, b, Provenance(*source, evidence))
+            res.proposed.append(link)
+            res.kept[(a, b)] = (*res.kept.get((a, b), ()), link)
 
     def resolve(self, doc: Document) -> Resolution:
         res = self.run_passes(doc)
@@ -182,3 +184,10 @@ class Pipeline:
         res.clusters = self.decoder.decode(doc, res)
         res.types = chain_types(doc, res.clusters, self.ruleset.pronoun_types or ("pronoun",))
         return res
+
+
+def _default_attributes() -> dict[str, Any]:
+    """The ``attributes:`` defaults, for a RuleSet built without the compiler."""
+    from .rules.compiler import default_attributes
+
+    return default_attributes()

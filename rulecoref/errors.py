@@ -26,6 +26,11 @@ MESSAGES: dict[str, str] = {
     "RC112": "unknown decoder {kind!r}; known: {known}",
     "RC113": "rule file {path!r} not found",
     "RC114": "example failed: pass {name!r} {detail}",
+    # -- rule vocabulary: attributes, predicates, pass order (RC130-RC149) --
+    "RC130": "unknown attribute {name!r} in {where}",
+    "RC131": "unknown predicate {name!r} in {where}; known: {known}",
+    "RC132": "--model was given but {path!r} names no decoder",
+    "RC133": "kind {kind!r} reads what a {needs} pass finds, and none runs before it",
     # i2b2 input
     "RC201": "malformed concept line: {detail}",
     "RC202": "offset {offset} outside the text: {detail}",
@@ -42,6 +47,22 @@ MESSAGES: dict[str, str] = {
     "RC213": "cannot read file: {detail}",
     "RC214": "mention {mention} appears in more than one chain (first on line {first})",
     "RC215": "concept {span} ({text!r}) starts or ends inside a token of tokenised text",
+    # -- input formats: JSONL, brat standoff, type maps (RC230-RC249) --
+    "RC230": "not a JSON object: {detail}",
+    "RC231": "{where}: expected {expected}, got {got}",
+    "RC232": "unknown key(s) {keys} in {where} are ignored; known: {known}",
+    "RC233": "duplicate document id {doc!r} (first on line {first}); this one is skipped",
+    "RC234": "chain {chain}: {detail}",
+    "RC235": "concept {index} text {given!r} differs from the text at {start}-{end}, {found!r}",
+    "RC236": "malformed brat annotation line: {detail}",
+    "RC237": "discontinuous span {spans} of {id} is read as one span {start}-{end}",
+    "RC238": "{what} {id!r} refers to {ref!r}, which is not a text-bound annotation of this file",
+    "RC239": "no {missing} for {path!r}",
+    "RC240": "cannot read type map: {detail}",
+    "RC241": "unknown key {key!r} in {where}; allowed: {allowed}",
+    "RC242": "{where}: {detail}",
+    "RC243": "type {type!r} is not in the type map {path!r} (unmapped: error)",
+    "RC244": "concept type {type!r} after mapping is not a declared type; declared types: {known}",
     # resources
     "RC301": "WordNet not found at {path}",
     "RC302": "cannot read word list {path!r}: {detail}",
@@ -70,6 +91,14 @@ MESSAGES: dict[str, str] = {
     "RC501": "output directory {path!r} already holds {count} .txt.chains file(s)",
     "RC502": "{detail}",
     "RC503": "{count} of {total} document(s) failed",
+    # -- view / convert / formats on the command line (RC520-RC529) --
+    "RC520": "cannot tell the format of {path!r}: {detail}",
+    "RC521": "{what} {path!r} not found",
+    "RC522": "output {path!r} would overwrite the input {input!r}",
+    "RC523": "no system output for {doc!r} in {path!r}: the page shows no system chains for it",
+    "RC524": "provenance file {path!r} cannot be read: {detail}",
+    "RC525": "system chains of {doc!r} do not fit its concepts: {detail}",
+    "RC526": "{path!r} already holds {count} {what} of an earlier run",
     # -- spaCy component and Spark runner (RC530-RC549) --
     "RC530": "{what} has the columns {got}; rulecoref needs 'id' with 'text' (and 'concepts'), or 'id' with 'txt_path' and 'con_path'",
     "RC531": "{where}: {detail}",
@@ -79,6 +108,10 @@ MESSAGES: dict[str, str] = {
     "RC535": "cannot read {path!r} as {format}: {detail}",
     "RC536": "cannot tell what {path!r} holds: {detail}",
     "RC537": "spaCy component {name!r}: {detail}",
+    # -- failures inside a run (RC550-RC569) --
+    "RC550": "internal error while resolving this document: {detail}",
+    "RC551": "the worker process resolving this document died before it finished",
+    "RC552": "no input: give a {what}, files, or --file-list",
     # models
     "RC601": "model file {path!r}: {detail}",
     # -- Bell tree (RC602-RC699) --
@@ -109,6 +142,8 @@ MESSAGES: dict[str, str] = {
 
 HINTS: dict[str, str] = {
     "RC102": "kinds are snake_case and match a module in rulecoref/passes/.",
+    "RC132": "use a rule file with a decoder: rules/belltree.yaml or rules/hybrid.yaml.",
+    "RC133": "put a pass of that kind earlier in the rule file (rules/people.yaml starts with people_roles).",
     "RC103": "check the spelling; every key a kind accepts is listed in docs/rules.md.",
     "RC105": "paths are relative to the rule file, its parent folder, or the bundled resources/.",
     "RC108": "declare the type under 'types:' at the top of the rule file.",
@@ -120,6 +155,8 @@ HINTS: dict[str, str] = {
               "RULECOREF_WORDNET / --wordnet at a WordNet 3.0 dict folder."),
     "RC401": "load it first: rulecoref umls load MRCONSO.RRF --db URL",
     "RC501": "pass --overwrite to replace them, or choose an empty directory.",
+    "RC550": "this is a bug in rulecoref or a rule kind: please report it with the document's .con line count and the rule file.",
+    "RC551": "it may have run out of memory; run again with fewer --jobs.",
     # -- hints: add yours below, keyed by your codes --
     "RC530": "see docs/scale.md for the row schema: {{id, text, tokenized, concepts: [{{start, end, type}}]}}.",
     "RC531": "a row is {{\"id\": str, \"text\": str, \"tokenized\": bool, \"concepts\": [{{\"start\": int, \"end\": int, \"type\": str}}]}}.",
@@ -148,6 +185,19 @@ HINTS: dict[str, str] = {
     "RC705": "the gold folder needs concepts/*.txt.con and chains/*.txt.chains (or pass --concepts DIR).",
     "RC706": "score CoNLL files with system mentions in --mode conll.",
     "RC713": "split one of the two mentions into another entity, or keep the i2b2 files.",
+    "RC230": "JSONL input is one JSON object per line: {{\"id\": ..., \"text\": ..., \"concepts\": [...]}} (docs/formats.md).",
+    "RC231": "see docs/formats.md for the fields of a JSONL document.",
+    "RC233": "give every document its own id; output files are named after it.",
+    "RC235": "the span is used as given; check the offsets count characters of \"text\" (end exclusive).",
+    "RC236": "brat lines are T<n>\\tTYPE START END\\tTEXT, R<n>\\tTYPE Arg1:T<n> Arg2:T<m>, or *\\tTYPE T<n> T<m> ...",
+    "RC237": "i2b2 concepts are contiguous; the covering span is used.",
+    "RC239": "a brat document is NAME.txt beside NAME.ann.",
+    "RC241": "a type map has 'types:' (input type -> rule type), optional 'unmapped:' and 'coreference:' (docs/formats.md).",
+    "RC243": "add the type to 'types:' (map it to null to drop its concepts), or set 'unmapped: keep'.",
+    "RC244": "map the type to a declared one with --type-map, or pass --types auto.",
+    "RC520": "name it with --input-format / --from (i2b2, conll, jsonl, brat).",
+    "RC522": "choose another output folder; inputs are never modified.",
+    "RC526": "pass --overwrite to replace them, or choose an empty folder.",
 }
 # fmt: on
 

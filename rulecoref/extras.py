@@ -20,6 +20,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "eval": ("numpy", "scipy"),
     "spacy": ("spacy",),
     "spark": ("pyspark",),
+    "browser": ("playwright",),
 }
 
 

@@ -1,81 +1,87 @@
-"""One number per distinct mention text in the process, so passes cache their analyses in lists.
+"""One document's mention table: every concept with its named attributes (``attributes.py``).
 
-Every linking pass analyses a mention from its tokens (normalised text, conditioned words,
-initials) and caches the analysis across documents. Keyed by token tuple, each pass paid a tuple
-lookup per mention and document: hashing the tuple and comparing its strings, which are fresh
-objects in every document, with the cached key's. Here the tuples are numbered once per document
-(``Document.concept_ids``), and a pass's ``MentionCache`` is a list indexed by that number.
+The engine builds a table per document before the passes run, with the attributes the rule file's
+passes name, so that a head, a gender or a set of initials is worked out once, not once per pass,
+and every pass and the Bell-tree features agree on it. A table lives as long as its document.
 
-The numbering is bounded: past ``LIMIT`` sequences it starts afresh with a new ``generation``,
-between documents only, and every ``MentionCache`` empties itself when it sees the change.
+    table = MentionTable(doc, settings)
+    table["head"][3]          # the head of concept 3
+    table.build(["words", "head_keys"])
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from itertools import compress, repeat
-from operator import is_
-from typing import Generic, TypeVar
+from collections.abc import Callable
+from functools import cached_property
+from typing import Any, TypeVar
+
+from .attributes import ATTRIBUTES, MentionSettings, UmlsStrings, closure
+from .document import Document
 
 T = TypeVar("T")
 
-LIMIT = 200_000  # distinct token sequences numbered per process before starting afresh
+
+class _TokenMap(dict):
+    """token -> fn(token), computed when first asked."""
+
+    def __init__(self, fn: Callable[[str], Any]):
+        super().__init__()
+        self.fn = fn
+
+    def __missing__(self, token: str) -> Any:
+        value = self[token] = self.fn(token)
+        return value
 
 
-class MentionTable:
-    """Token sequence -> a small int, for the whole process (``TABLE``)."""
+class MentionTable(dict):
+    """Named attribute columns (one value per concept index) of one document: a mapping from
+    attribute name to column, each column computed on first use (``build`` computes them up
+    front) and then a plain dictionary lookup for every rule that reads it."""
 
-    def __init__(self, limit: int = LIMIT):
-        self.limit = limit
-        self.ids: dict[tuple[str, ...], int] = {}
-        self.generation = 0
+    def __init__(self, doc: Document, settings: MentionSettings, umls: UmlsStrings | None = None):
+        super().__init__()
+        self.doc = doc
+        self.settings = settings
+        self.n = len(doc.concepts)
+        self._umls = umls
+        self._token_maps: dict[str, _TokenMap] = {}
+        self._document: dict[str, Any] = {}
 
-    def __len__(self) -> int:
-        return len(self.ids)
+    def __missing__(self, name: str) -> list[Any]:
+        column = self[name] = ATTRIBUTES[name].compute(self)
+        return column
 
-    def number(self, seqs: Sequence[tuple[str, ...]]) -> list[int]:
-        """The ids of a document's token sequences (new ones numbered in order). Called once per
-        document, so the bound is enforced between documents."""
-        ids = self.ids
-        if len(ids) > self.limit:
-            ids.clear()
-            self.generation += 1
-        out = list(map(ids.get, seqs))
-        if None in out:
-            add = ids.setdefault
-            for k in compress(range(len(out)), map(is_, out, repeat(None))):
-                out[k] = add(seqs[k], len(ids))
-        return out
+    def build(self, names: list[str] | tuple[str, ...] | set[str]) -> MentionTable:
+        """Compute the attributes ``names`` and what they depend on, dependencies first."""
+        for name in closure(names):
+            self[name]
+        return self
 
+    def per_token(self, name: str, fn: Callable[[str], T]) -> dict[str, T]:
+        """``fn`` of each distinct token of this document, worked out on first use: attributes that
+        look at every token of every mention (nested mentions share most of them) ask once per token."""
+        found = self._token_maps.get(name)
+        if found is None:
+            found = self._token_maps[name] = _TokenMap(fn)
+        return found
 
-TABLE = MentionTable()
+    def document_value(self, name: str, fn: Callable[[MentionTable], T]) -> T:
+        """A fact about the whole document (the word families of its vocabulary), worked out once."""
+        if name not in self._document:
+            self._document[name] = fn(self)
+        return self._document[name]
 
+    def row(self, i: int) -> dict[str, Any]:
+        """Every attribute computed so far for concept ``i`` (for explain and debugging)."""
+        return {name: column[i] for name, column in self.items()}
 
-class MentionCache(Generic[T]):
-    """A pass's analysis of each numbered token sequence (never None), computed on first use."""
+    @property
+    def umls(self) -> UmlsStrings:
+        if self._umls is None:
+            raise RuntimeError("the cuis attribute needs a UMLS lookup (the pipeline opens one when a rule names cuis)")
+        return self._umls
 
-    __slots__ = ("values", "generation")
-
-    def __init__(self) -> None:
-        self.values: list[T | None] = []
-        self.generation = -1
-
-    def lookup(self, ids: Sequence[int], seqs: Callable[[int], tuple[str, ...]],
-               compute: Callable[[tuple[str, ...]], T]) -> list[T]:
-        """The analyses of the mentions numbered ``ids``; ``seqs(k)`` gives the tokens of the
-        ``k``-th of them, read only for sequences not analysed yet."""
-        values = self.values
-        if self.generation != TABLE.generation:
-            values.clear()
-            self.generation = TABLE.generation
-        if len(values) < len(TABLE):
-            values.extend(repeat(None, len(TABLE) - len(values)))
-        out = list(map(values.__getitem__, ids))
-        if None in out:
-            for k in compress(range(len(out)), map(is_, out, repeat(None))):
-                hit = values[ids[k]]  # a repeat within this call was analysed a moment ago
-                out[k] = values[ids[k]] = hit if hit is not None else compute(seqs(k))
-        return out  # type: ignore[return-value]
-
-    def clear(self) -> None:
-        self.values.clear()
+    @cached_property
+    def token_set(self) -> frozenset[str]:
+        """Every token the document writes, as written (does it also write "students" in lowercase?)."""
+        return frozenset(self.doc.flat_tokens)

@@ -10,6 +10,7 @@ import pytest
 
 from rulecoref.engine import Pipeline, Resolution
 from rulecoref.markup import parse_markup
+from rulecoref.mentions import MentionTable
 from rulecoref.resources import Resources
 from rulecoref.rules.compiler import RuleSet, compile_rules
 
@@ -74,6 +75,27 @@ def single_pass(kind: str, params: dict | None = None, applies_to: dict | None =
     return pipeline_from_entries(tmp_path, [entry], types, name=f"{kind}.yaml")
 
 
+def settings_pipeline(tmp_path: Path | None = None, attributes: dict | None = None,
+                      entries: list[dict] | None = None) -> Pipeline:
+    """A pipeline whose rule file sets ``attributes:`` (the mention-table settings) and holds
+    ``entries`` (no passes by default); without ``tmp_path`` the bundled defaults, no file."""
+    if tmp_path is None:
+        return Pipeline(RuleSet(path="", name="defaults", types=("person", "problem", "treatment", "test", "pronoun"),
+                                pronoun_types=frozenset({"pronoun"})), shared_resources())
+    import yaml
+
+    path = tmp_path / "settings.yaml"
+    data: dict = {"version": 1, "attributes": attributes or {}, "passes": entries or []}
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return Pipeline(compile_rules(path), shared_resources())
+
+
+def mention_table(markup: str, *names: str, pipeline: Pipeline | None = None) -> MentionTable:
+    """The mention table of a markup document with the attributes ``names`` (and what they need)."""
+    doc, _ = parse_markup(markup)
+    return (pipeline or settings_pipeline()).table(doc, list(names))
+
+
 def resolve(pipeline: Pipeline, markup: str) -> Resolution:
     doc, _ = parse_markup(markup)
     return pipeline.resolve(doc)
@@ -96,20 +118,3 @@ def linked(res: Resolution, a: str, b: str, nth_a: int = 0, nth_b: int | None = 
     hits = [c.index for c in res.doc.concepts if c.text == b.lower() and c.index != ia]
     ib = hits[-1] if nth_b is None else hits[nth_b]
     return same_chain(res, ia, ib)
-
-
-Position = tuple[int, int]
-
-
-def random_spans(rng, lines: list[list[str]], count: int, extents: list[int],
-                 spans: set[tuple[Position, Position]] | None = None) -> list[tuple[Position, Position]]:
-    """Random concept spans for the passes' reference tests: ``count`` times a random token of
-    ``lines`` starts a span that runs ``rng.choice(extents)`` tokens on (across line ends, stopping
-    at the last token), so spans nest, overlap and cross lines. Added to ``spans`` when given;
-    returned sorted, the order concept indices follow."""
-    positions = [(ln, t) for ln in range(1, len(lines) + 1) for t in range(len(lines[ln - 1]))]
-    spans = set() if spans is None else spans
-    for _ in range(count):
-        a = rng.randrange(len(positions))
-        spans.add((positions[a], positions[min(len(positions) - 1, a + rng.choice(extents))]))
-    return sorted(spans)

@@ -13,24 +13,26 @@ from tests.helpers import compile_text
 def test_engine_links_same_type_only_and_records_provenance(tmp_path: Path) -> None:
     rs = compile_text(tmp_path, """
         passes:
-          - kind: exact_match
+          - kind: match
             name: exact
             applies_to: {same_type: true}
+            key: text_norm
     """)
     doc, _ = parse_markup("[cold|problem] and [cold|treatment] then [Cold|problem] .")
     res = Pipeline(rs).resolve(doc)
     assert list(res.kept) == [(0, 2)]
     prov = res.kept[(0, 2)][0].provenance
-    assert (prov.pass_name, prov.kind, prov.rule_line) == ("exact", "exact_match", 2)
-    assert prov.rule_file.endswith("rules.yaml") and "cold" in prov.evidence
+    assert (prov.pass_name, prov.kind, prov.rule_line) == ("exact", "match", 2)
+    assert prov.rule_file.endswith("rules.yaml") and prov.evidence == "same text_norm 'cold'"
     assert res.chains() == [([0, 2], "problem")]
 
 
 def test_engine_explain_names_the_path_of_links(tmp_path: Path) -> None:
     rs = compile_text(tmp_path, """
         passes:
-          - kind: exact_match
+          - kind: match
             name: exact
+            key: text_norm
     """)
     doc, _ = parse_markup("[pain|problem] . [pain|problem] . [pain|problem] . [rash|problem]")
     res = Pipeline(rs).resolve(doc)

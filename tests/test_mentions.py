@@ -1,46 +1,48 @@
-"""The process-wide mention numbering and the per-pass caches built on it."""
+"""One document's mention table (rulecoref/mentions.py): columns computed once, on first use."""
 
 from __future__ import annotations
 
 import pytest
 
-from rulecoref import mentions
 from rulecoref.markup import parse_markup
+from tests.helpers import settings_pipeline
 
 
-@pytest.fixture
-def table(monkeypatch):
-    t = mentions.MentionTable(limit=3)
-    monkeypatch.setattr(mentions, "TABLE", t)
-    return t
+@pytest.fixture()
+def table():
+    doc, _ = parse_markup("[the Chest pain|problem] and [chest pain|problem] , [He|pronoun]")
+    return settings_pipeline().table(doc, [])
 
 
-def test_equal_token_sequences_get_equal_ids_across_documents(table):
-    a, _ = parse_markup("[chest pain|problem] and [fever|problem] , [chest pain|problem] again")
-    b, _ = parse_markup("no [fever|problem] today")
-    ids_a, ids_b = a.concept_ids, b.concept_ids
-    assert ids_a[0] == ids_a[2] != ids_a[1]
-    assert ids_b == [ids_a[1]]
+def test_mentions_columns_are_computed_once_on_first_use(table):
+    assert "text_norm" not in table
+    column = table["text_norm"]
+    assert column == ["chest pain", "chest pain", "he"] and table["text_norm"] is column
+    assert "tokens" in table  # what it depends on came with it
+    with pytest.raises(KeyError):
+        table["no_such_attribute"]
 
 
-def test_numbering_restarts_past_its_limit_and_caches_follow(table):
-    cache: mentions.MentionCache[str] = mentions.MentionCache()
-    calls: list[tuple[str, ...]] = []
+def test_mentions_build_computes_dependencies_first(table):
+    table.build(["head"])
+    assert {"tokens", "lower", "conditioned", "head"} <= set(table)
+    assert table.row(0)["head"] == "pain" and table.row(2)["tokens"] == ("He",)
+    assert table.n == 3
 
-    def analyse(tokens: tuple[str, ...]) -> str:
-        calls.append(tokens)
-        return " ".join(tokens).upper()
 
-    seqs = [("a",), ("b", "c"), ("a",), ("d",)]
-    ids = table.number(seqs)
-    assert ids == [0, 1, 0, 2]
-    assert cache.lookup(ids, seqs.__getitem__, analyse) == ["A", "B C", "A", "D"]
-    assert calls == [("a",), ("b", "c"), ("d",)]  # each distinct sequence analysed once
-    assert cache.lookup(ids, seqs.__getitem__, analyse) == ["A", "B C", "A", "D"]
-    assert len(calls) == 3  # then served from the cache
-    more = [("e",), ("f",)]
-    table.number(more)  # 5 numbered: past the limit of 3
-    new = [("z",)]
-    ids = table.number(new)  # so this document starts afresh
-    assert table.generation == 1 and ids == [0]
-    assert cache.lookup(ids, new.__getitem__, analyse) == ["Z"]  # not "A", id 0's old analysis
+def test_mentions_per_token_answers_each_token_once(table):
+    calls: list[str] = []
+    upper = table.per_token("upper", lambda tok: calls.append(tok) or tok.upper())
+    assert [upper[t] for t in ("pain", "pain", "he")] == ["PAIN", "PAIN", "HE"] and calls == ["pain", "he"]
+    assert table.per_token("upper", str.lower) is upper  # one map per name and document
+
+
+def test_mentions_token_set(table):
+    assert {"Chest", "chest", "He"} <= table.token_set and "he" not in table.token_set
+
+
+def test_mentions_pipeline_builds_what_its_rules_name(tmp_path):
+    pipe = settings_pipeline(tmp_path, entries=[{"kind": "match", "name": "m", "key": "text_norm", "veto": ["overlaps"]}])
+    doc, _ = parse_markup("[pain|problem] and [pain|problem]")
+    assert {"text_norm", "start", "end"} <= set(pipe.table(doc)) and "head" not in pipe.table(doc)
+    assert pipe.resolve(doc).table is not None

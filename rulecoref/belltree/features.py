@@ -1,224 +1,68 @@
-"""Seed 000 Table 1 features, computed from the document matrix (no parser), plus hybrid rule features.
+"""Seed 000 Table 1 features, from the document's mention table, plus hybrid rule features.
 
 Features are binary and named by strings (``"exact"``, ``"sd=2|lv=NOMPRO"``) so a model file is a
-readable feature -> weight table. Everything per mention is computed once per document in
-``MentionTable``; a pair or an entity then costs a few dictionary lookups.
-
-What stands in for the parser (Table 1 "POS_pair"): the head word is the last word of the mention
-before its first preposition or clause opener ("the size of the striatum" -> "size"), and its word
-class is PRP (pronoun), CD (has a digit), NNP (capitalised inside a sentence), or, with WordNet,
-NN (WordNet has it as a noun) / JJ (only as an adjective) / X; without WordNet, W.
-The mention level (the seed's NAME / NOMINAL / PRONOUN) is derived the same way: PRO, NAM when a
-content word is capitalised away from the sentence start, NOM otherwise.
+readable feature -> weight table. Every per-mention fact comes from the mention table the engine
+builds for the rules (``rulecoref/attributes.py``: head, head class, mention level, gender,
+number, ...), so the rules and the model agree on what a mention is; a pair or an entity then costs
+a few list lookups. What stands in for a parser (Table 1's "POS_pair") is the ``head_class``
+attribute: PRP, CD, NNP, NN, JJ or X, without a tagger.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from rapidfuzz.distance import Levenshtein
 
 from ..chains import clusters_from_pairs
-from ..document import Document
-from ..resources.lexicon import Lexicon
+from ..mentions import MentionTable
 
-LEXICON_DIR = Path("resources") / "lexicons" / "belltree"
-_LEXICON_FILES = (
-    "pronouns", "pronouns_male", "pronouns_female", "pronouns_neutral", "pronouns_singular", "pronouns_plural",
-    "pronouns_possessive", "pronouns_reflexive", "nominal_male", "nominal_female", "function_words", "head_stop",
-)
-
-
-@dataclass(frozen=True)
-class Lexicons:
-    """The word lists of ``resources/lexicons/belltree/`` (one attribute per file name)."""
-
-    pronouns: Lexicon
-    pronouns_male: Lexicon
-    pronouns_female: Lexicon
-    pronouns_neutral: Lexicon
-    pronouns_singular: Lexicon
-    pronouns_plural: Lexicon
-    pronouns_possessive: Lexicon
-    pronouns_reflexive: Lexicon
-    nominal_male: Lexicon
-    nominal_female: Lexicon
-    function_words: Lexicon
-    head_stop: Lexicon
-
-    @classmethod
-    def load(cls, resources: Any) -> Lexicons:
-        base = Path(resources.root) / LEXICON_DIR
-        return cls(**{name: resources.lexicon(base / f"{name}.txt") for name in _LEXICON_FILES})
+#: the mention attributes the features read (the engine builds them into the table)
+ATTRIBUTES = ("type", "line", "start", "end", "lower", "text_norm", "is_pronoun", "head_word", "head_class",
+              "mention_level", "gender", "number", "possessive", "reflexive", "capitalised", "acronym", "initials")
+_GENDER = {"masculine": "m", "feminine": "f", "neuter": "n"}
+_NUMBER = {"singular": "s", "plural": "p"}
 
 
-def optional_wordnet(resources: Any) -> Any:
-    """The WordNet adapter if it is installed and loads, else None (features degrade to class W)."""
-    try:
-        wn = resources.wordnet
-    except Exception:  # adapter missing (ImportError) or WordNet absent (ResourceError)
-        return None
-    needed = ("is_adjective", "has_noun", "synonyms")
-    return wn if all(hasattr(wn, n) for n in needed) else None
+def _bucket(n: int) -> str:
+    if n < 0:
+        return "-1"
+    return str(n) if n <= 4 else f"b{n.bit_length()}"
+
+
+_SMALL = tuple(_bucket(n) for n in range(256))
 
 
 def q(n: int) -> str:
     """Quantise a distance or count: exact up to 4, then log2 buckets (5-7, 8-15, ...)."""
-    if n < 0:
-        return "-1"
-    if n <= 4:
-        return str(n)
-    return f"b{n.bit_length()}"
+    return _SMALL[n] if 0 <= n < 256 else _bucket(n)
 
 
-class MentionTable:
-    """Per-mention attributes of one document, computed once (tokens, head, level, pronoun attributes)."""
+class MentionView:
+    """The mention table's columns the features read, under the feature code's short names."""
 
-    def __init__(self, doc: Document, lex: Lexicons, wordnet: Any = None,
-                 pronoun_types: Sequence[str] = ("pronoun",)):
-        self.doc = doc
-        self.lex = lex
-        self.wordnet = wordnet
-        flat = doc.flat_tokens
-        self.flat = flat
-        self._wn_cache: dict[tuple[str, str], Any] = {}
-        pron_types = set(pronoun_types)
-        fw = lex.function_words.words
-        n = len(doc.concepts)
-        self.n = n
-        self.type: list[str] = []
-        self.sent: list[int] = []
-        self.start: list[int] = []
-        self.end: list[int] = []
-        self.text: list[str] = []
-        self.norm: list[str] = []
-        self.toks: list[tuple[str, ...]] = []
-        self.head: list[str] = []
-        self.hcls: list[str] = []
-        self.pron: list[bool] = []
-        self.level: list[str] = []
-        self.gender: list[str] = []
-        self.number: list[str] = []
-        self.poss: list[bool] = []
-        self.refl: list[bool] = []
-        self.caps: list[frozenset[str]] = []
-        self.initials: list[str] = []
-        line_start = doc._line_offsets
-        for c in doc.concepts:
-            s, e = doc.start_of(c), doc.end_of(c)
-            orig = flat[s : e + 1]
-            low = tuple(t.lower() for t in orig)
-            k = 0
-            while k < len(low) - 1 and low[k] in fw:
-                k += 1
-            is_pron = c.type in pron_types or (len(low) == 1 and low[0] in lex.pronouns.words)
-            head, head_pos = self._head(low, is_pron)
-            sent_initial = s == line_start[c.start[0]]
-            caps = frozenset(t for i, t in enumerate(orig)
-                             if t[:1].isupper() and t.lower() not in fw and not (i == 0 and sent_initial))
-            self.type.append(c.type)
-            self.sent.append(c.start[0])
-            self.start.append(s)
-            self.end.append(e)
-            self.text.append(" ".join(low))
-            self.norm.append(" ".join(low[k:]))
-            self.toks.append(low)
-            self.head.append(head)
-            self.pron.append(is_pron)
-            self.caps.append(caps)
-            self.initials.append("".join(t[0] for t in low if t not in fw and t[:1].isalnum()))
-            head_orig = orig[head_pos]
-            if is_pron:
-                self.hcls.append("PRP")
-                self.level.append("PRO")
-            else:
-                if any(ch.isdigit() for ch in head):
-                    cls = "CD"
-                elif head_orig[:1].isupper() and not (head_pos == 0 and sent_initial):
-                    cls = "NNP"
-                else:
-                    cls = self._wn_class(head)
-                self.hcls.append(cls)
-                self.level.append("NAM" if caps or head_orig.isupper() and len(head_orig) > 1 else "NOM")
-            self.gender.append(self._gender(head, low, is_pron))
-            self.number.append(self._number(head, is_pron))
-            self.poss.append(is_pron and head in lex.pronouns_possessive.words)
-            self.refl.append(is_pron and head in lex.pronouns_reflexive.words)
+    def __init__(self, table: MentionTable):
+        t = self.table = table
+        self.doc = t.doc
+        self.flat = t.doc.flat_tokens
+        self.n = t.n
+        self.type, self.sent, self.start, self.end = t["type"], t["line"], t["start"], t["end"]
+        self.toks = t["lower"]
+        self.text = [" ".join(low) for low in self.toks]
+        self.norm = t["text_norm"]
+        self.pron = t["is_pronoun"]
+        self.head = t["head_word"]
+        self.hcls = t["head_class"]
+        self.level = t["mention_level"]
+        self.gender = [_GENDER.get(g, "u") for g in t["gender"]]
+        self.number = [_NUMBER.get(nb, "u") for nb in t["number"]]
+        self.poss, self.refl, self.caps = t["possessive"], t["reflexive"], t["capitalised"]
+        self.acronyms, self.initials = t["acronym"], t["initials"]
         counts = Counter(self.norm)
-        self.count = [q(counts[t]) for t in self.norm]
-
-    def _head(self, low: tuple[str, ...], is_pron: bool) -> tuple[str, int]:
-        if is_pron or len(low) == 1:
-            return low[0], 0
-        stop = self.lex.head_stop.words
-        cut = len(low)
-        for i in range(1, len(low)):
-            if low[i] in stop:
-                cut = i
-                break
-        for i in range(cut - 1, -1, -1):
-            if low[i][:1].isalnum():
-                return low[i], i
-        return low[cut - 1], cut - 1
-
-    def _wn_class(self, word: str) -> str:
-        wn = self.wordnet
-        if wn is None:
-            return "W"
-        key = ("cls", word)
-        if key not in self._wn_cache:
-            try:
-                cls = "NN" if wn.has_noun(word) else ("JJ" if wn.is_adjective(word) else "X")
-            except Exception:
-                cls = "X"
-            self._wn_cache[key] = cls
-        return self._wn_cache[key]
-
-    def synonyms(self, word: str) -> frozenset[str]:
-        wn = self.wordnet
-        if wn is None:
-            return frozenset()
-        key = ("syn", word)
-        if key not in self._wn_cache:
-            try:
-                self._wn_cache[key] = frozenset(s.lower() for s in wn.synonyms(word))
-            except Exception:
-                self._wn_cache[key] = frozenset()
-        return self._wn_cache[key]
-
-    def _gender(self, head: str, low: tuple[str, ...], is_pron: bool) -> str:
-        lex = self.lex
-        if is_pron:
-            if head in lex.pronouns_male.words:
-                return "m"
-            if head in lex.pronouns_female.words:
-                return "f"
-            if head in lex.pronouns_neutral.words:
-                return "n"
-            return "u"
-        # A title or a gendered head anywhere in the mention: "mr. smith", "his wife".
-        if head in lex.nominal_male.words or low[0] in lex.nominal_male.words:
-            return "m"
-        if head in lex.nominal_female.words or low[0] in lex.nominal_female.words:
-            return "f"
-        return "u"
-
-    def _number(self, head: str, is_pron: bool) -> str:
-        lex = self.lex
-        if is_pron:
-            if head in lex.pronouns_plural.words:
-                return "p"
-            if head in lex.pronouns_singular.words:
-                return "s"
-            return "u"
-        # No tagger: a head ending in -s (not -ss/-us/-is) is taken as plural.
-        if len(head) > 3 and head.endswith("s") and not head.endswith(("ss", "us", "is")):
-            return "p"
-        return "s" if head[:1].isalpha() else "u"
+        self.count = [q(counts[x]) for x in self.norm]
+        self.head_synonyms = [t.settings.synonyms(h) for h in self.head]
 
     # -- pair predicates ---------------------------------------------------------------------
     def left_sub(self, a: int, m: int) -> bool:
@@ -234,13 +78,8 @@ class MentionTable:
         return x != y and y[len(y) - len(x) :] == x
 
     def acronym(self, a: int, m: int) -> bool:
-        """'copd' and 'chronic obstructive pulmonary disease': one token equals the other's initials."""
-        for s, l in ((a, m), (m, a)):
-            if len(self.toks[s]) == 1 and len(self.toks[l]) > 1:
-                short = self.toks[s][0].replace(".", "")
-                if len(short) >= 2 and short == self.initials[l]:
-                    return True
-        return False
+        """'COPD' and 'chronic obstructive pulmonary disease': one is the acronym of the other's initials."""
+        return any(self.acronyms[x] and self.acronyms[x] == self.initials[y] for x, y in ((a, m), (m, a)))
 
     def between(self, a: int, m: int) -> tuple[str, ...] | None:
         """Tokens between a and m when they share a sentence and at most 3 tokens separate them."""
@@ -271,7 +110,7 @@ class PartialEntity:
         self.root = -1
 
     @classmethod
-    def start(cls, tab: MentionTable, m: int, k: int) -> PartialEntity:
+    def start(cls, tab: MentionView, m: int, k: int) -> PartialEntity:
         e = cls()
         e.root = m
         e.size = 1
@@ -288,7 +127,7 @@ class PartialEntity:
         e.levels = frozenset((tab.level[m],))
         return e
 
-    def extend(self, tab: MentionTable, m: int, k: int) -> PartialEntity:
+    def extend(self, tab: MentionView, m: int, k: int) -> PartialEntity:
         e = PartialEntity()
         e.root = self.root
         e.size = self.size + 1
@@ -312,7 +151,7 @@ class PartialEntity:
         e.levels = self.levels | {tab.level[m]}
         return e
 
-    def candidates(self, tab: MentionTable, m: int) -> set[int]:
+    def candidates(self, tab: MentionView, m: int) -> set[int]:
         """Members to compare with ``m``: recent ones, the canonical one, same string, same head."""
         out = set(self.recent)
         out.add(self.canonical)
@@ -326,7 +165,7 @@ class PartialEntity:
         return out
 
 
-def _canon_key(tab: MentionTable, m: int) -> tuple[int, int, int]:
+def _canon_key(tab: MentionView, m: int) -> tuple[int, int, int]:
     """Seed 3.2 canonical mention: the longest NAME, else the most recent NOMINAL, else the latest pronoun."""
     level = tab.level[m]
     if level == "NAM":
@@ -394,7 +233,7 @@ class RuleView:
 class FeatureExtractor:
     """Mention-pair (eq. 9) and entity-mention (eq. 8) feature strings for one document."""
 
-    def __init__(self, tab: MentionTable, rules: RuleView | None = None):
+    def __init__(self, tab: MentionView, rules: RuleView | None = None):
         self.tab = tab
         self.rules = rules if rules is not None else RuleView.empty(tab.n)
         self.hybrid = bool(self.rules.names)
@@ -466,7 +305,7 @@ class FeatureExtractor:
             f.append("hm")
             f.append("hm|sd=" + sdq)
             f.append(f"hm|ty={tya}")
-        elif t.head[m] in t.synonyms(t.head[a]):
+        elif t.head[m] in t.head_synonyms[a]:
             f.append("hsyn")
         if len(t.norm[a]) <= 30 and len(t.norm[m]) <= 30:
             f.append(f"sp={t.norm[a]}|{t.norm[m]}")
@@ -588,3 +427,10 @@ class FeatureExtractor:
             out.append(f"r:{name}={v}")
         out.append(("rc=same|lv=" if same_cluster else "rc=diff|lv=") + self.tab.level[m])
         return out
+
+
+def extractor(table: MentionTable, resolution: Any = None, passes: Sequence[tuple[str, Any]] = ()) -> FeatureExtractor:
+    """The feature extractor of one document: its mention table, and (hybrid) the rules' decisions."""
+    view = MentionView(table)
+    rules = RuleView(resolution, passes, view.n) if resolution is not None else RuleView.empty(view.n)
+    return FeatureExtractor(view, rules)

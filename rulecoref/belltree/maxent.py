@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from ..errors import ModelError, diagnostic
 from ..io.i2b2 import write_atomic
 
 FORMAT = "rulecoref-belltree-model"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: features from the mention table (rulecoref 0.2); version-1 models must be retrained
 KINDS = ("mention-pair", "entity-mention")
 
 
@@ -38,8 +39,7 @@ class MaxEntModel:
 
     def score(self, features: Iterable[str]) -> float:
         """The linear score b + sum w_f (log-odds of a link)."""
-        w = self.weights
-        return self.intercept + sum(w.get(f, 0.0) for f in features)
+        return self.intercept + sum(map(self.weights.get, features, repeat(0.0)))
 
     def prob(self, features: Iterable[str]) -> float:
         z = self.score(features)
@@ -96,43 +96,3 @@ class MaxEntModel:
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise ModelError(diagnostic("RC601", file=str(path), path=str(path), detail=f"cannot read JSON: {exc}")) from exc
         return cls.from_dict(data, str(path))
-
-
-def fit(events: Sequence[Sequence[str]], labels: Sequence[int], kind: str, *, c: float = 1.0, min_count: int = 1,
-        max_iter: int = 200, settings: dict[str, Any] | None = None) -> MaxEntModel:
-    """Fit an L2 logistic regression over indicator features (DictVectorizer-style index).
-
-    Features seen fewer than ``min_count`` times are dropped (most are one-off spelling pairs).
-    """
-    import numpy as np
-    from scipy.sparse import csr_matrix
-    from sklearn.linear_model import LogisticRegression
-
-    if len(events) != len(labels):
-        raise ValueError("events and labels differ in length")
-    ys = np.asarray(labels, dtype=np.int8)
-    if len(set(ys.tolist())) < 2:
-        raise ValueError("training needs both linked and unlinked events (are there chains in the gold data?)")
-    counts: dict[str, int] = {}
-    for feats in events:
-        for f in set(feats):
-            counts[f] = counts.get(f, 0) + 1
-    index: dict[str, int] = {}
-    for f in sorted(counts):
-        if counts[f] >= min_count:
-            index[f] = len(index)
-    indptr = [0]
-    indices: list[int] = []
-    for feats in events:
-        cols = {index[f] for f in feats if f in index}
-        indices.extend(sorted(cols))
-        indptr.append(len(indices))
-    x = csr_matrix((np.ones(len(indices), dtype=np.float64), np.asarray(indices, dtype=np.int64),
-                    np.asarray(indptr, dtype=np.int64)), shape=(len(events), max(1, len(index))))
-    clf = LogisticRegression(C=c, solver="liblinear", max_iter=max_iter, random_state=0)
-    clf.fit(x, ys)
-    coef = clf.coef_[0]
-    names = list(index)
-    weights = {name: float(coef[i]) for i, name in enumerate(names) if coef[i] != 0.0}
-    stats = {"events": len(events), "positive": int(ys.sum()), "features": len(weights)}
-    return MaxEntModel(kind, weights, float(clf.intercept_[0]), settings, stats)

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .features import FeatureExtractor, MentionTable, PartialEntity
+from .features import FeatureExtractor, MentionView, PartialEntity
 from .maxent import MaxEntModel
 
 
 class LinkScorer:
     """Base scorer: entity bookkeeping for the beam; subclasses give ``link_probs``."""
 
-    def __init__(self, tab: MentionTable, max_members: int = 16):
+    def __init__(self, tab: MentionView, max_members: int = 16):
         self.tab = tab
         self.k = max_members
         self._active = -1

@@ -9,19 +9,28 @@ or a linked to m by a rule. ``window = 0`` restores all compatible pairs.
 Entity-mention: walk the true path of the Bell tree. At each mention the gold partial entities to
 its left are the in-focus candidates (the same window and rule candidates as decoding); the link
 event to m's true entity is positive, the others negative. Starting events need no separate
-example: the start probability is derived from the link probabilities (eq. 5), so a true
-"start" contributes its negative link events.
+example: the start probability is derived from the link probabilities (eq. 5).
+
+Documents are read and their events made one at a time (in worker processes with ``jobs > 1``,
+through ``batch.parallel_map``, the path ``rulecoref resolve`` takes), each document's events
+coming back as integer arrays over its own feature strings; they are merged into one sparse
+matrix of 32-bit column numbers, so memory grows with the number of feature occurrences, not with
+Python lists of strings.
 """
 
 from __future__ import annotations
 
+import warnings
+from array import array
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..batch import parallel_map
 from ..document import Document
-from .features import FeatureExtractor, Lexicons, MentionTable, PartialEntity, RuleView
-from .maxent import MaxEntModel, fit
+from ..errors import Diagnostic, RulecorefError, diagnostic
+from .features import FeatureExtractor, MentionView, PartialEntity, extractor
+from .maxent import MaxEntModel
 
 FAR_SAME_STRING = 10
 
@@ -54,7 +63,7 @@ def gold_owner(n: int, gold: Sequence[Sequence[int]]) -> list[int]:
     return owner
 
 
-def compatible(tab: MentionTable, a: int, m: int, type_check: bool = True) -> bool:
+def compatible(tab: MentionView, a: int, m: int, type_check: bool = True) -> bool:
     """Seed 4: mentions of different entity types never corefer; pronouns fit every type."""
     return not type_check or tab.pron[a] or tab.pron[m] or tab.type[a] == tab.type[m]
 
@@ -113,37 +122,169 @@ def entity_mention_events(fx: FeatureExtractor, owner: Sequence[int], s: TrainSe
             root[g] = m
 
 
-def extractor(doc: Document, lex: Lexicons, wordnet: Any = None, resolution: Any = None,
-              passes: Sequence[tuple[str, Any]] = (), pronoun_types: Sequence[str] = ("pronoun",)) -> FeatureExtractor:
-    tab = MentionTable(doc, lex, wordnet, pronoun_types)
-    rules = RuleView(resolution, passes, tab.n) if resolution is not None else RuleView.empty(tab.n)
-    return FeatureExtractor(tab, rules)
+@dataclass
+class DocEvents:
+    """One document's training events, compact: features are numbered per document (``columns``)."""
+
+    name: str
+    ok: bool = True
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    indices: array = field(default_factory=lambda: array("i"))
+    lengths: array = field(default_factory=lambda: array("i"))  # features per event
+    labels: array = field(default_factory=lambda: array("b"))
+    columns: dict[str, int] = field(default_factory=dict, repr=False)  # feature -> its column, in order
+
+    def add(self, features: Sequence[str], label: int) -> None:
+        """One event: its features as this document's column numbers."""
+        cols = {self.columns.setdefault(f, len(self.columns)) for f in features}
+        self.indices.extend(sorted(cols))
+        self.lengths.append(len(cols))
+        self.labels.append(label)
 
 
-def events_for(td: TrainingDoc, lex: Lexicons, s: TrainSettings, *, wordnet: Any = None,
-               passes: Sequence[tuple[str, Any]] = (), pronoun_types: Sequence[str] = ("pronoun",)
-               ) -> Iterator[tuple[list[str], int]]:
-    fx = extractor(td.doc, lex, wordnet, td.resolution, passes, pronoun_types)
-    owner = gold_owner(len(td.doc.concepts), td.gold)
-    gen = mention_pair_events if s.kind == "mention-pair" else entity_mention_events
-    yield from gen(fx, owner, s)
+def events_of(pipeline: Any, settings: TrainSettings, passes: Sequence[tuple[str, Any]], td: TrainingDoc) -> DocEvents:
+    """The events of one gold document; with ``passes`` (hybrid) the rules run first."""
+    if passes:
+        td.resolution = pipeline.run_passes(td.doc)
+        table = td.resolution.table
+    else:
+        table = pipeline.table(td.doc)
+    fx = extractor(table, td.resolution if passes else None, passes)
+    gen = mention_pair_events if settings.kind == "mention-pair" else entity_mention_events
+    out = DocEvents(td.doc.name)
+    for feats, label in gen(fx, gold_owner(len(td.doc.concepts), td.gold), settings):
+        out.add(feats, label)
+    return out
 
 
-def train(docs: Sequence[TrainingDoc], lex: Lexicons, s: TrainSettings, *, wordnet: Any = None,
-          passes: Sequence[tuple[str, Any]] = (), pronoun_types: Sequence[str] = ("pronoun",),
-          progress: Any = None) -> MaxEntModel:
-    """Generate events for every document and fit the maxent model."""
-    feats: list[list[str]] = []
-    labels: list[int] = []
+def document_events(pipeline: Any, settings: TrainSettings, passes: Sequence[tuple[str, Any]], record: Any,
+                    *, types: Sequence[str] | None = None, encoding: str = "utf-8") -> DocEvents:
+    """Read one gold record and make its events; a bad document is reported, never raised."""
+    try:
+        td, warnings = load_gold(record, types=types, encoding=encoding)
+        out = events_of(pipeline, settings, passes, td)
+        out.diagnostics = warnings
+        return out
+    except RulecorefError as exc:
+        return DocEvents(record.name, False, exc.diagnostics)
+    except Exception as exc:  # a bug or an unexpected input: report it, keep training on the rest
+        return DocEvents(record.name, False, [diagnostic("RC550", file=str(record.con), detail=f"{type(exc).__name__}: {exc}")])
+
+
+class EventMatrix:
+    """Every document's events as one sparse 0/1 matrix (rows: events, columns: feature strings)."""
+
+    def __init__(self) -> None:
+        self.columns: dict[str, int] = {}
+        self.indices = array("i")
+        self.indptr = array("q", [0])
+        self.labels = array("b")
+        self.counts = array("i")  # events holding each column
+
+    def add(self, d: DocEvents) -> None:
+        columns, counts = self.columns, self.counts
+        remap = array("i", (columns.setdefault(f, len(columns)) for f in d.columns))
+        counts.extend([0] * (len(columns) - len(counts)))
+        pos = 0
+        for n in d.lengths:
+            row = sorted(remap[k] for k in d.indices[pos: pos + n])
+            for c in row:
+                counts[c] += 1
+            self.indices.extend(row)
+            self.indptr.append(len(self.indices))
+            pos += n
+        self.labels.extend(d.labels)
+
+    @property
+    def events(self) -> int:
+        return len(self.labels)
+
+    @classmethod
+    def from_events(cls, events: Sequence[Sequence[str]], labels: Sequence[int]) -> EventMatrix:
+        """A matrix from feature-string events (a few hand-made ones; training streams documents)."""
+        d = DocEvents("events")
+        for feats, label in zip(events, labels):
+            d.add(feats, label)
+        m = cls()
+        m.add(d)
+        return m
+
+
+def fit(m: EventMatrix, kind: str, *, c: float = 1.0, min_count: int = 1, max_iter: int = 300,
+        settings: dict[str, Any] | None = None) -> MaxEntModel:
+    """Fit an L2 logistic regression over the indicator features; features seen in fewer than
+    ``min_count`` events are dropped (most are one-off spelling pairs).
+
+    Memory: the matrix is 0/1, so its values are float32 ones beside the int32 column numbers, and
+    L-BFGS works on it as it is (liblinear would copy it into 16 bytes per entry): training the
+    hybrid model on all of CRAFT (126 million entries) stays within a few GB.
+    """
+    import numpy as np
+    from scipy.sparse import csr_matrix
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.linear_model import LogisticRegression
+
+    ys = np.frombuffer(m.labels, dtype=np.int8)
+    if len(set(ys.tolist())) < 2:
+        raise ValueError("training needs both linked and unlinked events (are there chains in the gold data?)")
+    keep = np.frombuffer(m.counts, dtype=np.int32) >= min_count
+    new_col = np.cumsum(keep, dtype=np.int32) - 1  # a kept column's number among the kept ones
+    new_col[~keep] = -1
+    mapped = new_col[np.frombuffer(m.indices, dtype=np.int32)]
+    kept = mapped >= 0
+    indptr = np.concatenate((np.zeros(1, dtype=np.int64), np.cumsum(kept, dtype=np.int64)[np.frombuffer(m.indptr, dtype=np.int64)[1:] - 1]))
+    indices = mapped[kept]
+    del mapped, kept
+    x = csr_matrix((np.ones(len(indices), dtype=np.float32), indices, indptr), shape=(m.events, max(1, int(keep.sum()))))
+    clf = LogisticRegression(C=c, solver="lbfgs", max_iter=max_iter)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", category=ConvergenceWarning)  # reported in the model's stats
+        clf.fit(x, ys)
+    names = [""] * int(keep.sum())
+    for name, col in m.columns.items():
+        if keep[col]:
+            names[new_col[col]] = name
+    coef = clf.coef_[0]
+    weights = {name: float(coef[i]) for i, name in enumerate(names) if coef[i] != 0.0}
+    stats = {"events": m.events, "positive": int(ys.sum()), "features": len(weights),
+             "iterations": int(clf.n_iter_[0]), "converged": bool(clf.n_iter_[0] < max_iter)}
+    return MaxEntModel(kind, weights, float(clf.intercept_[0]), settings, stats)
+
+
+def _model(matrix: EventMatrix, s: TrainSettings, pipeline: Any, passes: Sequence[tuple[str, Any]],
+           documents: int) -> MaxEntModel:
+    settings = {**asdict(s), "rule_passes": [name for name, _ in passes],
+                "pronoun_types": sorted(pipeline.ruleset.pronoun_types), "documents": documents}
+    return fit(matrix, s.kind, c=s.c, min_count=s.min_count, settings=settings)
+
+
+def train(pipeline: Any, records: Sequence[Any], s: TrainSettings, *, hybrid: bool = False, jobs: int = 1,
+          types: Sequence[str] | None = None, encoding: str = "utf-8",
+          on_document: Any = None) -> tuple[MaxEntModel, list[DocEvents]]:
+    """Make every record's events (``jobs`` processes) and fit the model; returns it and the
+    documents that failed (their problems in ``diagnostics``)."""
+    from functools import partial
+
+    passes = [(p.name, p.scope) for p in pipeline.passes] if hybrid else []
+    work = partial(document_events, pipeline, s, passes, types=types, encoding=encoding)
+    matrix, failed = EventMatrix(), []
+    for d in parallel_map(work, records, jobs, lambda r: DocEvents(r.name, False, [diagnostic("RC551", file=str(r.con))])):
+        if on_document is not None:
+            on_document(d)
+        if d.ok:
+            matrix.add(d)
+        else:
+            failed.append(d)
+    return _model(matrix, s, pipeline, passes, len(records) - len(failed)), failed
+
+
+def train_documents(pipeline: Any, docs: Sequence[TrainingDoc], s: TrainSettings, *, hybrid: bool = False) -> MaxEntModel:
+    """The model of documents already read (benchmarks, tests): the same events and fit as ``train``."""
+    passes = [(p.name, p.scope) for p in pipeline.passes] if hybrid else []
+    matrix = EventMatrix()
     for td in docs:
-        for f, y in events_for(td, lex, s, wordnet=wordnet, passes=passes, pronoun_types=pronoun_types):
-            feats.append(f)
-            labels.append(y)
-        if progress is not None:
-            progress(td.doc.name)
-    settings = {**asdict(s), "wordnet": wordnet is not None, "rule_passes": [name for name, _ in passes],
-                "pronoun_types": sorted(pronoun_types), "documents": len(docs)}
-    return fit(feats, labels, s.kind, c=s.c, min_count=s.min_count, settings=settings)
+        matrix.add(events_of(pipeline, s, passes, td))
+    return _model(matrix, s, pipeline, passes, len(docs))
 
 
 def load_gold(record: Any, *, types: Sequence[str] | None = None, encoding: str = "utf-8") -> tuple[TrainingDoc, list[Any]]:
@@ -152,9 +293,10 @@ def load_gold(record: Any, *, types: Sequence[str] | None = None, encoding: str 
     Returns the training document and warnings (reading warnings, chain mentions that are not
     concepts). A record without a chains file trains as all singletons, with a warning.
     """
-    from ..errors import diagnostic
     from ..io.i2b2 import read_chains, read_document
 
+    if record.txt is None:
+        raise RulecorefError(diagnostic("RC204", file=str(record.con), path=str(record.con), expected=record.con.name[:-4]))
     read = read_document(record.txt, record.con, name=record.name, types=types, encoding=encoding)
     doc = read.document
     warnings = list(read.warnings)

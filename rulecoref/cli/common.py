@@ -40,9 +40,8 @@ def positive_int(text: str) -> int:
 
 
 def cli_resources(args: argparse.Namespace) -> Resources:
-    """The resources of a command: WordNet from ``--wordnet``, with NLTK imported lean (the
-    command's process is its own, and that saves 0.6 s of every start: ``wordnet.import_nltk``)."""
-    return Resources(wordnet_path=args.wordnet, lean_import=True)
+    """The resources of a command: WordNet from ``--wordnet``."""
+    return Resources(wordnet_path=args.wordnet)
 
 
 def rules_path(args: argparse.Namespace) -> Path:

@@ -1,72 +1,207 @@
-"""``rulecoref convert``: i2b2 folders <-> CoNLL-2012 files (last column = coreference).
+"""``rulecoref convert``: documents and chains from one format to another.
+
+Formats: i2b2 folders, CoNLL-2012 files (last column = coreference), JSONL files (one document per
+line) and brat standoff folders (NAME.txt + NAME.ann); every pair converts (docs/formats.md).
 
 i2b2 -> CoNLL needs the texts (docs/) for the tokens: every chain becomes an entity and every
 concept outside the chains a singleton entity, so the reference scorer sees the same partitions as
 ``rulecoref evaluate``. CoNLL -> i2b2 has no concept types to read: give ``--reference`` (the gold
 i2b2 folder of the same texts: types and line numbers come from it, and only chains/ is written)
-or every mention gets ``--default-type``.
+or every mention gets ``--default-type``. JSONL and brat text is tokenised as ``resolve`` does it.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from ..chains import chain_types
+from ..document import Document
 from ..errors import CliError, Diagnostic, InputError, RulecorefError, diagnostic
+from ..io.brat import annotation_conf, format_brat
 from ..io.conll import conll_to_document, document_to_conll, format_concepts, read_conll, record_name
+from ..io.formats import ReadOptions, default_abbreviations, find_inputs, read_record, typed
 from ..io.i2b2 import format_chains, read_chains, read_document, write_atomic
+from ..io.jsonl import format_jsonl
 from ..io.layout import records_in_dir
+from ..io.typemap import read_type_map
 from .common import print_diagnostics
 
 MAX_WARNINGS = 20
+FORMATS = ("i2b2", "conll", "jsonl", "brat")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "convert",
-        help="convert between i2b2 folders and CoNLL-2012 files",
+        help="convert documents and chains between i2b2, CoNLL-2012, JSONL and brat",
         description=(
-            "i2b2 -> CoNLL: SRC is an i2b2 folder (docs/, concepts/, chains/) and OUT a .conll file. "
-            "CoNLL -> i2b2: SRC is a .conll file and OUT a folder (docs/, concepts/, chains/; only chains/ "
-            "with --reference). The direction follows SRC (folder or file) unless --to is given."
+            "Convert SRC to OUT. i2b2: a folder (docs/, concepts/, chains/); CoNLL: one .conll file; JSONL: "
+            "one .jsonl file (a folder of them as SRC); brat: a folder of NAME.txt + NAME.ann. --from follows "
+            "SRC (a folder with concepts/ or *.con is i2b2, with *.ann brat, with *.jsonl JSONL; a .jsonl file "
+            "JSONL, another file CoNLL) and --to defaults to conll from i2b2 and to i2b2 otherwise. "
+            "A document that cannot be read is reported and the others are written (exit 1); "
+            "a CoNLL output file is written only when every document could be read."
         ),
     )
-    p.add_argument("src", type=Path, metavar="SRC", help="i2b2 folder or CoNLL file")
-    p.add_argument("out", type=Path, metavar="OUT", help="CoNLL file or i2b2 folder to write")
-    p.add_argument("--to", choices=("conll", "i2b2"), default=None, help="target format (default: from SRC)")
+    p.add_argument("src", type=Path, metavar="SRC", help="i2b2 folder, CoNLL file, JSONL file or folder, brat folder")
+    p.add_argument("out", type=Path, metavar="OUT", help="i2b2 folder, CoNLL file, JSONL file or brat folder to write")
+    p.add_argument("--from", dest="source", choices=FORMATS, default=None, help="source format (default: from SRC)")
+    p.add_argument("--to", choices=FORMATS, default=None, help="target format (default: conll from i2b2, else i2b2)")
     p.add_argument("--chains", type=Path, default=None, metavar="DIR",
-                   help="i2b2 -> CoNLL: take the chains from DIR (e.g. a system output) instead of SRC/chains")
+                   help="i2b2 source: take the chains from DIR (e.g. a system output) instead of SRC/chains")
     p.add_argument("--reference", type=Path, default=None, metavar="DIR",
                    help="CoNLL -> i2b2: the i2b2 folder of the same texts; concept types and line numbers come from it")
     p.add_argument("--default-type", default="noun_phrase", metavar="TYPE",
-                   help="CoNLL -> i2b2: type of mentions that are not reference concepts (default noun_phrase)")
+                   help="CoNLL source: type of mentions that are not reference concepts (default noun_phrase)")
     p.add_argument("--pronoun-type", default="pronoun", metavar="TYPE",
-                   help="CoNLL -> i2b2: the concept type that never decides a chain's type (default pronoun)")
+                   help="the concept type that never decides a chain's type (default pronoun)")
     p.add_argument("--word-column", type=int, default=3, metavar="N",
-                   help="CoNLL -> i2b2: 0-based column of the word (default 3, CoNLL-2012); '_' when absent")
+                   help="CoNLL source: 0-based column of the word (default 3, CoNLL-2012); '_' when absent")
+    p.add_argument("--type-map", type=Path, default=None, metavar="YAML",
+                   help="JSONL and brat sources: map their entity types to rule types (docs/formats.md)")
     p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8)")
     p.set_defaults(run=run)
 
 
+def source_format(src: Path) -> str:
+    """The format of SRC from what it holds (RC520 when nothing tells)."""
+    if src.is_file():
+        return "jsonl" if src.suffix == ".jsonl" else "conll"
+    if not src.is_dir():
+        raise CliError(diagnostic("RC521", what="source", path=str(src)))
+    if (src / "concepts").is_dir() or any(src.glob("*.con")):
+        return "i2b2"
+    if any(src.glob("*.ann")):
+        return "brat"
+    if any(src.glob("*.jsonl")):
+        return "jsonl"
+    raise CliError(diagnostic("RC520", path=str(src), detail="no concepts/, *.con, *.ann or *.jsonl in it"))
+
+
 def run(args: argparse.Namespace) -> int:
-    target = args.to or ("conll" if args.src.is_dir() else "i2b2")
     try:
-        if target == "conll":
+        source = args.source or source_format(args.src)
+        target = args.to or ("conll" if source == "i2b2" else "i2b2")
+        if source == "i2b2" and target == "conll":
             count, warnings = to_conll(args.src, args.out, chains_dir=args.chains, encoding=args.encoding)
-        else:
+            failed: list[Diagnostic] = []
+        elif source == "conll" and target == "i2b2":
             count, warnings = to_i2b2(args.src, args.out, reference=args.reference, default_type=args.default_type,
                                       pronoun_type=args.pronoun_type, word_column=args.word_column,
                                       encoding=args.encoding)
+            failed = []
+        else:
+            count, warnings, failed = convert(args, source, target)
     except RulecorefError as exc:
         print_diagnostics(exc.diagnostics, prefix="rulecoref: ")
         return 1
     print_diagnostics(warnings[:MAX_WARNINGS], prefix="warning: ")
     if len(warnings) > MAX_WARNINGS:
         print(f"warning: ... and {len(warnings) - MAX_WARNINGS} more", file=sys.stderr)
-    print(f"rulecoref: converted {count} document(s) to {target}: {args.out}")
-    return 0
+    print_diagnostics(failed, prefix="error: ")
+    print(f"rulecoref: converted {count} document(s) to {target}: {args.out}"
+          + (f"; {len({d.file for d in failed})} input(s) failed" if failed else ""))
+    return 1 if failed else 0
+
+
+Converted = tuple[Document, list[list[int]], list[str]]
+
+
+def documents(args: argparse.Namespace, source: str, failed: list[Diagnostic],
+              warnings: list[Diagnostic]) -> Iterator[Converted]:
+    """Every document of SRC with its chains (concept indices) and their types; a document that
+    cannot be read goes to ``failed`` and the rest go on."""
+    pronouns = (args.pronoun_type,)
+    if source == "conll":
+        refs = {}
+        if args.reference is not None:
+            if not args.reference.is_dir():
+                raise CliError(diagnostic("RC712", what="reference folder", path=str(args.reference)))
+            refs = {r.name: r for r in records_in_dir(args.reference)[0]}
+        for cdoc in read_conll(args.src, word_column=args.word_column, encoding=args.encoding):
+            name = record_name(cdoc.doc_id)
+            try:
+                ref_doc = None
+                if args.reference is not None:
+                    rec = refs.get(name)
+                    if rec is None or rec.txt is None:
+                        raise InputError(diagnostic("RC715", file=str(args.src), line=cdoc.line, doc=cdoc.doc_id,
+                                                    expected=f"{args.reference}/docs/{name}.txt"))
+                    read = read_document(rec.txt, rec.con, name=name, encoding=args.encoding)
+                    warnings.extend(read.warnings)
+                    ref_doc = read.document
+                doc, chains, warns = conll_to_document(cdoc, name=name, reference=ref_doc,
+                                                       default_type=args.default_type, source=str(args.src))
+            except RulecorefError as exc:
+                failed.extend(exc.diagnostics)
+                continue
+            warnings.extend(warns)
+            yield doc, chains, chain_types(doc, chains, pronouns)
+        return
+    opts = ReadOptions(encoding=args.encoding, type_map=read_type_map(args.type_map) if args.type_map else None,
+                       abbreviations=default_abbreviations() if source != "i2b2" else frozenset())
+    records, strays = find_inputs([args.src], source, args.encoding)
+    failed.extend(strays)
+    for rec in records:
+        if args.chains is not None and source == "i2b2":
+            base = args.chains / "chains" if (args.chains / "chains").is_dir() else args.chains
+            found = base / f"{rec.name}.txt.chains"
+            rec = type(rec)(rec.name, rec.txt, rec.con, found if found.is_file() else None)
+        try:
+            read = read_record(rec, opts, with_chains=True)
+        except RulecorefError as exc:
+            failed.extend(exc.diagnostics)
+            continue
+        warnings.extend(read.warnings)
+        chains = read.chains or []
+        yield read.document, chains, typed(read.document, chains, read.chain_types, pronouns)
+
+
+def convert(args: argparse.Namespace, source: str, target: str) -> tuple[int, list[Diagnostic], list[Diagnostic]]:
+    """Any source to any target: (documents written, warnings, problems of documents not written)."""
+    failed: list[Diagnostic] = []
+    warnings: list[Diagnostic] = []
+    out: Path = args.out
+    if target in ("conll", "jsonl") and out.is_dir():
+        raise CliError(diagnostic("RC502", detail=f"{out} is a folder; a {target} target is one file"))
+    if target in ("i2b2", "brat") and out.exists() and not out.is_dir():
+        raise CliError(diagnostic("RC502", detail=f"{out} exists and is not a folder; a {target} target is a folder"))
+    if target == "brat" and source in ("brat", "i2b2") and out.resolve() in (args.src.resolve(), (args.src / "docs").resolve()):
+        raise CliError(diagnostic("RC522", path=str(out), input=str(args.src)))
+    if out.resolve() == args.src.resolve():
+        raise CliError(diagnostic("RC522", path=str(out), input=str(args.src)))
+    parts: list[str] = []
+    types: set[str] = set()
+    count = 0
+    for doc, chains, ctypes in documents(args, source, failed, warnings):
+        count += 1
+        if target == "conll":
+            text, warns = document_to_conll(doc, [[doc.concepts[i].span for i in c] for c in chains])
+            warnings.extend(warns)
+            parts.append(text)
+        elif target == "jsonl":
+            parts.append(format_jsonl(doc, chains, ctypes))
+        elif target == "brat":
+            txt, ann = format_brat(doc, chains)
+            write_atomic(out / f"{doc.name}.txt", txt)
+            write_atomic(out / f"{doc.name}.ann", ann)
+            types.update(c.type for c in doc.concepts)
+        else:
+            write_atomic(out / "docs" / f"{doc.name}.txt", "".join(" ".join(line) + "\n" for line in doc.lines))
+            write_atomic(out / "concepts" / f"{doc.name}.txt.con", format_concepts(doc))
+            write_atomic(out / "chains" / f"{doc.name}.txt.chains", format_chains(doc, chains, ctypes))
+    if target == "conll":
+        if failed:
+            raise InputError(failed)
+        write_atomic(out, "".join(parts))
+    elif target == "jsonl":
+        write_atomic(out, "".join(parts))
+    elif target == "brat":
+        write_atomic(out / "annotation.conf", annotation_conf(types))
+    return count, warnings, failed
 
 
 def to_conll(src: Path, out: Path, *, chains_dir: Path | None = None, encoding: str = "utf-8") -> tuple[int, list[Diagnostic]]:

@@ -11,8 +11,17 @@ from pathlib import Path
 from ..batch import BatchOptions, run_batch
 from ..engine import Pipeline
 from ..errors import CliError, diagnostic
+from ..io.formats import (
+    INPUT_FORMATS,
+    OUTPUT_FORMATS,
+    default_abbreviations,
+    existing_outputs,
+    find_inputs,
+    output_paths,
+)
 from ..io.i2b2 import write_atomic
-from ..io.layout import find_records, iter_file_list
+from ..io.layout import iter_file_list
+from ..io.typemap import read_type_map
 from .common import add_input_options, add_rules_option, cli_resources, positive_int, print_diagnostics, rules_path
 
 REPORT = "rulecoref-report.json"
@@ -24,7 +33,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="link concepts and write .txt.chains files",
         description=(
             "Resolve coreference for every record of DATA (an i2b2 folder with docs/ and concepts/, "
-            "a flat folder of NAME.txt + NAME.txt.con, or explicit files) and write OUT/NAME.txt.chains. "
+            "a flat folder of NAME.txt + NAME.txt.con, or explicit files; JSONL or brat with --input-format) "
+            "and write OUT/NAME.txt.chains (or another --format). "
             f"Failed documents are listed in OUT/{REPORT} and make the exit code 1."
         ),
     )
@@ -35,22 +45,49 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="N",
                    help="documents resolved in parallel, in N worker processes (at most one per document; default 1)")
     p.add_argument("--overwrite", action="store_true",
-                   help="delete the .txt.chains files already in OUT_DIR first (other files are kept)")
+                   help="delete the output files of --format already in OUT_DIR first (other files are kept)")
     p.add_argument("--strict", action="store_true", help="a concept whose text does not match its tokens is an error")
     p.add_argument("--provenance", action="store_true", help="also write OUT/NAME.links.json: every link and who made or removed it")
+    add_format_options(p)
+    p.add_argument("--format", choices=OUTPUT_FORMATS, default="i2b2",
+                   help="what to write per document: i2b2 NAME.txt.chains (default), conll NAME.conll, "
+                        "jsonl NAME.jsonl, brat NAME.txt + NAME.ann (docs/formats.md)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--quiet", "-q", action="store_true", help="print only errors and the summary")
     p.set_defaults(run=run)
 
 
-def _prepare_out(out: Path, overwrite: bool) -> None:
+def add_format_options(p: argparse.ArgumentParser) -> None:
+    """How DATA is read when it is not i2b2: shared by resolve and view."""
+    p.add_argument("--input-format", choices=INPUT_FORMATS, default="i2b2",
+                   help="DATA's format: i2b2 folders/files (default), jsonl files (one document per line, "
+                        "concepts by character offsets) or brat standoff (NAME.txt + NAME.ann)")
+    p.add_argument("--type-map", type=Path, default=None, metavar="YAML",
+                   help="map the input's entity types to rule types (jsonl, brat; docs/formats.md)")
+
+
+def _prepare_out(out: Path, overwrite: bool, fmt: str = "i2b2") -> None:
     if out.exists() and not out.is_dir():
         raise CliError(diagnostic("RC502", detail=f"{out} exists and is not a directory"))
-    stale = sorted(out.glob("*.txt.chains")) if out.is_dir() else []
+    stale = existing_outputs(fmt, out)
     if stale and not overwrite:
+        if fmt != "i2b2":
+            raise CliError(diagnostic("RC526", path=str(out), count=len(stale), what=f"{fmt} output file(s)"))
         raise CliError(diagnostic("RC501", path=str(out), count=len(stale)))
     for f in stale:
         f.unlink()
+
+
+def _check_inputs_kept(records: list, out: Path, fmt: str, overwrite: bool) -> None:
+    """Refuse (RC522) an output folder where writing or --overwrite would touch an input file
+    (brat output writes NAME.txt; a JSONL input may sit in OUT as NAME.jsonl)."""
+    inputs = {p.resolve(): p for rec in records for p in (rec.txt, rec.con, rec.chains) if p is not None}
+    touched = [p for rec in records for p in output_paths(fmt, out, rec.name)]
+    if overwrite:
+        touched += existing_outputs(fmt, out)
+    for path in touched:
+        if path.resolve() in inputs:
+            raise CliError(diagnostic("RC522", path=str(path), input=str(inputs[path.resolve()])))
 
 
 def parse_types(value: str | None, declared: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -72,10 +109,15 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     pipeline = Pipeline.from_file(rules_path(args), resources, **overrides)
     startup = time.perf_counter() - t0
-    records, _ = find_records(inputs)  # records without text are reported per document below
-    _prepare_out(args.out, args.overwrite)
+    type_map = read_type_map(args.type_map) if args.type_map else None
+    # i2b2 records without text are reported per document below; other formats' strays here
+    records, strays = find_inputs(inputs, args.input_format, args.encoding)
+    _check_inputs_kept(records, args.out, args.format, args.overwrite)
+    _prepare_out(args.out, args.overwrite, args.format)
+    types = parse_types(args.types, pipeline.ruleset.types)
     opts = BatchOptions(out_dir=args.out, strict_text=args.strict, encoding=args.encoding, provenance=args.provenance,
-                        types=parse_types(args.types, pipeline.ruleset.types))
+                        types=types, format=args.format, type_map=type_map,
+                        abbreviations=default_abbreviations() if args.input_format != "i2b2" else frozenset())
     outcomes = run_batch(pipeline, records, opts, jobs=args.jobs)
     if not args.no_progress:
         from tqdm import tqdm
@@ -97,12 +139,18 @@ def run(args: argparse.Namespace) -> int:
             print(f"warning: ... and {len(warnings) - 50} more (see {args.out / REPORT})", file=sys.stderr)
     for o in failed:
         print_diagnostics(o.diagnostics, prefix=f"error: {o.name}: ")
+    print_diagnostics(strays, prefix="error: ")
+    if args.format == "brat":
+        from ..io.brat import annotation_conf
+
+        write_atomic(args.out / "annotation.conf", annotation_conf(types or pipeline.ruleset.types))
     ok = len(records) - len(failed)
     report = {
         "rules": str(rules_path(args)),
         "documents": len(records),
         "resolved": ok,
-        "failed": [{"document": o.name, "problems": [d.to_dict() for d in o.diagnostics]} for o in failed],
+        "failed": [{"document": o.name, "problems": [d.to_dict() for d in o.diagnostics]} for o in failed]
+        + [{"document": None, "problems": [d.to_dict()]} for d in strays],
         "warnings": [d.to_dict() for d in warnings],
         **totals,
         "seconds": round(seconds, 3),
@@ -116,5 +164,6 @@ def run(args: argparse.Namespace) -> int:
         f"({totals['removed']} filtered), {totals['chains']} chains, {seconds:.2f} s "
         f"(start-up {startup:.2f} s, then {rate:.1f} docs/s)"
         + (f"; {len(failed)} failed, see {args.out / REPORT}" if failed else "")
+        + (f"; {len(strays)} input problem(s), see {args.out / REPORT}" if strays else "")
     )
-    return 1 if failed else 0
+    return 1 if failed or strays else 0

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..errors import CliError, diagnostic
 from ..io.layout import find_records, iter_file_list
-from .common import cli_resources, print_diagnostics
+from .common import cli_resources, positive_int, print_diagnostics
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -29,9 +29,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--kind", choices=("mention-pair", "entity-mention"), default="mention-pair",
                    help="link model (default mention-pair, the seed's better one)")
     p.add_argument("--rules", type=Path, default=None, metavar="YAML",
-                   help="rule file whose passes feed hybrid features (e.g. rules/hybrid.yaml); its decoder is not used")
-    p.add_argument("--wordnet", default=None, metavar="DIR", help="WordNet 3.0 dict folder (head word classes)")
-    p.add_argument("--no-wordnet", action="store_true", help="do not use WordNet even if it is available")
+                   help="rule file whose passes feed hybrid features (e.g. rules/hybrid.yaml); its decoder is not used "
+                        "(default: rules/belltree.yaml, no passes; its attributes: settings apply either way)")
+    p.add_argument("--wordnet", default=None, metavar="DIR",
+                   help="WordNet 3.0 dict folder (default: $RULECOREF_WORDNET or /usr/share/wordnet)")
+    p.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="N",
+                   help="documents read and turned into events in parallel, in N worker processes (default 1)")
     p.add_argument("--types", default="auto", metavar="LIST|auto",
                    help="comma-separated concept types the input may use, or 'auto' (default) for any type")
     p.add_argument("--file-list", type=Path, default=None, help="a file listing inputs, one per line")
@@ -49,58 +52,43 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..belltree.features import Lexicons, optional_wordnet
-    from ..belltree.train import TrainSettings, load_gold, train
+    from ..belltree.train import TrainSettings, train
+    from ..engine import Pipeline
+    from ..rules.compiler import bundled_rules, compile_rules
 
     inputs = list(args.inputs)
     if args.file_list:
         inputs.extend(iter_file_list(args.file_list))
     if not inputs:
-        raise CliError(diagnostic("RC502", detail="no input: give a GOLD_DIR with docs/, concepts/ and chains/"))
+        raise CliError(diagnostic("RC552", what="GOLD_DIR with docs/, concepts/ and chains/"))
     t0 = time.perf_counter()
-    resources = cli_resources(args)
+    # the model to train may not exist yet: the rule file's decoder is not built
+    ruleset = dataclasses.replace(compile_rules(args.rules or bundled_rules("belltree")), decoder=None)
+    pipeline = Pipeline(ruleset, cli_resources(args))
+    hybrid = args.rules is not None and bool(ruleset.passes)
     types = None if args.types.strip().lower() == "auto" else tuple(t.strip().lower() for t in args.types.split(",") if t.strip())
-    passes: list = []
-    pronoun_types: tuple[str, ...] = ("pronoun",)
-    pipeline = None
-    if args.rules is not None:
-        from ..engine import Pipeline
-        from ..rules.compiler import compile_rules
-
-        ruleset = dataclasses.replace(compile_rules(args.rules), decoder=None)  # the model to train may not exist yet
-        pipeline = Pipeline(ruleset, resources)
-        passes = [(cfg.name, cfg.scope) for cfg in ruleset.passes]
-        pronoun_types = tuple(sorted(ruleset.pronoun_types)) or ("pronoun",)
     records, problems = find_records(inputs)
-    docs, warnings = [], list(problems)
-    for rec in records:
-        if rec.txt is None:
-            continue
-        td, w = load_gold(rec, types=types, encoding=args.encoding)
-        warnings.extend(w)
-        if pipeline is not None:
-            td.resolution = pipeline.run_passes(td.doc)
-        docs.append(td)
-    if not docs:
+    if not records:
         raise CliError(diagnostic("RC605", detail=f"no readable documents in {', '.join(map(str, inputs))}"))
-    if not any(td.gold for td in docs):
-        raise CliError(diagnostic("RC605", detail="no gold chains found (expected GOLD_DIR/chains/NAME.txt.chains)"))
+    settings = TrainSettings(kind=args.kind, window=args.window, max_members=args.max_members, c=args.c,
+                             min_count=args.min_count, type_check=not args.no_type_check)
+    warnings = list(problems)
+    try:
+        model, failed = train(pipeline, records, settings, hybrid=hybrid, jobs=args.jobs, types=types,
+                              encoding=args.encoding, on_document=lambda d: warnings.extend(d.diagnostics if d.ok else []))
+    except ValueError as exc:
+        raise CliError(diagnostic("RC605", detail=str(exc))) from exc
     if warnings and not args.quiet:
         print_diagnostics(warnings[:20], prefix="warning: ")
         if len(warnings) > 20:
             print(f"warning: ... and {len(warnings) - 20} more", file=sys.stderr)
-    settings = TrainSettings(kind=args.kind, window=args.window, max_members=args.max_members, c=args.c,
-                             min_count=args.min_count, type_check=not args.no_type_check)
-    wordnet = None if args.no_wordnet else optional_wordnet(resources)
-    lex = Lexicons.load(resources)
-    try:
-        model = train(docs, lex, settings, wordnet=wordnet, passes=passes, pronoun_types=pronoun_types)
-    except ValueError as exc:
-        raise CliError(diagnostic("RC605", detail=str(exc))) from exc
+    for d in failed:
+        print_diagnostics(d.diagnostics, prefix=f"error: {d.name}: ")
     model.settings["rules"] = str(args.rules) if args.rules else None
     model.save(args.model)
     st = model.stats
-    print(f"rulecoref: {args.kind} model from {len(docs)} docs: {st['events']} events ({st['positive']} linked), "
-          f"{st['features']} features{', hybrid (' + str(len(passes)) + ' rule passes)' if passes else ''}"
-          f"{', WordNet' if wordnet is not None else ''} -> {args.model} ({time.perf_counter() - t0:.1f} s)")
-    return 0
+    print(f"rulecoref: {args.kind} model from {len(records) - len(failed)}/{len(records)} docs: {st['events']} events "
+          f"({st['positive']} linked), {st['features']} features"
+          f"{', hybrid (' + str(len(ruleset.passes)) + ' rule passes)' if hybrid else ''} -> {args.model} "
+          f"({time.perf_counter() - t0:.1f} s)" + (f"; {len(failed)} failed" if failed else ""))
+    return 1 if failed else 0

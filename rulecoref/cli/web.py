@@ -59,8 +59,9 @@ def plan(pipeline: Pipeline, records, *, types, encoding: str):
         except RulecorefError as exc:
             failed.append((rec.name, exc.diagnostics))
             continue
+        table = pipeline.table(doc)
         for p in roles:
-            asks, why = p.web_candidates(doc, p.local_facts(doc))
+            asks, why = p.web_candidates(table, p.local_facts(table))
             refused.update(why)
             for _, word in asks:
                 words.setdefault(word, set()).add(rec.name)

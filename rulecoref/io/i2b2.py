@@ -26,10 +26,13 @@ Span = tuple[int, int, int, int]
 
 @dataclass
 class ReadResult:
-    """A document plus the warnings met while reading it."""
+    """A document plus the warnings met while reading it, and its gold chains where the format
+    carries them with the document (JSONL, brat; i2b2 keeps them in a file of their own)."""
 
     document: Document
     warnings: list[Diagnostic] = field(default_factory=list)
+    chains: list[list[int]] | None = None  # concept indices, each chain sorted
+    chain_types: list[str] | None = None  # one per chain; None: derive them (chains.chain_types)
 
 
 def read_text_lines(path: str | Path, encoding: str = "utf-8") -> list[str]:
@@ -161,11 +164,7 @@ def read_document(
         Concept(index=i, text=given, type=ctype, start=(s[0], s[1]), end=(s[2], s[3]), source_line=ln)
         for i, (s, given, ctype, ln, _) in enumerate(raw)
     ]
-    doc = Document(name=name, lines=lines, concepts=concepts, source=str(txt_path))
-    # the tokens were sliced above to check each concept's text: keep them, rather than have the
-    # passes slice them again (``Document.concept_tokens`` is a cached property)
-    doc.concept_tokens = [r[4] for r in raw]
-    return ReadResult(doc, warnings)
+    return ReadResult(Document(name=name, lines=lines, concepts=concepts, source=str(txt_path)), warnings)
 
 
 def doc_name(path: str | Path) -> str:

@@ -20,12 +20,19 @@ from .i2b2 import doc_name
 
 @dataclass(frozen=True)
 class Record:
-    """One document's files. ``txt`` is None when the text is missing (reported, not resolved)."""
+    """One document's files. ``txt`` is None when the text is missing (reported, not resolved).
+
+    ``kind`` is the input format (``io/formats.py``): for brat ``con`` is the .ann file; for JSONL
+    ``txt`` and ``con`` are the .jsonl file and the document is the one on ``line`` (at byte ``offset``).
+    """
 
     name: str
     txt: Path | None
     con: Path
     chains: Path | None = None
+    kind: str = "i2b2"
+    line: int = 0
+    offset: int = 0
 
 
 def _partner_txt(con: Path) -> Path | None:

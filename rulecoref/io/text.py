@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..document import Concept, Document
 from ..errors import Diagnostic, InputError, diagnostic
@@ -35,6 +35,12 @@ class TextDocument:
     document: Document
     text: str
     offsets: list[list[CharSpan]]  # offsets[line - 1][token] = (start, end)
+    #: for each concept given to ``document_from_text``, the index of its Document concept (chains
+    #: given by input position are renumbered through it); empty for ``document_text``
+    concept_of: list[int] = field(default_factory=list)
+    #: (input position, earlier input position) of concepts whose span repeats an earlier one's:
+    #: the Document keeps the first, as the i2b2 reader does (RC212), and ``concept_of`` points there
+    duplicates: list[tuple[int, int]] = field(default_factory=list)
 
     def char_span(self, c: Concept) -> CharSpan:
         """The characters a concept covers: from its first token's start to its last token's end."""
@@ -113,22 +119,34 @@ def document_from_text(name: str, text: str, concepts: Sequence[tuple[int, int, 
             starts[a] = (ln, t)
             ends[b] = (ln, t)
     placed = []
+    first_at: dict[tuple[tuple[int, int], tuple[int, int]], int] = {}
+    duplicates: list[tuple[int, int]] = []
     for k, ((start, end, ctype), (s, e)) in enumerate(zip(concepts, spans)):
         if s not in starts or e not in ends:
             where = lines_of[k] if lines_of is not None else k + 1
             problems.append(diagnostic("RC215", file=source or name, line=where, span=f"{start}-{end}",
                                        text=text[start:end][:60]))
             continue
-        placed.append((starts[s], ends[e], ctype.strip().lower()))
+        key = (starts[s], ends[e])
+        if key in first_at:
+            duplicates.append((k, first_at[key]))
+            continue
+        first_at[key] = k
+        placed.append((starts[s], ends[e], ctype.strip().lower(), k))
     if problems:
         raise InputError(problems)
     token_lines = [[text[a:b] for a, b in tokens] for tokens in lines]
     placed.sort(key=lambda p: (p[0], p[1]))
     doc_concepts = []
-    for i, (s, e, ctype) in enumerate(placed):
+    concept_of = [0] * len(concepts)
+    for i, (s, e, ctype, k) in enumerate(placed):
         words = " ".join(_slice(token_lines, s, e))
         doc_concepts.append(Concept(index=i, text=words.lower(), type=ctype, start=s, end=e))
-    return TextDocument(Document(name=name, lines=token_lines, concepts=doc_concepts, source=source), text, lines)
+        concept_of[k] = i
+    for k, first in duplicates:
+        concept_of[k] = concept_of[first]
+    return TextDocument(Document(name=name, lines=token_lines, concepts=doc_concepts, source=source), text, lines,
+                        concept_of, duplicates)
 
 
 def _snap(text: str, start: int, end: int) -> tuple[int, int]:

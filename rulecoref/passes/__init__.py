@@ -14,13 +14,26 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from ..candidates import SearchSpec
 from ..document import Concept, Document, Link
+from ..mentions import MentionTable
 from ..resources.lexicon import Lexicon
 from ..rules.schema import Param
 
 _REGISTRY: dict[str, type[Pass]] = {}
-_NOT_KINDS = {"base", "predicates", "conditioning"}
-_discovered = False
+_NOT_KINDS = {"people"}  # shared code of the people linker, no kind
+#: kinds of earlier versions whose rule is now a ``match`` or ``filter`` entry (docs/rules.md)
+REPLACED = {
+    "exact_match": "match with key: text_norm",
+    "head_synonym": "match with key: head_family, antecedent_key: head, require: [head_matches, words_covered], "
+                    "veto: [overlaps]",
+    "acronym": "match with key: acronym_start, antecedent_key: initials_start, require: [acronym_of], veto: [overlaps]",
+    "umls": "match with key: cuis, veto: [overlaps] (UMLS settings under attributes.umls)",
+    "partial_name": "match with key: name_keys, require: [names_match], veto: [gender_clash]",
+    "filter_date": "filter with remove_if: [dates_conflict]",
+    "filter_modifier": "filter with remove_if: [clues_conflict]",
+    "filter_adjective": "filter with remove_if: [adjective_only]",
+}
 
 
 def register(kind: str):
@@ -38,13 +51,10 @@ def register(kind: str):
 
 
 def _discover() -> None:
-    global _discovered
-    if _discovered:
-        return
+    """Import every kind module (each registers itself; a second call finds them imported)."""
     for info in pkgutil.iter_modules(__path__):
         if not info.name.startswith("_") and info.name not in _NOT_KINDS:
             importlib.import_module(f"{__name__}.{info.name}")
-    _discovered = True
 
 
 def known_kinds() -> list[str]:
@@ -109,23 +119,28 @@ class PassConfig:
     line: int = 0
     examples: dict[str, list[str]] = field(default_factory=dict)
     description: str = ""
+    #: the kind's own top-level keys (``match``: key, require, veto, antecedent, window), validated
+    rule: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
 class Context:
     """Per-document state the engine shares with passes.
 
-    ``state`` lets one pass leave facts for later ones (the people linker's staff list and subject);
-    ``links`` holds the links kept so far, by pair.
+    ``table`` holds the mention attributes (``mentions.MentionTable``); ``links`` the links kept so
+    far, by pair; ``state`` lets one pass leave facts for later ones (the people linker's staff
+    and subject).
     """
 
     doc: Document
-    links: dict[tuple[int, int], list[Link]]
+    links: dict[tuple[int, int], tuple[Link, ...]]
+    table: MentionTable
     state: dict[str, Any] = field(default_factory=dict)
 
 
 class Pass:
-    """Base of every pass. Subclasses declare ``params`` and implement ``propose`` or ``reject``.
+    """Base of every pass. Subclasses declare ``params`` and either a ``search()`` (keyed linking:
+    the engine walks the candidates), ``propose`` (positional linking) or ``reject`` (a filter).
 
     A link pass yields ``(i, j, evidence)`` for concept indices; the engine applies the YAML type
     scope and records provenance. A filter (``role = "filter"``) yields ``(pair, evidence)`` for
@@ -135,12 +150,16 @@ class Pass:
     kind: ClassVar[str] = ""
     role: ClassVar[str] = "link"
     params: ClassVar[dict[str, Param]] = {}
-    #: Resources the pass needs loaded before documents run ("wordnet", "umls"), so start-up
-    #: fails early and workers share them.
+    #: top-level keys of the kind's entries besides the common ones (``match``: key, require, ...)
+    rule_keys: ClassVar[dict[str, Param]] = {}
+    #: mention attributes the pass reads from ``ctx.table``; the engine computes them before the
+    #: passes run (and the resources they need load at start-up)
+    attributes: ClassVar[tuple[str, ...]] = ()
+    #: resources the pass needs loaded before documents run ("wordnet"), besides its attributes'
     needs: ClassVar[tuple[str, ...]] = ()
-    #: Kinds whose passes must run earlier in the same rule file because this pass reads what they
-    #: leave in ``ctx.state`` (e.g. people-linker passes need the staff/subject detection). The
-    #: ``examples:`` runner includes those passes when it checks this pass's examples.
+    #: kinds whose passes must run earlier in the same rule file because this pass reads what they
+    #: leave in ``ctx.state``; the compiler checks the order (RC116) and the ``examples:`` runner
+    #: includes those passes
     requires: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, config: PassConfig, resources: Any):
@@ -148,8 +167,6 @@ class Pass:
         self.resources = resources
         self.p: dict[str, Any] = config.params
         self.scope = config.scope
-        #: the scope's verdict per (type, type) pair, filled by the engine as pairs come up
-        self.scope_verdicts: dict[tuple[str, str], bool] = {}
         self.setup()
 
     @property
@@ -157,7 +174,15 @@ class Pass:
         return self.config.name
 
     def setup(self) -> None:
-        """Prepare indexes or open resources once per process (errors here fail at start-up)."""
+        """Prepare what the pass needs once per process (errors here fail at start-up)."""
+
+    def needed_attributes(self) -> tuple[str, ...]:
+        """The mention attributes this pass reads (a ``match`` rule: those its key and predicates name)."""
+        return self.attributes
+
+    def search(self) -> SearchSpec | None:
+        """A keyed pass's blocking keys and pair test; the engine runs the candidate search."""
+        return None
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         raise NotImplementedError
@@ -174,10 +199,7 @@ class Pass:
             return Lexicon(value, name=f"{self.name}.{param}")
         return self.resources.lexicon(value)
 
-    def candidates(self, doc: Document) -> list[Concept]:
-        """Concepts this pass's scope admits, in text order (the scope looks only at types, so it
-        is asked once per type, not once per concept)."""
-        admitted = {t for t in doc.types if self.scope.admits_type(t)}
-        if len(admitted) == len(doc.types):
-            return list(doc.concepts)
-        return [c for c in doc.concepts if c.type in admitted]
+    def admitted(self, table: MentionTable) -> list[int]:
+        """The concept indices this pass's scope admits, in text order."""
+        admits = self.scope.admits_type
+        return [i for i, t in enumerate(table["type"]) if admits(t)]

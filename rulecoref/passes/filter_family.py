@@ -5,8 +5,6 @@ sure no chain of links (from any pass) still joins them: "[the patient|person] .
 mother|person] ... [she|pronoun]" may link "she" to either, but not to both. Links are checked in
 rule-file order with union-find (``people.keep_apart``), so the earlier link wins and the later one
 that would close the chain is removed, with the two mentions it would have joined as evidence.
-Only groups of linked mentions holding both sides are checked, and the grouping is shared with
-``filter_staff`` through ``ctx.state`` (``people.link_groups``).
 """
 
 from __future__ import annotations
@@ -22,8 +20,7 @@ from .people import facts, reject_joining_patient
 class FilterFamily(Pass):
     role = "filter"
     requires = ("people_roles",)
-    params = {}
 
     def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
-        f = facts(ctx.state, self.name)
-        yield from reject_joining_patient(doc, ctx.links, f, f.family, "family", ctx.state)
+        f = facts(ctx.state)
+        yield from reject_joining_patient(doc, ctx.links, f, f.family, "family")

@@ -4,8 +4,7 @@ The doctor and the patient are the two people every note speaks of, and the peop
 pronoun rules can reach either ("Dr Smith saw her; she ..."). This filter removes the link that
 would put a staff mention (``people_roles``: salutation, title, personnel word or web) into the
 chain of the subject or a patient mention; links are taken in rule-file order, as in
-``filter_family`` (whose grouping of the links it reuses when that filter removed nothing). An
-addition to seed 001, which had no such filter.
+``filter_family``. An addition to seed 001, which had no such filter.
 """
 
 from __future__ import annotations
@@ -21,8 +20,7 @@ from .people import facts, reject_joining_patient
 class FilterStaff(Pass):
     role = "filter"
     requires = ("people_roles",)
-    params = {}
 
     def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
-        f = facts(ctx.state, self.name)
-        yield from reject_joining_patient(doc, ctx.links, f, f.staff, "staff", ctx.state)
+        f = facts(ctx.state)
+        yield from reject_joining_patient(doc, ctx.links, f, f.staff, "staff")

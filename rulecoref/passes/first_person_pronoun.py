@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .people import facts
+from .people import single_pronouns
 
 _LEX = "resources/lexicons/people/"
 
@@ -20,6 +20,7 @@ _LEX = "resources/lexicons/people/"
 @register("first_person_pronoun")
 class FirstPersonPronoun(Pass):
     requires = ("people_roles",)
+    attributes = ("pronoun",)
     params = {
         "singular": Param("wordlist", default=_LEX + "pronouns_first_singular.txt", help="I, me, my, mine, myself"),
         "plural": Param("wordlist", default=_LEX + "pronouns_first_plural.txt", help="we, us, our, ours, ourselves"),
@@ -31,19 +32,9 @@ class FirstPersonPronoun(Pass):
         self.plural = self.lexicon("plural").words
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
-        f = facts(ctx.state, self.name)
-        singular, plural = self.singular, self.plural
-        join = self.p["join_plural"]
         last: dict[str, int] = {}
-        for p, w in f.single_pronouns():
-            group = "singular" if w in singular else "plural" if w in plural else None
-            if group is None:
-                continue
-            if join:
-                group = "first person"
+        for p, w in single_pronouns(ctx.table, self.singular | self.plural):
+            group = "first person" if self.p["join_plural"] else "singular" if w in self.singular else "plural"
             if group in last:
-                yield last[group], p, _EVIDENCE[group]
+                yield last[group], p, f"first-person {group} pronouns are one person"
             last[group] = p
-
-
-_EVIDENCE = {g: f"first-person {g} pronouns are one person" for g in ("singular", "plural", "first person")}

@@ -18,13 +18,11 @@ from .people import facts
 @register("patient_mention")
 class PatientMention(Pass):
     requires = ("people_roles",)
-    params = {}
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
-        f = facts(ctx.state, self.name)
-        subject = f.subject
-        if subject is None:
+        f = facts(ctx.state)
+        if f.subject is None:
             return
         for i, word in f.patients.items():
-            if i != subject:
-                yield subject, i, f"{word!r} names the patient; subject {doc.concepts[subject].text!r} ({f.subject_why})"
+            if i != f.subject:
+                yield f.subject, i, f"{word!r} names the patient; subject {doc.concepts[f.subject].text!r} ({f.subject_why})"

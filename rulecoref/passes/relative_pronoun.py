@@ -5,31 +5,25 @@ linked to the concept immediately before it when fewer than two words separate t
 ("... deep wound culture showed MRSA which is sensitive to ..."). The seed's team found no reliable
 rule for other pronouns, so the list stays short; it is a parameter all the same.
 
-"Immediately before" is read as: the concept that ends closest before the pronoun (ties go to the
-longest, i.e. the whole noun phrase "[the culture of [the wound]] which"); a concept that contains
-the pronoun (a noun phrase with its own relative clause) or is itself a pronoun is skipped. Words
-are tokens with a letter or digit, so the comma of "MRSA , which" does not count.
-
-Pronoun mentions are few: they are found first (among the concepts of pronoun types, when the
-pronoun must have one), and only the concepts ending on the few tokens before them are indexed.
+"Immediately before" is the concept that ends closest before the pronoun on its line (of several
+ending there the longest: "[the culture of [the wound]] which"); a concept that contains the
+pronoun or is itself a pronoun is skipped. Words are tokens with a letter or digit, so the comma of
+"MRSA , which" does not count.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import compress
-from operator import attrgetter
 
 from ..document import Document
 from ..rules.schema import Param
+from ..words import has_alnum
 from . import Context, Pass, register
-from .predicates import has_alnum
-
-_text = attrgetter("text")
 
 
 @register("relative_pronoun")
 class RelativePronoun(Pass):
+    attributes = ("start", "end", "type")
     params = {
         "pronouns": Param("wordlist", default=["which", "that"],
                           help="words of pronoun concepts that refer to the concept right before them"),
@@ -42,57 +36,33 @@ class RelativePronoun(Pass):
 
     def setup(self) -> None:
         self.pronouns = self.lexicon("pronouns").words
-        self.max_between = int(self.p["max_words_between"])
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
-        concepts = doc.concepts
+        t, concepts = ctx.table, doc.concepts
         pron_types = self.scope.pronoun_types
-        pronouns = self.pronouns
-        if self.p["require_pronoun_type"]:  # only the concepts of pronoun types can be the pronoun
-            typed = sorted(c.index for t in pron_types for c in doc.of_type(t))
-            found = list(compress(typed, map(pronouns.__contains__, map(_text, map(concepts.__getitem__, typed)))))
-        else:
-            found = list(compress(range(len(concepts)), map(pronouns.__contains__, map(_text, concepts))))
-        todo = [concepts[i] for i in found if self.scope.admits(concepts[i])]
-        if not todo:
-            return
-        flat = doc.flat_tokens
-        starts, ends = doc.concept_starts, doc.concept_ends
-        # the tokens each pronoun's backward walk may visit: concepts ending there, by that token,
-        # to find "the one right before" directly
-        visit: set[int] = set()
-        for c in todo:
-            start = starts[c.index]
-            line_start = start - c.start[1]  # a relative clause does not start a sentence
-            words = 0
-            pos = start - 1
-            while pos >= line_start and words <= self.max_between:
-                visit.add(pos)
-                if has_alnum(flat[pos]):
-                    words += 1
-                pos -= 1
         by_end: dict[int, list[int]] = {}
-        for k in compress(range(len(concepts)), map(visit.__contains__, ends)):
-            by_end.setdefault(ends[k], []).append(k)
-        for c in todo:
-            start = starts[c.index]
-            line_start = start - c.start[1]
-            words = 0
-            pos = start - 1
-            found_at = None
-            while pos >= line_start and words <= self.max_between:
-                for k in by_end.get(pos, ()):
-                    cand = concepts[k]
-                    if k == c.index or cand.type in pron_types or cand.text in pronouns:
-                        continue
-                    if found_at is None or starts[k] < starts[found_at]:
-                        found_at = k
-                if found_at is not None:
-                    break
-                if has_alnum(flat[pos]):
-                    words += 1
-                pos -= 1
-            if found_at is not None:
-                between = doc.between(concepts[found_at], c)
-                yield found_at, c.index, f"'{c.text}' right after '{concepts[found_at].text}'" + (
+        for k, c in enumerate(concepts):
+            if c.type not in pron_types and c.text not in self.pronouns:
+                by_end.setdefault(t["end"][k], []).append(k)
+        for p in self.admitted(t):
+            c = concepts[p]
+            if c.text not in self.pronouns or (self.p["require_pronoun_type"] and c.type not in pron_types):
+                continue
+            found = self.before(doc, p, by_end)
+            if found is not None:
+                between = doc.between(concepts[found], c)
+                yield found, p, f"'{c.text}' right after '{concepts[found].text}'" + (
                     f" ({' '.join(between)} between)" if between else "")
+
+    def before(self, doc: Document, p: int, by_end: dict[int, list[int]]) -> int | None:
+        """The longest concept ending closest before pronoun ``p`` on its line, within the word limit."""
+        start = doc.concept_starts[p]
+        line_start = start - doc.concepts[p].start[1]  # a relative clause does not start a sentence
+        words, pos = 0, start - 1
+        while pos >= line_start and words <= self.p["max_words_between"]:
+            ending = [k for k in by_end.get(pos, ()) if k != p]
+            if ending:
+                return min(ending, key=lambda k: (doc.concept_starts[k], k))
+            words += has_alnum(doc.flat_tokens[pos])
+            pos -= 1
+        return None

@@ -11,12 +11,13 @@ from collections.abc import Iterator
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .people import facts
+from .people import facts, single_pronouns
 
 
 @register("second_person_pronoun")
 class SecondPersonPronoun(Pass):
     requires = ("people_roles",)
+    attributes = ("pronoun",)
     params = {
         "pronouns": Param("wordlist", default="resources/lexicons/people/pronouns_second.txt", help="you, your, yours, ..."),
     }
@@ -25,12 +26,9 @@ class SecondPersonPronoun(Pass):
         self.words = self.lexicon("pronouns").words
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
-        f = facts(ctx.state, self.name)
-        subject = f.subject
+        subject = facts(ctx.state).subject
         if subject is None:
             return
-        words = self.words
         evidence = f"second person; subject {doc.concepts[subject].text!r}"
-        for p, w in f.single_pronouns():
-            if w in words:
-                yield subject, p, evidence
+        for p, _ in single_pronouns(ctx.table, self.words):
+            yield subject, p, evidence

@@ -14,11 +14,6 @@ A "name" is a person mention that is no pronoun and does not contain the pronoun
 lady" cannot refer to it). With ``gender_agreement`` (an addition to the seed) an antecedent whose
 own words give the other gender ("Mrs. Jones" for "he"), or the patient when the pronoun is not of
 the subject's gender, is skipped: "she" after a male subject does not go to him.
-
-Speed: the person mentions of each line are grouped once per document (from ``PeopleFacts``, not
-from every concept of the line), and the closest preceding person mention is searched from a
-bisection of the person mentions' start offsets. The subject's gender (a count over every token,
-see ``people_roles``) is asked only where it decides something: not when there is no subject.
 """
 
 from __future__ import annotations
@@ -27,14 +22,17 @@ from bisect import bisect_left
 from collections.abc import Iterator
 
 from ..document import Document
+from ..mentions import MentionTable
+from ..roles import FEMININE, MASCULINE
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .people import PeopleFacts, facts, overlaps
+from .people import PeopleFacts, facts, overlaps, single_pronouns
 
 
 @register("third_person_pronoun")
 class ThirdPersonPronoun(Pass):
     requires = ("people_roles",)
+    attributes = ("pronoun", "gender", "line", "start", "end")
     params = {
         "neutral_pronouns": Param("wordlist", default=[],
                                   help="genderless third-person pronouns to treat the same way (e.g. they, them, their); none by default"),
@@ -44,63 +42,42 @@ class ThirdPersonPronoun(Pass):
     def setup(self) -> None:
         self.neutral = self.lexicon("neutral_pronouns").words
 
+    def fits(self, t: MentionTable, f: PeopleFacts, i: int, g: str | None) -> bool:
+        """Whether mention ``i`` may be the antecedent of a pronoun of gender ``g``."""
+        if not self.p["gender_agreement"] or g is None:
+            return True
+        own = t["gender"][i]
+        if own in (MASCULINE, FEMININE) and own != g:
+            return False
+        return not (i in f.patient_side() and f.gender is not None and f.gender != g)
+
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
-        f = facts(ctx.state, self.name)
-        gender_of_word = f.vocab.pronoun_gender
-        genders = f.genders  # a one-word pronoun's own gender is that of its word
-        neutral = self.neutral
-        wanted = [(p, g) for p, w in f.single_pronouns()
-                  if (g := genders[p] if p in genders else gender_of_word(w)) is not None or w in neutral]
-        if not wanted:
-            return
-        concepts = doc.concepts
-        starts, ends = doc.concept_starts, doc.concept_ends
-        agree = self.p["gender_agreement"]
-        side = f.patient_side()
-        subject = f.subject
+        f, t = facts(ctx.state), ctx.table
         by_line: dict[int, list[int]] = {}
         for i in f.persons:
-            by_line.setdefault(concepts[i].start[0], []).append(i)
-
-        def fits(i: int, g: str | None) -> bool:
-            if not agree or g is None:
-                return True
-            own = f.gender_of(i)
-            if own is not None and own != g:
-                return False
-            return not (i in side and f.gender is not None and f.gender != g)
-
-        def apart(i: int, p: int) -> bool:  # not overlaps(doc, concepts[i], concepts[p])
-            return not (starts[i] <= ends[p] and starts[p] <= ends[i])
-
-        for p, g in wanted:
-            pc = concepts[p]
-            names = [i for i in by_line.get(pc.start[0], ()) if apart(i, p)]
-            target, why = None, ""
-            if len(names) == 1 and ends[names[0]] < starts[p] and fits(names[0], g):
-                target, why = names[0], "the one name in the sentence, before the pronoun"
-            elif len(names) > 1:
-                if g is not None and subject is not None and g == f.gender and apart(subject, p):
-                    target, why = subject, f"several names; {g} like the subject"
-                else:
-                    target = next((i for i in names if f.is_staff(i) and fits(i, g)), None)
-                    why = "several names; the first staff member in the sentence"
-            else:
-                target, why = self._no_name(doc, f, p, g, fits)
+            by_line.setdefault(t["line"][i], []).append(i)
+        for p, w in single_pronouns(t):
+            g = t["gender"][p] if t["gender"][p] in (MASCULINE, FEMININE) else None
+            if g is None and w not in self.neutral:
+                continue
+            names = [i for i in by_line.get(t["line"][p], ()) if not overlaps(t, i, p)]
+            target, why = self.antecedent(t, f, p, g, names)
             if target is not None and target != p:
                 yield target, p, why
 
-    @staticmethod
-    def _no_name(doc: Document, f: PeopleFacts, p: int, g: str | None, fits) -> tuple[int | None, str]:
-        pc = doc.concepts[p]
-        if g is not None and f.subject is not None and g == f.gender and not overlaps(doc, doc.concepts[f.subject], pc):
+    def antecedent(self, t: MentionTable, f: PeopleFacts, p: int, g: str | None, names: list[int]) -> tuple[int | None, str]:
+        """The seed's sentence rules for pronoun ``p`` of gender ``g`` with the sentence's ``names``."""
+        if len(names) == 1 and t["end"][names[0]] < t["start"][p] and self.fits(t, f, names[0], g):
+            return names[0], "the one name in the sentence, before the pronoun"
+        if len(names) > 1:
+            if g is not None and f.subject is not None and g == f.gender and not overlaps(t, f.subject, p):
+                return f.subject, f"several names; {g} like the subject"
+            staff = next((i for i in names if i in f.staff and self.fits(t, f, i, g)), None)
+            return staff, "several names; the first staff member in the sentence"
+        if g is not None and f.subject is not None and g == f.gender and not overlaps(t, f.subject, p):
             return f.subject, f"no name before it in the sentence; {g} like the subject"
-        start = doc.start_of(pc)
-        persons = f.persons
-        k = bisect_left(f.person_starts(doc), start)  # persons[:k] start before the pronoun
-        for n in range(k - 1, -1, -1):
-            i = persons[n]
-            c = doc.concepts[i]
-            if not overlaps(doc, c, pc) and fits(i, g):
+        before = bisect_left([t["start"][i] for i in f.persons], t["start"][p])  # persons[:before] start earlier
+        for i in reversed(f.persons[:before]):
+            if not overlaps(t, i, p) and self.fits(t, f, i, g):
                 return i, "no name before it in the sentence; closest preceding person mention"
         return None, ""

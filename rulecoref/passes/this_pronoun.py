@@ -2,23 +2,24 @@
 
 Seed 001, "Other pronouns": a pronoun mention that is the word "this" is linked "to the next person
 mention if it is within three words of it and the next mention is not a doctor":
-"[This|pronoun] is [a 67 year old woman|person] ..." . The next person mention is found by bisecting
-the person mentions' start offsets (``PeopleFacts.next_person``), not by scanning them.
+"[This|pronoun] is [a 67 year old woman|person] ...".
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator
 
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .people import facts, pronouns_with_word
+from .people import facts, single_pronouns
 
 
 @register("this_pronoun")
 class ThisPronoun(Pass):
     requires = ("people_roles",)
+    attributes = ("pronoun", "start", "end")
     params = {
         "words": Param("wordlist", default=["this"], help="the pronoun words this rule is for"),
         "max_words_ahead": Param("int", default=3, minimum=1,
@@ -29,13 +30,16 @@ class ThisPronoun(Pass):
         self.words = self.lexicon("words").words
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
-        f = facts(ctx.state, self.name)
-        ahead = self.p["max_words_ahead"]
-        for c in pronouns_with_word(doc, f, self.words, self.scope.pronoun_types):
-            end = doc.end_of(c)
-            nxt = f.next_person(doc, end)
-            if nxt is None or doc.start_of(nxt) - end > ahead:
+        f, t = facts(ctx.state), ctx.table
+        start, end = t["start"], t["end"]
+        person_starts = [start[i] for i in f.persons]
+        pronoun_types = self.scope.pronoun_types
+        for p, _ in single_pronouns(t, self.words):
+            if t["type"][p] not in pronoun_types:
                 continue
-            if f.is_staff(nxt):
+            k = bisect_right(person_starts, end[p])  # the first person mention after the pronoun
+            if k == len(f.persons):
                 continue
-            yield c.index, nxt, f"{c.text!r} {doc.start_of(nxt) - end} word(s) before a person who is not staff"
+            nxt = f.persons[k]
+            if start[nxt] - end[p] <= self.p["max_words_ahead"] and nxt not in f.staff:
+                yield p, nxt, f"{doc.concepts[p].text!r} {start[nxt] - end[p]} word(s) before a person who is not staff"

@@ -1,17 +1,46 @@
 """Knowledge the passes use, loaded once and handed to them explicitly (no module-level caches).
 
-``Resources`` owns the word lists, the offline WordNet reader and UMLS connections of one process.
-Heavy resources load lazily on first use; ``warm()`` loads them before worker processes fork so
-the workers share the parent's copy.
+``Resources`` owns the word lists, the offline WordNet reader, UMLS connections and the one memo
+of word-level knowledge of one process. Heavy resources load lazily on first use; ``warm()`` loads
+them before worker processes fork so the workers share the parent's copy.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .lexicon import Lexicon
+
+T = TypeVar("T")
+_MISSING = object()
+MEMO_LIMIT = 500_000  # entries of word-level knowledge remembered before the memo starts afresh
+
+
+class Memo:
+    """The process's one memo of word-level knowledge (WordNet bases and synonyms, a token's
+    conditioned form): what a word means does not depend on the document, so it is worked out once.
+
+    Bounded: past ``limit`` entries it starts afresh, which costs recomputation, never a wrong
+    answer. Keys are tuples that begin with the question asked, e.g. ``("synonyms", "tumor", 1)``.
+    """
+
+    def __init__(self, limit: int = MEMO_LIMIT):
+        self.limit = limit
+        self._answers: dict[Hashable, Any] = {}
+
+    def __len__(self) -> int:
+        return len(self._answers)
+
+    def get(self, key: Hashable, compute: Callable[[], T]) -> T:
+        hit = self._answers.get(key, _MISSING)
+        if hit is _MISSING:
+            if len(self._answers) >= self.limit:
+                self._answers.clear()
+            hit = self._answers[key] = compute()
+        return hit
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
@@ -31,10 +60,10 @@ class Resources:
     """Lexicons by path, WordNet and UMLS for one process."""
 
     def __init__(self, *, wordnet_path: str | Path | None = None, root: Path | None = None,
-                 lean_import: bool = False):
+                 memo_limit: int = MEMO_LIMIT):
         self.root = root or data_root()
         self.wordnet_path = wordnet_path
-        self.lean_import = lean_import  # import NLTK without SciPy and scikit-learn (wordnet.import_nltk)
+        self.memo = Memo(memo_limit)
         self._lexicons: dict[str, Lexicon] = {}
         self._wordnet: Any = None
         self._umls: dict[str, Any] = {}
@@ -52,7 +81,7 @@ class Resources:
         if self._wordnet is None:
             from .wordnet import load_wordnet
 
-            self._wordnet = load_wordnet(self.wordnet_path, lean_import=self.lean_import)
+            self._wordnet = load_wordnet(self.wordnet_path, self.memo)
         return self._wordnet
 
     def umls(self, url: str) -> Any:

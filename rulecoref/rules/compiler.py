@@ -15,9 +15,10 @@ from typing import Any
 
 import yaml
 
+from ..attributes import SETTINGS
 from ..errors import Diagnostic, RuleFileError, diagnostic
 from ..markup import MarkupError, parse_markup
-from ..passes import PassConfig, TypeScope, get_kind, known_kinds, suggest
+from ..passes import REPLACED, PassConfig, TypeScope, get_kind, known_kinds, suggest
 from ..resources import data_root
 from ..rules import schema
 from ..rules.schema import Param, check_value, type_name
@@ -45,14 +46,61 @@ class RuleSet:
     passes: list[PassConfig] = field(default_factory=list)
     decoder: DecoderConfig | None = None
     description: str = ""
+    #: the ``attributes:`` settings (attributes.SETTINGS), defaults filled in and word lists resolved
+    attributes: dict[str, Any] = field(default_factory=dict)
 
-    def needs(self) -> set[str]:
-        out: set[str] = set()
-        for cfg in self.passes:
-            cls = get_kind(cfg.kind)
-            if cls is not None:
-                out.update(cls.needs)
-        return out
+
+def default_attributes() -> dict[str, Any]:
+    """The ``attributes:`` settings of a rule file that gives none (bundled word lists resolved)."""
+    chk = _Checker()
+    values = _with_defaults(chk, SETTINGS, {})
+    if chk.problems:
+        raise RuleFileError(chk.problems)
+    return values
+
+
+def _given_fields(chk: _Checker, file: Path, where: str, specs: dict[str, Param], given: Any, line: int) -> dict[str, Any]:
+    """The keys a file sets in a settings mapping, checked and resolved, defaults not filled in."""
+    if not isinstance(given, dict):
+        chk.add("RC104", file, line, where=where, expected="a mapping", got=type_name(given))
+        return {}
+    if not isinstance(given, LDict):
+        given = _subset(LDict(given), dict(given))
+    _unknown_keys(chk, file, given, tuple(specs), where)
+    out: dict[str, Any] = {}
+    for key in specs:
+        if key not in given:
+            continue
+        spec, value, kline = specs[key], given[key], given.line_of(key)
+        if spec.fields is not None and isinstance(value, dict):
+            out[key] = _given_fields(chk, file, f"{where}.{key}", spec.fields, value, kline)
+        else:
+            out[key] = _resolve_param(chk, file, f"{where}.{key}", spec, value, kline, None)
+    return out
+
+
+def _merged(layers: list[dict[str, Any]]) -> dict[str, Any]:
+    """Settings layered key by key (nested mappings too); later layers win."""
+    out: dict[str, Any] = {}
+    for layer in layers:
+        for key, value in layer.items():
+            out[key] = _merged([out[key], value]) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+    return out
+
+
+def _with_defaults(chk: _Checker, specs: dict[str, Param], given: dict[str, Any]) -> dict[str, Any]:
+    """``given`` with every missing key set to its default (bundled word lists resolved)."""
+    out: dict[str, Any] = {}
+    for key, spec in specs.items():
+        if spec.fields is not None:
+            out[key] = _with_defaults(chk, spec.fields, given.get(key) or {})
+        elif key in given:
+            out[key] = given[key]
+        elif spec.kind in ("wordlist", "regexes") and isinstance(spec.default, str):
+            out[key] = _resolve_param(chk, bundled_rules(), key, spec, spec.default, 0, None)
+        else:
+            out[key] = list(spec.default) if isinstance(spec.default, (list, tuple)) else spec.default
+    return out
 
 
 def bundled_rules(name: str = "i2b2") -> Path:
@@ -117,17 +165,23 @@ def _check_types(chk: _Checker, file: Path, value: Any, line: int, where: str, k
     return out
 
 
-def _resolve_param(chk: _Checker, file: Path, name: str, spec: Param, value: Any, line: int, pass_name: str) -> Any:
+def _resolve_param(chk: _Checker, file: Path, name: str, spec: Param, value: Any, line: int, pass_name: str | None) -> Any:
     problem = check_value(spec, value)
     if problem == "type":
-        chk.add("RC104", file, line, pass_name, where=f"params.{name}", expected=spec.describe(), got=type_name(value))
+        chk.add("RC104", file, line, pass_name, where=name, expected=spec.describe(), got=type_name(value))
         return None
     if problem == "choice":
-        chk.add("RC109", file, line, pass_name, where=f"params.{name}", value=value, allowed=", ".join(spec.allowed))
+        chk.add("RC109", file, line, pass_name, where=name, value=value, allowed=", ".join(spec.allowed))
         return None
     if problem:
-        chk.add("RC104", file, line, pass_name, where=f"params.{name}", expected=f"a value that {problem}", got=repr(value))
+        chk.add("RC104", file, line, pass_name, where=name, expected=f"a value that {problem}", got=repr(value))
         return None
+    if spec.kind == "mapping":
+        return _resolve_mapping(chk, file, name, spec, value, line, pass_name)
+    if spec.kind == "attributes":
+        return _resolve_attributes(chk, file, name, value, line, pass_name)
+    if spec.kind == "predicates":
+        return _resolve_predicates(chk, file, name, value, line, pass_name)
     if spec.kind in ("wordlist", "regexes") and isinstance(value, str):
         path, looked = resolve_resource(value, file)
         if path is None:
@@ -143,31 +197,173 @@ def _resolve_param(chk: _Checker, file: Path, name: str, spec: Param, value: Any
             try:
                 compiled.append(re.compile(rx, re.IGNORECASE))
             except re.error as exc:
-                chk.add("RC104", file, line, pass_name, where=f"params.{name}", expected="valid regular expressions", got=f"{rx!r} ({exc})")
+                chk.add("RC104", file, line, pass_name, where=name, expected="valid regular expressions", got=f"{rx!r} ({exc})")
         return compiled
     if spec.kind == "wordlist":
         return list(value)
     return value
 
 
-def _check_pass(chk: _Checker, file: Path, entry: LDict, known_types: tuple[str, ...], pronoun_types: frozenset[str],
-                names: dict[str, int], enable: frozenset[str] = frozenset()) -> PassConfig | None:
-    line = entry.line
+def _resolve_fields(chk: _Checker, file: Path, where: str, specs: dict[str, Param], given: Any, line: int,
+                    pass_name: str | None) -> dict[str, Any]:
+    """Every key of ``specs`` from the mapping ``given`` (checked) or its default (resolved too)."""
+    if not isinstance(given, LDict):
+        tmp = LDict(given or {})
+        tmp.line, tmp.key_lines = line, {}
+        given = tmp
+    _unknown_keys(chk, file, given, tuple(specs), where, pass_name)
+    out: dict[str, Any] = {}
+    for key, spec in specs.items():
+        label = f"{where}.{key}"
+        if key in given:
+            out[key] = _resolve_param(chk, file, label, spec, given[key], given.line_of(key), pass_name)
+        elif spec.required:
+            chk.add("RC106", file, given.line or line, pass_name, key=key, where=where)
+        elif spec.kind in ("wordlist", "regexes") and isinstance(spec.default, str) or spec.fields:
+            out[key] = _resolve_param(chk, file, label, spec, spec.default if not spec.fields else {},
+                                      given.line or line, pass_name)
+        else:
+            out[key] = list(spec.default) if isinstance(spec.default, (list, tuple)) else spec.default
+    return out
+
+
+def _resolve_mapping(chk: _Checker, file: Path, name: str, spec: Param, value: Any, line: int,
+                     pass_name: str | None) -> Any:
+    if spec.check is not None:
+        for problem in spec.check(value):
+            chk.problems.append(diagnostic("RC310", file=str(file), line=line,
+                                           detail=(f"pass {pass_name!r}: " if pass_name else "") + f"{name}: {problem}"))
+    if spec.fields is None:
+        return value
+    return _resolve_fields(chk, file, name, spec.fields, value, line, pass_name)
+
+
+def _resolve_attributes(chk: _Checker, file: Path, name: str, value: Any, line: int, pass_name: str | None) -> list[str]:
+    from ..attributes import ATTRIBUTES
+
+    names = [value] if isinstance(value, str) else list(value)
+    for a in names:
+        if a not in ATTRIBUTES:
+            close = suggest(a, ATTRIBUTES)
+            chk.add("RC130", file, line, pass_name, name=a, where=name, hint=(f"did you mean {close!r}? " if close else "")
+                    + "the attributes are listed in docs/rules.md, 'Mention attributes'.")
+    return names
+
+
+def _resolve_predicates(chk: _Checker, file: Path, name: str, value: list[Any], line: int,
+                        pass_name: str | None) -> list[tuple[str, dict[str, Any]]]:
+    from ..predicates import PREDICATES
+
+    out: list[tuple[str, dict[str, Any]]] = []
+    items = value.item_lines if isinstance(value, LList) else [line] * len(value)
+    for item, iline in zip(value, items):
+        pname, given = (item, {}) if isinstance(item, str) else next(iter(item.items()))
+        spec = PREDICATES.get(pname)
+        if spec is None:
+            close = suggest(pname, PREDICATES)
+            chk.add("RC131", file, iline, pass_name, name=pname, where=name, known=", ".join(sorted(PREDICATES)),
+                    hint=f"did you mean {close!r}?" if close else None)
+            continue
+        if given is None:
+            given = {}
+        if not isinstance(given, dict):
+            chk.add("RC104", file, iline, pass_name, where=f"{name}.{pname}", expected="a mapping of its settings",
+                    got=type_name(given))
+            continue
+        out.append((pname, _resolve_fields(chk, file, f"{name}.{pname}", spec.params, given, iline, pass_name)))
+    return out
+
+
+def _check_kind(chk: _Checker, file: Path, entry: LDict, label: str | None) -> type | None:
     kind = entry.get("kind")
-    name = entry.get("name")
-    label = name if isinstance(name, str) else (kind if isinstance(kind, str) else None)
-    _unknown_keys(chk, file, entry, schema.PASS_KEYS, "a pass", label)
     if kind is None:
-        chk.add("RC106", file, line, label, key="kind", where="a pass")
+        chk.add("RC106", file, entry.line, label, key="kind", where="a pass")
         return None
     if not isinstance(kind, str):
         chk.add("RC104", file, entry.line_of("kind"), label, where="kind", expected="a string", got=type_name(kind))
         return None
     cls = get_kind(kind)
     if cls is None:
-        close = suggest(kind, known_kinds())
-        hint = (f"did you mean {close!r}? " if close else "") + "kinds are snake_case, like the module name in rulecoref/passes/."
-        chk.problems.append(diagnostic("RC102", file=str(file), line=entry.line_of("kind"), kind=kind, known=", ".join(known_kinds()), hint=hint))
+        if kind in REPLACED:
+            hint = f"since rule files became data this is a {REPLACED[kind]}; see docs/rules.md, 'Former kinds'."
+        else:
+            close = suggest(kind, known_kinds())
+            hint = (f"did you mean {close!r}? " if close else "") + "kinds are snake_case, like the module name in rulecoref/passes/."
+        chk.problems.append(diagnostic("RC102", file=str(file), line=entry.line_of("kind"), kind=kind,
+                                       known=", ".join(known_kinds()), hint=hint))
+    return cls
+
+
+def _check_scope(chk: _Checker, file: Path, entry: LDict, name: str, known_types: tuple[str, ...],
+                 pronoun_types: frozenset[str]) -> TypeScope:
+    types_: frozenset[str] | None = None
+    exclude: frozenset[str] = frozenset()
+    same_type = True
+    applies = entry.get("applies_to")
+    if applies is None:
+        return TypeScope(pronoun_types=pronoun_types)
+    if not isinstance(applies, LDict):
+        chk.add("RC104", file, entry.line_of("applies_to"), name, where="applies_to", expected="a mapping", got=type_name(applies))
+        return TypeScope(pronoun_types=pronoun_types)
+    _unknown_keys(chk, file, applies, schema.APPLIES_TO_KEYS, "applies_to", name)
+    if "types" in applies:
+        got = _check_types(chk, file, applies["types"], applies.line_of("types"), "applies_to.types", known_types, name)
+        types_ = frozenset(got) if got is not None else None
+    if "exclude_types" in applies:
+        got = _check_types(chk, file, applies["exclude_types"], applies.line_of("exclude_types"), "applies_to.exclude_types", known_types, name)
+        exclude = frozenset(got or ())
+    if "same_type" in applies:
+        if isinstance(applies["same_type"], bool):
+            same_type = applies["same_type"]
+        else:
+            chk.add("RC104", file, applies.line_of("same_type"), name, where="applies_to.same_type", expected="true or false", got=type_name(applies["same_type"]))
+    return TypeScope(types=types_, exclude=exclude, same_type=same_type, pronoun_types=pronoun_types)
+
+
+def _check_examples(chk: _Checker, file: Path, entry: LDict, name: str, known_types: tuple[str, ...]) -> dict[str, list[str]]:
+    examples: dict[str, list[str]] = {}
+    ex = entry.get("examples")
+    if ex is None:
+        return examples
+    if not isinstance(ex, LDict):
+        chk.add("RC104", file, entry.line_of("examples"), name, where="examples", expected="a mapping with link/no_link lists", got=type_name(ex))
+        return examples
+    _unknown_keys(chk, file, ex, schema.EXAMPLE_KEYS, "examples", name)
+    for key in schema.EXAMPLE_KEYS:
+        items = ex.get(key, [])
+        if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+            chk.add("RC104", file, ex.line_of(key), name, where=f"examples.{key}", expected="a list of strings", got=type_name(items))
+            continue
+        for i, item in enumerate(items):
+            iline = items.item_lines[i] if isinstance(items, LList) else ex.line_of(key)
+            try:
+                doc, _ = parse_markup(item)
+            except MarkupError as exc:
+                chk.add("RC111", file, iline, name, example=item, detail=str(exc))
+                continue
+            if len(doc.concepts) < 2:
+                chk.add("RC111", file, iline, name, example=item, detail="an example needs at least two [text|type] concepts")
+            for c in doc.concepts:
+                if c.type not in known_types:
+                    chk.add("RC108", file, iline, name, type=c.type, where="an example", known=", ".join(known_types))
+        examples[key] = list(items)
+    return examples
+
+
+def _subset(entry: LDict, keys: dict[str, Any]) -> LDict:
+    """The entries of ``keys`` in ``entry``, keeping their lines for messages."""
+    out = LDict({k: entry[k] for k in keys if k in entry})
+    out.line, out.key_lines = entry.line, {k: entry.line_of(k) for k in out}
+    return out
+
+
+def _check_pass(chk: _Checker, file: Path, entry: LDict, known_types: tuple[str, ...], pronoun_types: frozenset[str],
+                names: dict[str, int], enable: frozenset[str] = frozenset()) -> PassConfig | None:
+    kind, name = entry.get("kind"), entry.get("name")
+    label = name if isinstance(name, str) else (kind if isinstance(kind, str) else None)
+    cls = _check_kind(chk, file, entry, label)
+    _unknown_keys(chk, file, entry, schema.PASS_KEYS + tuple(cls.rule_keys if cls else ()), "a pass", label)
+    if cls is None:
         return None
     if name is None:
         name = kind.replace("_", "-")
@@ -177,96 +373,23 @@ def _check_pass(chk: _Checker, file: Path, entry: LDict, known_types: tuple[str,
     if name in names:
         chk.add("RC107", file, entry.line_of("name"), None, name=name, first=names[name])
     names.setdefault(name, entry.line_of("name"))
-
-    # applies_to
-    types_: frozenset[str] | None = None
-    exclude: frozenset[str] = frozenset()
-    same_type = True
-    applies = entry.get("applies_to")
-    if applies is not None:
-        if not isinstance(applies, LDict):
-            chk.add("RC104", file, entry.line_of("applies_to"), name, where="applies_to", expected="a mapping", got=type_name(applies))
-        else:
-            _unknown_keys(chk, file, applies, schema.APPLIES_TO_KEYS, "applies_to", name)
-            if "types" in applies:
-                got = _check_types(chk, file, applies["types"], applies.line_of("types"), "applies_to.types", known_types, name)
-                types_ = frozenset(got) if got is not None else None
-            if "exclude_types" in applies:
-                got = _check_types(chk, file, applies["exclude_types"], applies.line_of("exclude_types"), "applies_to.exclude_types", known_types, name)
-                exclude = frozenset(got or ())
-            if "same_type" in applies:
-                if isinstance(applies["same_type"], bool):
-                    same_type = applies["same_type"]
-                else:
-                    chk.add("RC104", file, applies.line_of("same_type"), name, where="applies_to.same_type", expected="true or false", got=type_name(applies["same_type"]))
-
-    # params
-    params_in = entry.get("params", LDict())
-    if params_in is None:
-        params_in = LDict()
-    params: dict[str, Any] = {}
-    if not isinstance(params_in, dict):
+    scope = _check_scope(chk, file, entry, name, known_types, pronoun_types)
+    params_in = entry.get("params")
+    if params_in is not None and not isinstance(params_in, dict):
         chk.add("RC104", file, entry.line_of("params"), name, where="params", expected="a mapping", got=type_name(params_in))
-        params_in = LDict()
-    if not isinstance(params_in, LDict):
-        tmp = LDict(params_in)
-        tmp.line, tmp.key_lines = line, {}
-        params_in = tmp
-    _unknown_keys(chk, file, params_in, tuple(cls.params), f"params of kind {kind!r}", name)
-    for pname, spec in cls.params.items():
-        if pname in params_in:
-            params[pname] = _resolve_param(chk, file, pname, spec, params_in[pname], params_in.line_of(pname), name)
-        elif spec.required:
-            chk.add("RC106", file, params_in.line or line, name, key=pname, where=f"params of kind {kind!r}")
-        else:
-            default = spec.default
-            if spec.kind in ("wordlist", "regexes") and isinstance(default, str):
-                default = _resolve_param(chk, file, pname, spec, default, params_in.line or line, name)
-            params[pname] = list(default) if isinstance(default, (list, tuple)) else default
-
-    # examples
-    examples: dict[str, list[str]] = {}
-    ex = entry.get("examples")
-    if ex is not None:
-        if not isinstance(ex, LDict):
-            chk.add("RC104", file, entry.line_of("examples"), name, where="examples", expected="a mapping with link/no_link lists", got=type_name(ex))
-        else:
-            _unknown_keys(chk, file, ex, schema.EXAMPLE_KEYS, "examples", name)
-            for key in schema.EXAMPLE_KEYS:
-                items = ex.get(key, [])
-                if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
-                    chk.add("RC104", file, ex.line_of(key), name, where=f"examples.{key}", expected="a list of strings", got=type_name(items))
-                    continue
-                for i, item in enumerate(items):
-                    iline = items.item_lines[i] if isinstance(items, LList) else ex.line_of(key)
-                    try:
-                        doc, _ = parse_markup(item)
-                    except MarkupError as exc:
-                        chk.add("RC111", file, iline, name, example=item, detail=str(exc))
-                        continue
-                    if len(doc.concepts) < 2:
-                        chk.add("RC111", file, iline, name, example=item, detail="an example needs at least two [text|type] concepts")
-                    for c in doc.concepts:
-                        if c.type not in known_types:
-                            chk.add("RC108", file, iline, name, type=c.type, where="an example", known=", ".join(known_types))
-                examples[key] = list(items)
-
+        params_in = None
+    params = _resolve_fields(chk, file, f"params of kind {kind!r}", cls.params, params_in, entry.line_of("params"), name)
+    rule = _resolve_fields(chk, file, f"a {kind!r} pass", cls.rule_keys, _subset(entry, cls.rule_keys),
+                           entry.line, name) if cls.rule_keys else {}
+    examples = _check_examples(chk, file, entry, name, known_types)
     enabled = entry.get("enabled", True)
     if not isinstance(enabled, bool):
         chk.add("RC104", file, entry.line_of("enabled"), name, where="enabled", expected="true or false", got=type_name(enabled))
         enabled = True
     if not enabled and name not in enable:  # an include's `enable:` switches a shipped-off pass on
         return None
-    return PassConfig(
-        kind=kind,
-        name=name,
-        params=params,
-        scope=TypeScope(types=types_, exclude=exclude, same_type=same_type, pronoun_types=pronoun_types),
-        rule_file=str(file),
-        line=line,
-        examples=examples,
-        description=str(entry.get("description", "")),
-    )
+    return PassConfig(kind=kind, name=name, params=params, scope=scope, rule_file=str(file), line=entry.line,
+                      examples=examples, description=str(entry.get("description", "")), rule=rule)
 
 
 def _read_yaml(chk: _Checker, path: Path) -> Any:
@@ -287,7 +410,10 @@ def _read_yaml(chk: _Checker, path: Path) -> Any:
 
 
 def _collect_passes(chk: _Checker, path: Path, data: LDict, known_types: tuple[str, ...], pronoun_types: frozenset[str],
-                    names: dict[str, int], stack: tuple[Path, ...], enable: frozenset[str] = frozenset()) -> list[PassConfig]:
+                    names: dict[str, int], stack: tuple[Path, ...], enable: frozenset[str] = frozenset(),
+                    attrs: list[dict[str, Any]] | None = None) -> list[PassConfig]:
+    """The passes of a rule file, includes spliced in; ``attrs`` collects the included files'
+    ``attributes:`` settings, in the order they are met."""
     out: list[PassConfig] = []
     passes = data.get("passes", LList())
     if passes is None:
@@ -326,11 +452,13 @@ def _collect_passes(chk: _Checker, path: Path, data: LDict, known_types: tuple[s
                 continue
             # A full rule file may be included (rules/hybrid.yaml includes i2b2.yaml): its name, types and
             # pronoun_types are ignored, the including file's declarations govern; a decoder is not allowed.
-            _unknown_keys(chk, target, sub, ("version", "name", "description", "types", "pronoun_types", "passes"),
-                          "an included rule file")
+            _unknown_keys(chk, target, sub, ("version", "name", "description", "types", "pronoun_types", "attributes",
+                                             "passes"), "an included rule file")
             before = set(names)
             out.extend(_collect_passes(chk, target, sub, known_types, pronoun_types, names, stack + (target,),
-                                       enable | frozenset(wanted)))
+                                       enable | frozenset(wanted), attrs))
+            if attrs is not None and sub.get("attributes") is not None:
+                attrs.append(_given_fields(chk, target, "attributes", SETTINGS, sub["attributes"], sub.line_of("attributes")))
             included = sorted(set(names) - before)
             for n in wanted:
                 if n not in included:
@@ -370,12 +498,17 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
         got = _check_types(chk, path, data["pronoun_types"], data.line_of("pronoun_types"), "pronoun_types", types)
         pronoun_types = frozenset(got or ())
     names: dict[str, int] = {}
-    passes = _collect_passes(chk, path.resolve(), data, types, pronoun_types, names, (path.resolve(),))
+    given: list[dict[str, Any]] = []
+    passes = _collect_passes(chk, path.resolve(), data, types, pronoun_types, names, (path.resolve(),), attrs=given)
+    if data.get("attributes") is not None:  # the including file's settings win over its includes'
+        given.append(_given_fields(chk, path.resolve(), "attributes", SETTINGS, data["attributes"], data.line_of("attributes")))
+    attributes = _with_defaults(chk, SETTINGS, _merged(given))
+    _check_order(chk, passes)
     decoder = None
     if "decoder" in data and data["decoder"] is not None:
         decoder = _check_decoder(chk, path, data["decoder"], data.line_of("decoder"), decoder_overrides or {})
     elif decoder_overrides:
-        chk.add("RC502", path, 0, detail="--model was given but this rule file names no decoder (use rules/belltree.yaml or rules/hybrid.yaml)")
+        chk.add("RC132", path, 0, path=str(path))
     if chk.problems:
         raise RuleFileError(chk.problems)
     return RuleSet(
@@ -386,7 +519,19 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
         passes=passes,
         decoder=decoder,
         description=str(data.get("description", "")),
+        attributes=attributes,
     )
+
+
+def _check_order(chk: _Checker, passes: list[PassConfig]) -> None:
+    """A pass that reads what another kind leaves (``requires``) must come after one of that kind."""
+    seen: set[str] = set()
+    for cfg in passes:
+        cls = get_kind(cfg.kind)
+        missing = [k for k in (cls.requires if cls else ()) if k not in seen]
+        if missing:
+            chk.add("RC133", Path(cfg.rule_file), cfg.line, cfg.name, kind=cfg.kind, needs=", ".join(missing))
+        seen.add(cfg.kind)
 
 
 def _check_decoder(chk: _Checker, path: Path, value: Any, line: int, overrides: dict[str, Any]) -> DecoderConfig | None:

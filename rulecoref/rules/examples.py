@@ -1,7 +1,8 @@
 """Run the ``examples:`` of a rule file: each pass must link (or not link) its own tiny documents.
 
-"link" means: with this pass alone (plus the earlier passes its kind ``requires``), the first and
-the last concept of the example end in one chain; "no_link" means they do not. Used by
+"link" means: with this pass alone (plus the earlier passes its kind ``requires``; for a filter,
+every earlier linking pass, whose links it judges), the first and the last concept of the example
+end in one chain; "no_link" means they do not. Used by
 ``rulecoref check`` and by the test suite, so a rule edit that breaks its own examples is caught.
 """
 
@@ -45,7 +46,11 @@ def run_example(ruleset: RuleSet, idx: int, expect: str, example: str, resources
 
     cfg = ruleset.passes[idx]
     cls = get_kind(cfg.kind)
-    needed = [p for p in ruleset.passes[:idx] if cls is not None and p.kind in cls.requires]
+    assert cls is not None  # the compiler checked it
+    if cls.role == "filter":
+        needed = [p for p in ruleset.passes[:idx] if getattr(get_kind(p.kind), "role", "") == "link"]
+    else:
+        needed = [p for p in ruleset.passes[:idx] if p.kind in cls.requires]
     sub = copy.copy(ruleset)
     sub.passes, sub.decoder = needed + [cfg], None
     doc, _ = parse_markup(example)

@@ -6,12 +6,16 @@ spec and never runs code from the file. Kept free of imports from passes/ so bot
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 # Value kinds a parameter can have. "wordlist" is a path to a plain-text list (or an inline list);
-# "regexes" is a list of regular expressions (or a path to a file of them, one per line).
-KINDS = ("bool", "int", "float", "str", "str_list", "wordlist", "regexes", "choice", "mapping")
+# "regexes" is a list of regular expressions (or a path to a file of them, one per line); a
+# "mapping" with ``fields`` is checked key by key like a pass's params; "attributes" names mention
+# attributes (one, or a list); "predicates" lists pair predicates, each a name or {name: {params}}.
+KINDS = ("bool", "int", "float", "str", "str_list", "wordlist", "regexes", "choice", "mapping",
+         "attributes", "predicates")
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,9 @@ class Param:
     help: str = ""
     minimum: float | None = None
     maximum: float | None = None
+    fields: dict[str, Param] | None = None  # a mapping's keys, each checked like a parameter
+    #: a mapping's extra check: problems found in a value (``web:`` settings), reported with its line
+    check: Callable[[Any], list[str]] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -42,6 +49,8 @@ class Param:
             "wordlist": "a word-list path or a list of strings",
             "regexes": "a list of regular expressions or a path to a file of them",
             "mapping": "a mapping",
+            "attributes": "an attribute name or a list of them",
+            "predicates": "a list of predicates (names, or {name: {params}})",
         }[self.kind]
 
 
@@ -84,6 +93,11 @@ def check_value(param: Param, value: Any) -> str | None:
             return "choice"
     elif k == "mapping":
         ok = isinstance(value, dict)
+    elif k == "attributes":
+        ok = isinstance(value, str) or (isinstance(value, list) and bool(value) and all(isinstance(v, str) for v in value))
+    elif k == "predicates":
+        ok = isinstance(value, list) and all(
+            isinstance(v, str) or (isinstance(v, dict) and len(v) == 1 and isinstance(next(iter(v)), str)) for v in value)
     if not ok:
         return "type"
     if k in ("int", "float"):
@@ -94,9 +108,9 @@ def check_value(param: Param, value: Any) -> str | None:
     return None
 
 
-# Keys of one pass entry in a rule file (anything else is RC103).
+# Keys of one pass entry in a rule file (anything else is RC103), besides a kind's own ``rule_keys``.
 PASS_KEYS = ("kind", "name", "applies_to", "params", "examples", "enabled", "description")
 APPLIES_TO_KEYS = ("types", "exclude_types", "same_type")
 EXAMPLE_KEYS = ("link", "no_link")
-TOP_KEYS = ("version", "name", "description", "types", "pronoun_types", "passes", "decoder")
+TOP_KEYS = ("version", "name", "description", "types", "pronoun_types", "attributes", "passes", "decoder")
 DEFAULT_TYPES = ("person", "problem", "treatment", "test", "pronoun")

@@ -7,10 +7,9 @@ import math
 import pytest
 
 from rulecoref.belltree.beam import Problem, PVec, SearchSettings, search
-from rulecoref.belltree.features import Lexicons, MentionTable
+from rulecoref.belltree.features import MentionView
 from rulecoref.belltree.scoring import LinkScorer
-from rulecoref.markup import parse_markup
-from tests.helpers import shared_resources
+from tests.belltree.support import view
 
 
 class StubScorer(LinkScorer):
@@ -26,12 +25,11 @@ class StubScorer(LinkScorer):
         return [self.fn(e.root, e.size, m) for e in entities]
 
 
-def table(markup: str) -> MentionTable:
-    doc, _ = parse_markup(markup)
-    return MentionTable(doc, Lexicons.load(shared_resources()))
+def table(markup: str) -> MentionView:
+    return view(markup)
 
 
-def problem(tab: MentionTable, rules=()) -> Problem:
+def problem(tab: MentionView, rules=()) -> Problem:
     return Problem(tab.sent, tab.type, tab.pron, rules)
 
 

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from rulecoref.belltree.features import FeatureExtractor, Lexicons, MentionTable, PartialEntity, RuleView, q
+from rulecoref.belltree.features import FeatureExtractor, MentionView, PartialEntity, RuleView, q
 from rulecoref.document import Link, Provenance, Removal
 from rulecoref.markup import parse_markup
 from rulecoref.passes import TypeScope
-from tests.helpers import shared_resources
+from tests.belltree.support import table_of, view
 
 
 def extractor(markup: str, resolution=None, passes=()) -> FeatureExtractor:
-    doc, _ = parse_markup(markup)
-    tab = MentionTable(doc, Lexicons.load(shared_resources()))
+    tab = view(markup)
     rules = RuleView(resolution, passes, tab.n) if resolution is not None else None
     return FeatureExtractor(tab, rules)
 
@@ -40,7 +39,7 @@ def test_features_pronoun_attributes_and_conjunctions():
     fx = extractor("[Mr. Smith|person] said [he|pronoun] hurt [himself|pronoun] .")
     t = fx.tab
     assert t.pron[1] and t.gender[1] == "m" and t.number[1] == "s" and t.refl[2]
-    assert t.gender[0] == "m"  # "mr." marks a male nominal
+    assert t.gender[0] == "m"  # "Mr." marks a masculine person mention
     assert t.level[0] == "NAM"
     f = fx.pair(1, 2)
     assert "refl|sd=0" in f and "pp=he|himself" in f
@@ -54,7 +53,7 @@ def test_features_nested_mentions_are_flagged():
     inner = Concept(index=1, text="iodine", type="problem", start=(1, 0), end=(1, 0))
     outer = doc.concepts[0]
     doc = Document("d", doc.lines, [outer, inner])
-    fx = FeatureExtractor(MentionTable(doc, Lexicons.load(shared_resources())))
+    fx = FeatureExtractor(MentionView(table_of(doc)))
     assert "nested" in fx.pair(0, 1)
 
 

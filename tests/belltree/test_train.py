@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from rulecoref.belltree.features import Lexicons
-from rulecoref.belltree.train import TrainSettings, entity_mention_events, extractor, gold_owner, mention_pair_events
+from rulecoref.belltree.features import extractor
+from rulecoref.belltree.train import TrainSettings, entity_mention_events, gold_owner, mention_pair_events
 from rulecoref.cli import main
 from rulecoref.errors import ModelError
 from rulecoref.markup import parse_markup
 from rulecoref.rules.compiler import compile_rules
+from tests.belltree.support import table_of
 from tests.helpers import ROOT, shared_resources
 
 NOTES = [
@@ -55,7 +56,7 @@ def read_chains(out: Path) -> str:
 def test_train_then_resolve_end_to_end(tmp_path, kind):
     gold = write_folder(tmp_path / "gold", NOTES * 3)
     model = tmp_path / "m.json"
-    assert main(["train", str(gold), "--model", str(model), "--kind", kind, "--min-count", "1", "--no-wordnet", "-q"]) == 0
+    assert main(["train", str(gold), "--model", str(model), "--kind", kind, "--min-count", "1", "-q"]) == 0
     assert model.is_file()
     out = tmp_path / "out"
     code = main(["resolve", str(gold), "--rules", str(ROOT / "rules" / "belltree.yaml"), "--model", str(model),
@@ -69,7 +70,7 @@ def test_train_then_resolve_end_to_end(tmp_path, kind):
 def test_train_accepts_any_concept_types(tmp_path):
     gold = write_folder(tmp_path / "gold", NOTES * 3, custom_type="abstract")
     model = tmp_path / "m.json"
-    assert main(["train", str(gold), "--model", str(model), "--min-count", "1", "--no-wordnet", "-q"]) == 0
+    assert main(["train", str(gold), "--model", str(model), "--min-count", "1", "-q"]) == 0
     out = tmp_path / "out"
     assert main(["resolve", str(gold), "--rules", str(ROOT / "rules" / "belltree.yaml"), "--model", str(model),
                  "--out", str(out), "--types", "auto", "--no-progress", "-q"]) == 0
@@ -84,10 +85,10 @@ def test_train_hybrid_model_uses_rule_decisions(tmp_path):
         name: base
         types: [person, problem, treatment, test, pronoun]
         passes:
-          - kind: exact_match
+          - kind: match
             name: exact-string
             applies_to: {same_type: true, exclude_types: [pronoun]}
-            params: {ignore_words: resources/lexicons/determiners.txt}
+            key: text_norm
     """))
     rules = tmp_path / "hybrid.yaml"
     rules.write_text(textwrap.dedent("""
@@ -95,11 +96,11 @@ def test_train_hybrid_model_uses_rule_decisions(tmp_path):
         types: [person, problem, treatment, test, pronoun]
         passes:
           - include: base.yaml
-        decoder: {kind: belltree, model: hybrid.json, beam: 4, window: 5}
+        decoder: {kind: belltree, model: hybrid.json, beam: 4}
     """))
     assert compile_rules(rules).passes[0].name == "exact-string"  # a full rule file can be included
     model = tmp_path / "hybrid.json"
-    assert main(["train", str(gold), "--model", str(model), "--rules", str(rules), "--min-count", "1", "--no-wordnet", "-q"]) == 0
+    assert main(["train", str(gold), "--model", str(model), "--rules", str(rules), "--min-count", "1", "-q"]) == 0
     from rulecoref.belltree.maxent import MaxEntModel
 
     m = MaxEntModel.load(model)
@@ -126,7 +127,7 @@ def test_train_missing_model_stops_resolve_at_start(tmp_path, capsys):
 
 def test_train_entity_mention_events_follow_the_true_path():
     doc, chains = parse_markup("[fever|problem|f] [cough|problem] [the fever|problem|f] [it|pronoun|f]")
-    fx = extractor(doc, Lexicons.load(shared_resources()))
+    fx = extractor(table_of(doc))
     owner = gold_owner(len(doc.concepts), [sorted(v) for v in chains.values() if len(v) > 1])
     events = list(entity_mention_events(fx, owner, TrainSettings(kind="entity-mention")))
     # mention 1: one negative (vs [fever]); mention 2: [fever]+, [cough]-; mention 3: [fever the fever]+, [cough]-

@@ -30,6 +30,6 @@ def test_explain_unlinked_pair_and_unknown_mention(capsys) -> None:
 def test_check_runs_examples_and_fails_on_a_broken_one(tmp_path: Path, capsys) -> None:
     assert main(["check", EXACT]) == 0
     bad = tmp_path / "bad.yaml"
-    bad.write_text("passes:\n  - kind: exact_match\n    examples:\n      no_link: ['[fever|problem] then [fever|problem]']\n")
+    bad.write_text("passes:\n  - kind: match\n    key: text_norm\n    examples:\n      no_link: ['[fever|problem] then [fever|problem]']\n")
     assert main(["check", str(bad)]) == 1
     assert "FAILED" in capsys.readouterr().out

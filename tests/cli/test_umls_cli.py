@@ -84,24 +84,25 @@ def test_umls_default_rule_files_ship_the_pass_disabled() -> None:
     for name in ("i2b2", "odie"):
         path = ROOT / "rules" / f"{name}.yaml"
         if path.is_file():
-            assert "umls" not in [p.kind for p in compile_rules(path).passes], name
+            assert "umls-cui" not in [p.name for p in compile_rules(path).passes], name
+            assert not any("cuis" in p.rule.get("key", ()) for p in compile_rules(path).passes), name
 
 
 def test_umls_rule_file_enables_the_pass_in_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     rs = compile_rules(ROOT / "rules" / "i2b2-umls.yaml")
-    kinds = [p.kind for p in rs.passes]
-    assert kinds.count("umls") == 1
-    base = [p.kind for p in compile_rules(ROOT / "rules" / "i2b2.yaml").passes]
-    assert [k for k in kinds if k != "umls"] == base  # everything else as in i2b2.yaml
-    at = kinds.index("umls")
-    assert kinds[at - 1] == "head_synonym" and kinds[at + 1] == "acronym"  # seed order, before the filters
+    names = [p.name for p in rs.passes]
+    assert names.count("umls-cui") == 1 and rs.passes[names.index("umls-cui")].rule["key"] == ["cuis"]
+    base = [p.name for p in compile_rules(ROOT / "rules" / "i2b2.yaml").passes]
+    assert [n for n in names if n != "umls-cui"] == base  # everything else as in i2b2.yaml
+    at = names.index("umls-cui")
+    assert names[at - 1] == "head-and-synonym" and names[at + 1] == "acronym-initials"  # seed order, before the filters
 
     from rulecoref.engine import Pipeline
-    from rulecoref.resources import Resources
+    from tests.helpers import shared_resources
 
     monkeypatch.setenv("RULECOREF_UMLS_DB", str(tmp_path / "missing.sqlite"))
     with pytest.raises(UmlsError) as err:  # no database: stops at start-up
-        Pipeline(rs, Resources())
+        Pipeline(rs, shared_resources())
     assert err.value.code == "RC401"
 
 
@@ -121,7 +122,7 @@ def test_umls_resolve_with_the_umls_rule_file(tmp_path: Path, monkeypatch: pytes
     assert main(["resolve", str(data), "--rules", rules, "--out", str(out), "--no-progress", "--provenance"]) == 0
     assert len(read_chains(out / "note.txt.chains").chains) == 1
     links = json.loads((out / "note.links.json").read_text(encoding="utf-8"))["links"]
-    assert [(link["kind"], link["kept"]) for link in links] == [("umls", True)]
+    assert [(link["pass"], link["kind"], link["kept"]) for link in links] == [("umls-cui", "match", True)]
     assert "C0020538" in links[0]["evidence"]
 
 
@@ -132,9 +133,9 @@ def test_umls_include_enable_switches_on_a_disabled_pass(tmp_path: Path) -> None
     write_rules(tmp_path, """
         version: 1
         passes:
-          - {kind: exact_match, name: first}
-          - {kind: exact_match, name: off-by-default, enabled: false}
-          - {kind: exact_match, name: last}
+          - {kind: match, key: text_norm, name: first}
+          - {kind: match, key: text_norm, name: off-by-default, enabled: false}
+          - {kind: match, key: text_norm, name: last}
         """, name="base.yaml")
     on = write_rules(tmp_path, "version: 1\npasses:\n  - include: base.yaml\n    enable: [off-by-default]\n", name="on.yaml")
     assert [p.name for p in compile_rules(on).passes] == ["first", "off-by-default", "last"]

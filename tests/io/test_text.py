@@ -69,3 +69,13 @@ def test_text_bad_spans_are_reported_together() -> None:
         document_from_text("n1", "chest pain today", [(2, 8, "problem")], tokenized=True, source="n1.jsonl")
     assert err.value.codes == ["RC215"]
     assert err.value.diagnostics[0].file == "n1.jsonl"
+
+
+def test_text_concept_of_maps_input_positions_and_repeated_spans() -> None:
+    text = "He has MRSA . MRSA"
+    td = document_from_text("n1", text, [(14, 18, "problem"), (0, 2, "pronoun"), (7, 11, "problem"), (7, 11, "test")],
+                            tokenized=True)
+    assert [c.text for c in td.document.concepts] == ["he", "mrsa", "mrsa"]
+    assert td.concept_of == [2, 0, 1, 1]  # input position -> Document concept; the repeat points at the first
+    assert td.duplicates == [(3, 2)]
+    assert td.document.concepts[1].type == "problem"  # the first of two equal spans is kept

@@ -1,13 +1,17 @@
-"""Helpers for the main-linker and filter tests: a pipeline from a few pass entries."""
+"""Helpers for the main-linker and filter tests: a pipeline from a few pass entries, or from the
+bundled rule files' own passes."""
 
 from __future__ import annotations
 
+import copy
+from functools import cache
 from pathlib import Path
 
 from rulecoref.document import Concept, Document
 from rulecoref.engine import Pipeline, Resolution
 from rulecoref.markup import parse_markup
-from tests.helpers import pipeline_from_entries, random_spans
+from rulecoref.rules.compiler import RuleSet, compile_rules
+from tests.helpers import ROOT, pipeline_from_entries, shared_resources
 
 MAIN = {"exclude_types": ["person", "pronoun"]}
 
@@ -16,6 +20,43 @@ def pipeline(tmp_path: Path, *entries: dict, types: list[str] | None = None) -> 
     """Passes from dicts with kind (and optional params/applies_to); names are generated."""
     passes = [{"name": f"p{k}-{e['kind'].replace('_', '-')}", **e} for k, e in enumerate(entries)]
     return pipeline_from_entries(tmp_path, passes, types, name="main-test.yaml")
+
+
+@cache
+def _ruleset(file: str) -> RuleSet:
+    return compile_rules(ROOT / "rules" / file)
+
+
+def bundled_entry(name: str, file: str = "i2b2.yaml") -> dict:
+    """A pass of a bundled rule file as an entry dict (kind, applies_to and its rule keys), to be
+    varied by a test: the entry as rules/FILE writes it."""
+    import yaml
+
+    from rulecoref.rules.compiler import resolve_resource
+
+    def find(path: Path) -> dict | None:
+        for entry in yaml.safe_load(path.read_text(encoding="utf-8"))["passes"]:
+            if "include" in entry:
+                inner, _ = resolve_resource(entry["include"], path)
+                hit = find(inner) if inner else None
+            else:
+                hit = entry if entry.get("name") == name else None
+            if hit:
+                return hit
+        return None
+
+    entry = find(ROOT / "rules" / file)
+    assert entry is not None, name
+    return {k: v for k, v in entry.items() if k not in ("examples", "description", "enabled")}
+
+
+def bundled(*names: str, file: str = "i2b2.yaml") -> Pipeline:
+    """The passes ``names`` of the bundled rule file (in its order, with its attributes), alone."""
+    rs = _ruleset(file)
+    sub = copy.copy(rs)
+    sub.passes, sub.decoder = [p for p in rs.passes if p.name in names], None
+    assert len(sub.passes) == len(names), [p.name for p in rs.passes]
+    return Pipeline(sub, shared_resources())
 
 
 def nested(pipe: Pipeline, text: str, spans: list[tuple[int, int, str]]) -> Resolution:
@@ -41,41 +82,14 @@ def together(res: Resolution, a: str, b: str) -> bool:
     return owner[ia] == owner[ib]
 
 
+def pairs(res: Resolution) -> list[tuple[int, int]]:
+    """The proposed links, in the order they were made."""
+    return [l.pair for l in res.proposed]
+
+
 def evidence(res: Resolution) -> list[str]:
     return [l.provenance.evidence for l in res.proposed]
 
 
 def removals(res: Resolution) -> list[str]:
     return [r.by.evidence for r in res.removed.values()]
-
-
-def random_doc_and_links(rng, words: list[str], fallback: str, types: list[str]) -> tuple[Document, dict]:
-    """A random document for the filters' reference tests: up to 5 lines of ``words`` (one line of
-    ``fallback`` if all came out empty), up to 14 concepts (some nested, some crossing a line, types
-    drawn from ``types``) and kept links between 40% of the concept pairs, in random order."""
-    lines = [[rng.choice(words) for _ in range(rng.randint(0, 12))] for _ in range(rng.randint(1, 5))]
-    if not any(lines):
-        lines[0] = [fallback]
-    spans = random_spans(rng, lines, rng.randint(1, 14), [0, 0, 1, 3])
-    concepts = [Concept(index=k, text=f"c{k}", type=rng.choice(types), start=s, end=e)
-                for k, (s, e) in enumerate(spans)]
-    n = len(concepts)
-    pairs = list({(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.4})
-    rng.shuffle(pairs)
-    return Document(name="random", lines=lines, concepts=concepts), {pair: [] for pair in pairs}
-
-
-def removals_against_reference(p, rng, make_doc, reference, runs: int = 300) -> int:
-    """Run filter pass ``p`` on ``runs`` random documents from ``make_doc(rng)`` (a document and its
-    kept links) and assert each time that it removes what ``reference(p, doc, links)`` removes, in
-    the same order with the same evidence. Returns how many removals there were, so a test can
-    check that its documents exercised the filter at all."""
-    from rulecoref.passes import Context
-
-    removed = 0
-    for _ in range(runs):
-        doc, links = make_doc(rng)
-        got = list(p.reject(doc, Context(doc=doc, links=dict(links))))
-        assert got == reference(p, doc, list(links))
-        removed += len(got)
-    return removed

@@ -36,4 +36,4 @@ def together(res: Resolution, a: str, b: str, nth_a: int = 0, nth_b: int = 0) ->
 def roles_of(pipe: Pipeline, markup: str):
     """The PeopleFacts people_roles leaves for a markup document."""
     doc, _ = parse_markup(markup)
-    return doc, pipe.passes[0].detect(doc)
+    return doc, pipe.passes[0].detect(pipe.table(doc))

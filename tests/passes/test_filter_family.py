@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from tests.passes.people_support import idx, people_pipeline, run, together
 
-# partial_name without its guards links "the patient's mother" to "the patient" (all words of the
-# shorter in the longer), the kind of link a head match makes; the filter must undo it.
+# A loose match rule links "the patient's mother" to "the patient" (both hold a patient word), and
+# another links the two mothers; the kind of link a head match makes. The filter must undo the first.
 TEXT = "[Ms. Alvarez|person] is 71 .\n[The patient|person] and [the patient's mother|person] came .\n[Her mother|person] called ."
-LOOSE = {"kind": "partial_name", "params": {"names_only": False, "drop_possessor": False}}
+LOOSE = [{"kind": "match", "key": "patient_word"}, {"kind": "match", "key": "family_word"}]
 
 
 def _pipe(tmp_path, with_filter: bool):
-    passes = [{"kind": "patient_mention"}, LOOSE]
+    passes = [{"kind": "patient_mention"}, *LOOSE]
     if with_filter:
         passes.append({"kind": "filter_family"})
     return people_pipeline(tmp_path, *passes)

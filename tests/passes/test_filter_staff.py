@@ -24,9 +24,12 @@ def test_filter_staff_doctor_vs_patient(tmp_path):
 
 
 def test_filter_staff_keeps_earlier_link(tmp_path):
-    # "she" goes to the subject first (third person pass); the later link via partial_name to the
-    # doctor is the one removed.
-    pipe = people_pipeline(tmp_path, {"kind": "third_person_pronoun"},
-                           {"kind": "partial_name", "params": {"names_only": False}}, {"kind": "filter_staff"})
-    res = run(pipe, "[Ms. Alvarez|person] is 71 .\n[Dr Alvarez|person] , a relative , came .")
-    assert not together(res, "ms. alvarez", "dr alvarez")
+    # "She" goes to the subject first (third person pass); the later partial-name link of the subject
+    # to the doctor of the same name is the one removed.
+    partial = {"kind": "match", "key": "name_keys", "require": ["names_match"], "veto": ["gender_clash"]}
+    text = "[Ms. Alvarez|person] is 71 .\n[She|pronoun] came .\n[Dr Alvarez|person] , a relative , came ."
+    pipe = people_pipeline(tmp_path, {"kind": "third_person_pronoun"}, partial, {"kind": "filter_staff"})
+    res = run(pipe, text)
+    assert together(res, "ms. alvarez", "she") and not together(res, "ms. alvarez", "dr alvarez")
+    assert [r.by.pass_name for r in res.removed.values()] == ["p2-filter-staff"]
+    assert list(res.removed) == [(0, 2)]

@@ -1,32 +1,34 @@
-"""people.py helpers: word normalisation, word sets and the chain-level keep_apart."""
+"""passes/people.py: the people linker's per-document facts and the chain-level keep_apart."""
 
 from __future__ import annotations
 
 import pytest
 
-from rulecoref.passes.people import WordSet, keep_apart, norm_word
-from rulecoref.resources.lexicon import Lexicon
+from rulecoref.errors import RuleFileError
+from rulecoref.markup import parse_markup
+from rulecoref.passes.people import PeopleFacts, facts, keep_apart, overlaps, reject_joining_patient, single_pronouns
+from tests.helpers import mention_table, single_pass
 
 
-@pytest.mark.parametrize("token,expected", [
-    ("Dr.", "dr"), ("M.D.", "md"), ("Smith's", "smith"), ("nurses'", "nurses"), (",", ""), ("PA-C", "pa-c"),
-    ("Smith\u2019s", "smith"),
-])
-def test_people_norm_word(token, expected):
-    assert norm_word(token) == expected
+def test_people_facts_patient_side():
+    f = PeopleFacts(persons=[0, 1, 2], patients={2: "patient"}, subject=0)
+    assert f.patient_side() == {0, 2}
+    assert PeopleFacts(patients={2: "pt"}).patient_side() == {2}
+    assert facts({"people": f}) is f
 
 
-def test_people_wordset_phrases_first():
-    ws = WordSet.of(Lexicon(["social worker", "worker", "Dr."]))
-    assert ws.first(["the", "social", "worker"]) == "social worker"
-    assert "dr" in ws
+def test_people_single_pronouns_and_overlaps():
+    table = mention_table("[He|pronoun] and [he or she|pronoun] saw [her|pronoun] [mother|person] ; [I|person]",
+                          "pronoun", "start", "end")
+    assert list(single_pronouns(table)) == [(0, "he"), (2, "her"), (4, "i")]
+    assert list(single_pronouns(table, ["her", "she"])) == [(2, "her")]
+    assert not overlaps(table, 2, 3) and overlaps(table, 1, 1)
 
 
 def test_people_keep_apart_whole_chains():
     # 0 = mother (family), 1 = she, 2 = patient: 0~1 first, then 1~2 would close the chain
     cut = list(keep_apart([(0, 1), (1, 2), (2, 3)], side_a={2}, side_b={0}))
-    assert [pair for pair, _, _ in cut] == [(1, 2)]
-    assert cut[0][1:] == (2, 0)
+    assert cut == [((1, 2), 2, 0)]
 
 
 def test_people_keep_apart_order_decides():
@@ -36,12 +38,18 @@ def test_people_keep_apart_order_decides():
 
 def test_people_keep_apart_unrelated_links_pass():
     assert list(keep_apart([(0, 5), (5, 6), (2, 3)], side_a={2}, side_b={0})) == []
+    assert list(keep_apart([(0, 2)], side_a=set(), side_b={0})) == []
 
 
-def test_people_linking_pass_without_people_roles_says_why(tmp_path):
-    from tests.helpers import single_pass
-    from tests.passes.people_support import run
+def test_people_reject_joining_patient_says_which_mentions():
+    doc, _ = parse_markup("[Ms. Alvarez|person] and [the patient|person] and [her mother|person]")
+    f = PeopleFacts(persons=[0, 1, 2], patients={1: "patient"}, family={2: "mother"}, subject=0)
+    got = list(reject_joining_patient(doc, [(0, 1), (1, 2)], f, f.family, "family"))
+    assert got == [((1, 2), "would put family mention 'her mother' (mother) in the chain of patient mention "
+                            "'ms. alvarez'")]
 
-    pipe = single_pass("patient_mention", tmp_path=tmp_path)
-    with pytest.raises(RuntimeError, match="needs a 'people_roles' pass"):
-        run(pipe, "[Ms. Alvarez|person] and [the patient|person] .")
+
+def test_people_linking_pass_without_people_roles_is_rc133(tmp_path):
+    with pytest.raises(RuleFileError) as err:
+        single_pass("patient_mention", tmp_path=tmp_path)
+    assert err.value.codes == ["RC133"] and "people_roles" in err.value.diagnostics[0].message

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulecoref.errors import RuleFileError
-from rulecoref.passes.people import FEMININE, MASCULINE
+from rulecoref.roles import FEMININE, MASCULINE
 from tests.passes.people_support import people_pipeline, roles_of
 
 
@@ -102,3 +102,17 @@ def test_people_roles_bad_web_settings_fail_at_start(tmp_path):
         people_pipeline(tmp_path, roles={"web": {"enabled": True, "url": "ftp://x/{query}", "timeot": 3}})
     assert set(err.value.codes) == {"RC310"}
     assert len(err.value.diagnostics) == 2  # the typo and the bad url, reported together
+
+
+def test_people_roles_staff_by_surname_setting(tmp_path):
+    text = "You will see [Edward L, Quill|person] at [Dr Quill's|person] clinic ."
+    _, f = roles_of(people_pipeline(tmp_path, roles={"staff_by_surname": False}), text)
+    assert 0 not in f.staff and f.subject == 0
+
+
+def test_people_roles_gender_count_setting(tmp_path):
+    text = "[Mr. Finch|person] said she and she left ."
+    _, f = roles_of(people_pipeline(tmp_path), text)
+    assert f.gender == FEMININE  # every token counts (seed)
+    _, f = roles_of(people_pipeline(tmp_path, roles={"gender_count": "concepts"}), text)
+    assert f.gender == MASCULINE and "subject's own words" in f.gender_why  # no pronoun mentions: a tie

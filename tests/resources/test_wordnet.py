@@ -5,13 +5,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import warnings
 
 import pytest
 
 from rulecoref.errors import ResourceError
-from rulecoref.resources import Resources
-from rulecoref.resources.wordnet import DEFAULT_PATH, ENV_VAR, lexnames_text, load_wordnet, wordnet_root
+from rulecoref.resources import Memo, Resources
+from rulecoref.resources.wordnet import DEFAULT_PATH, ENV_VAR, WordNet, lexnames_text, load_wordnet, wordnet_root
 from tests.helpers import shared_resources
 
 
@@ -31,26 +30,52 @@ def test_wordnet_adjectives(wn):
 def test_wordnet_nouns_through_morphology(wn):
     assert wn.has_noun("abscesses") and wn.has_noun("mice") and wn.has_noun("Cold")
     assert not wn.has_noun("painful") and not wn.has_noun("mrsa")
-    assert wn.parts_of_speech("painful") == {"a"}
+    assert wn.parts_of_speech("painful") == {"a"} and wn.parts_of_speech("cold") == {"n", "a"}
+    assert wn.parts_of_speech("left") >= {"n", "v", "a"} and wn.parts_of_speech("") == frozenset()
     assert wn.knows("tissue") and not wn.knows("mrsa")
+
+
+def test_wordnet_base_forms(wn):
+    assert wn.base("abscesses") == "abscess" and wn.base("Mice", "n") == "mouse"
+    assert wn.base("biggest", "a") == "big" and wn.base("ran", "v") == "run"
+    assert wn.base("painful", "n") is None and wn.base("mrsa") is None and wn.base("") is None
 
 
 def test_wordnet_synonyms(wn):
     assert {"tumor", "tumour", "neoplasm"} <= wn.synonyms("tumor")
-    assert wn.are_synonyms("exam", "examination") and wn.are_synonyms("examination", "exam")
-    assert not wn.are_synonyms("abscess", "tumor")
+    assert "examination" in wn.synonyms("exam") and "exam" in wn.synonyms("Examination")
+    assert "tumor" not in wn.synonyms("abscess") and "abscess" in wn.synonyms("abscess")  # the word itself
     assert "line" in wn.synonyms("blood")  # blood.n.02: lineage
     assert wn.synonyms("blood", senses=1) == {"blood"}
     assert "magnetic resonance imaging" in wn.synonyms("MRI")  # multi-word lemmas, "_" -> " "
     assert "leave" in wn.synonyms("left", pos=None) and "leave" not in wn.synonyms("left")
+    assert wn.synonyms("xyzzyqq") == {"xyzzyqq"} and wn.synonyms("") == {""}
 
 
-def test_wordnet_lookups_are_cached_per_instance(wn):
-    wn.synonyms("kidney")
-    assert ("kidney", "n", 0) in wn._syn
-    wn.is_adjective("renal")
-    assert "renal" in wn._pos
+def test_wordnet_answers_go_through_the_memo():
+    memo = Memo(limit=3)
+    wn = WordNet(shared_resources().wordnet.reader, memo)  # the session's reader, a small memo of its own
+    assert wn.synonyms("tumor", "n", 1) == shared_resources().wordnet.synonyms("tumor", "n", 1)
+    assert 0 < len(memo) <= 3
+    for word in ("abscess", "kidney", "renal", "painful", "cold", "mice"):
+        wn.is_adjective(word)
+        assert len(memo) <= 3  # bounded: past the limit it starts afresh
+    assert wn.is_adjective("painful") and not wn.is_adjective("cold")  # and answers stay right
 
+
+def test_resources_memo_is_bounded_and_remembers():
+    memo = Memo(limit=2)
+    calls: list[str] = []
+
+    def answer(word: str):
+        return lambda: calls.append(word) or word.upper()
+
+    assert memo.get(("q", "a"), answer("a")) == "A" and memo.get(("q", "a"), answer("a")) == "A"
+    assert calls == ["a"]  # remembered
+    memo.get(("q", "b"), answer("b"))
+    memo.get(("q", "c"), answer("c"))  # past the limit: starts afresh
+    assert len(memo) == 1 and memo.get(("q", "a"), answer("a")) == "A" and calls == ["a", "b", "c", "a"]
+    assert Resources(memo_limit=7).memo.limit == 7
 
 def test_wordnet_missing_folder_is_rc301(tmp_path):
     with pytest.raises(ResourceError) as info:
@@ -104,120 +129,20 @@ def test_wordnet_loads_offline_in_a_fresh_process():
             "socket.socket.connect = refuse\n"
             "from rulecoref.resources.wordnet import load_wordnet\n"
             "wn = load_wordnet()\n"
-            "assert wn.has_noun('abscess') and 'neoplasm' in wn.synonyms('tumor')\n"
-            # loaded with the collector off, which is on again, and moved out of its scans
-            "import gc\n"
-            "assert gc.isenabled() and gc.get_freeze_count() > 300_000, gc.get_freeze_count()\n")
+            "assert wn.has_noun('abscess') and 'neoplasm' in wn.synonyms('tumor')\n")
     env = {k: v for k, v in os.environ.items() if k != ENV_VAR}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr
 
 
-def test_wordnet_synonyms_equal_nltk_synsets_lemma_names(wn):
-    """``synonyms`` reads lemma names straight from the data files; it must give exactly what the
-    synsets NLTK builds give, for inflected forms, every part of speech and a sense limit."""
+def test_wordnet_most_frequent_sense_synonyms_equal_the_first_of_all_synsets():
+    """senses=1 parses only the base form's first synset; it must be the first of NLTK's synsets()."""
     import random
 
-    lemmas = sorted(k for k in wn.reader._lemma_pos_offset_map if k.isascii())
-    rng = random.Random(11)
-    words = rng.sample(lemmas, 1500) + ["abscesses", "kidneys", "larger", "ran", "galore", "mice", "data",
-                                        "head", "line", "blood", "exam", "nonexistentword", "u.s."]
-    for word in words:
-        for pos, senses in (("n", 0), ("n", 1), (None, 0), ("a", 2), ("v", 0)):
-            synsets = wn.reader.synsets(word, pos) if pos else wn.reader.synsets(word)
-            if senses:
-                synsets = synsets[:senses]
-            expected = {word.lower()} | {n.lower().replace("_", " ") for s in synsets for n in s.lemma_names()}
-            assert wn.synonyms(word, pos, senses) == expected, (word, pos, senses)
-
-
-def test_wordnet_lemma_names_from_a_forked_worker(wn):
-    """Workers share the parent's maps of the data files; a map has no file position to disturb."""
-    offset = wn.reader._lemma_pos_offset_map["abscess"]["n"][0]
-    expected = wn.lemma_names("n", offset)
-    pid = os.fork()
-    if pid == 0:  # child: read other synsets, then the same one
-        try:
-            wn._names.clear()
-            for other in wn.reader._lemma_pos_offset_map["line"]["n"]:
-                wn.lemma_names("n", other)
-            os._exit(0 if wn.lemma_names("n", offset) == expected else 1)
-        except BaseException:
-            os._exit(2)
-    _, status = os.waitpid(pid, 0)
-    assert os.WEXITSTATUS(status) == 0
-    wn._names.clear()
-    assert wn.lemma_names("n", offset) == expected and "abscess" in expected
-
-
-def test_wordnet_is_adjective_without_every_part_of_speech(wn):
-    """``is_adjective`` asks for the other parts of speech only when the word can be an adjective;
-    on a fresh adapter it must answer as the full parts-of-speech rule does, in either call order."""
-    import random
-
-    lemmas = sorted(k for k in wn.reader._lemma_pos_offset_map if k.isascii())
-    words = random.Random(5).sample(lemmas, 1500) + ["painful", "Chronic", "cold", "larger", "abscesses", "54", "u.s.", ""]
-    fresh = type(wn)(wn.reader)  # the same reader, empty caches
-    for k, word in enumerate(words):
-        if k % 2:
-            fresh.parts_of_speech(word)  # half of them with their parts of speech already known
-        pos = wn.parts_of_speech(word)
-        rule = any(ch.isalpha() for ch in word) and "a" in pos and "n" not in pos
-        assert fresh.is_adjective(word) == rule, word
-
-
-def test_wordnet_bases_equal_nltk_morphy(wn):
-    """``bases`` answers every part-of-speech question in place of NLTK's ``_morphy``; it must give
-    the same list (order included) for base forms, inflected forms, exception-list forms and
-    words WordNet does not know. (Checked once over all 1.5 million forms of the index, its
-    exception lists, their inflections and the corpora's tokens; here a sample.)"""
-    import random
-
-    reader = wn.reader
-    rng = random.Random(3)
-    lemmas = rng.sample(sorted(reader._lemma_pos_offset_map), 2000)
-    exceptional = [w for p in ("n", "v", "a", "r") for w in sorted(reader._exception_map[p])[::20]]
-    inflected = [w + suffix for w in lemmas[:500] for suffix in ("s", "es", "ies", "ed", "ing", "er", "est", "men", "ves")]
-    odd = ["", "s", "es", "ies", "men", "u.s.", "abscesses", "mice", "larger", "ran", "xyzzyqq", "pax6"]
-    for word in lemmas + exceptional + inflected + odd:
-        for pos in ("n", "v", "a", "r", "s"):
-            assert wn.bases(word, pos) == reader._morphy(word, pos, True), (word, pos)
-
-
-def test_wordnet_index_read_as_plain_files_gives_nltk_maps(wn):
-    """The adapter hands NLTK its index and exception files as plain text files; the maps the
-    reader builds from them must equal those it builds through its own stream reader."""
-    from rulecoref.resources.wordnet import _reader_class
-
-    class StockStreams(_reader_class()):
-        plain_files = frozenset()
-
-    assert wn.reader.plain_files  # the adapter in use reads them plainly
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        stock = StockStreams(wn.path, None)
-    assert dict(stock._lemma_pos_offset_map) == dict(wn.reader._lemma_pos_offset_map)
-    assert stock._exception_map == wn.reader._exception_map
-    assert stock.satellite_offsets == wn.reader.satellite_offsets
-
-
-def test_import_nltk_lean_refuses_optional_packages_only_while_nltk_imports():
-    """Lean, NLTK is imported without SciPy and scikit-learn (its features that need them are never
-    called); afterwards the finder is gone and both import normally. Without ``lean`` nothing is
-    refused."""
-    code = ("import sys\n"
-            "from rulecoref.resources.wordnet import load_wordnet\n"
-            "wn = load_wordnet(lean_import=True)\n"
-            "loaded = sorted(m for m in sys.modules if m.partition('.')[0] in ('scipy', 'sklearn'))\n"
-            "assert 'nltk' in sys.modules and not loaded, loaded[:5]\n"
-            "assert not any(type(f).__name__ == '_RefuseOptional' for f in sys.meta_path)\n"
-            "import scipy.stats, sklearn.linear_model\n"
-            "assert wn.has_noun('abscess') and 'neoplasm' in wn.synonyms('tumor')\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    whole = ("import sys\n"
-             "from rulecoref.resources.wordnet import load_wordnet\n"
-             "load_wordnet()\n"
-             "assert 'scipy.stats' in sys.modules\n")  # NLTK imports it when installed, as scikit-learn installs it
-    done = subprocess.run([sys.executable, "-c", whole], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
+    wn = shared_resources().wordnet
+    index = [ln.split()[0] for ln in open(f"{wn.path}/index.noun", encoding="utf-8") if not ln.startswith(" ")]
+    words = random.Random(7).sample(index, 300) + ["abscesses", "tumors", "mice", "geese", "cells", "blood", "left"]
+    for w in words:
+        first = wn.reader.synsets(w, "n")[:1]
+        want = frozenset({w.lower(), *(n.lower().replace("_", " ") for s in first for n in s.lemma_names())})
+        assert wn.synonyms(w, "n", 1) == want, w

@@ -1,0 +1,812 @@
+"""Mention attributes: named facts about each concept of a document, computed once per document.
+
+Every rule reads mentions through these names, the way Stanford's sieves read one ``Mention``
+object: ``match`` rules name them as blocking keys and in pair predicates, the Python kinds read
+them from ``ctx.table``, and the Bell-tree features read the same table. Each attribute is one
+registered function that computes its column (a value per concept index) from the document, the
+columns it depends on and the rule file's ``attributes:`` settings (``SETTINGS`` below; defaults
+are the bundled word lists). ``docs/rules.md`` ("Mention attributes") lists them with examples.
+
+Adding an attribute is one function decorated ``@attribute("name", depends=..., help=...)`` and a
+unit test in ``tests/test_attributes.py``. Word-level answers (a token's conditioned form, WordNet
+synonyms) go through the process's one memo, ``Resources.memo``; nothing else outlives a document.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import combinations, compress
+from typing import TYPE_CHECKING, Any
+
+from .resources.lexicon import Lexicon
+from .roles import PeopleVocab, WordSet
+from .rules.schema import Param
+from .words import (
+    BRACKETS,
+    CLAUSE_END,
+    acronym_letters,
+    find_phrases,
+    has_alnum,
+    initials,
+    is_possessive,
+    norm_word,
+    norm_words,
+    normalise,
+    prefix_len,
+    prefix_match,
+)
+
+if TYPE_CHECKING:
+    from .mentions import MentionTable
+
+_LEX = "resources/lexicons/"
+_PEOPLE = _LEX + "people/"
+_NON_LETTERS = re.compile(r"[^a-z]+")
+_NON_ALNUM = re.compile(r"[^a-z0-9]+")
+
+# fmt: off
+#: The ``attributes:`` block of a rule file: how the mention table is built. Every key is optional.
+SETTINGS: dict[str, Param] = {
+    "common_words": Param("wordlist", default=_LEX + "common_words.txt",
+                          help="words that carry no meaning of their own (conjunctions, pronouns, determiners): "
+                               "dropped from words/head, left out of initials"),
+    "determiners": Param("wordlist", default=_LEX + "determiners.txt", help="words dropped from text_norm ('the', 'a')"),
+    "head_stops": Param("wordlist", default=_LEX + "head_stops.txt",
+                        help="words where a noun phrase's post-modifiers begin (prepositions, 'which', '(')"),
+    "keep_digits": Param("bool", default=True, help="digits stay in words ('type 2 diabetes'; seed: stripped)"),
+    "drop_adjectives": Param("bool", default=True, help="words WordNet knows only as adjectives are dropped (seed)"),
+    "word_match": Param("mapping", help="when two words match (words_match, head_keys)", fields={
+        "prefix_ratio": Param("float", default=0.8, minimum=0.1, maximum=1.0,
+                              help="share of the shorter word's letters that must equal the longer word's (seed: 0.8)"),
+        "min_prefix": Param("int", default=3, minimum=1, help="a shorter shared prefix means the words must be equal"),
+        "max_ending": Param("int", default=3, minimum=0,
+                            help="prefix-matched words differ only by endings this long, without digits (0: any)"),
+        "synonyms": Param("bool", default=True, help="WordNet noun synonyms match too"),
+        "synonym_senses": Param("int", default=1, minimum=0, help="synonyms from the N most frequent senses (0: all)"),
+    }),
+    "acronym": Param("mapping", help="acronyms and the initials of long forms", fields={
+        "min_upper": Param("int", default=2, minimum=0, help="capitals an acronym shows in the text (0: any word)"),
+        "min_letters": Param("int", default=2, minimum=1, help="shortest acronym and initials"),
+        "min_words": Param("int", default=2, minimum=2, help="a long form has at least this many words"),
+        "max_words": Param("int", default=8, minimum=2, help="longer concepts are no long forms"),
+    }),
+    "people": Param("mapping", help="roles and gender of person mentions (seed 001, people linker)", fields={
+        "person_types": Param("str_list", default=["person", "people"], help="concept types of person mentions"),
+        "doctor_salutations": Param("wordlist", default=_PEOPLE + "doctor_salutations.txt", help="'Dr' before a name"),
+        "salutations": Param("wordlist", default=_PEOPLE + "salutations.txt", help="'Mr', 'Mrs': not name words"),
+        "titles": Param("wordlist", default=_PEOPLE + "medical_titles.txt", help="'MD', 'RN' at the end: staff"),
+        "titles_need_capitals": Param("bool", default=True, help="a title shows two capitals or a dot ('MD'; not 'Pa')"),
+        "personnel": Param("wordlist", default=_PEOPLE + "medical_personnel.txt", help="words and phrases of staff"),
+        "staff_suffixes": Param("wordlist", default=_PEOPLE + "staff_suffixes.txt", help="endings of specialists"),
+        "family": Param("wordlist", default=_PEOPLE + "family.txt", help="family members and companions"),
+        "patient_words": Param("wordlist", default=_PEOPLE + "patient_words.txt", help="'patient', 'pt'"),
+        "generic_words": Param("wordlist", default=_PEOPLE + "generic_people.txt", help="'someone': never the subject"),
+        "pronouns": Param("wordlist", default=_PEOPLE + "pronouns.txt", help="a person mention of these is a pronoun"),
+        "masculine_pronouns": Param("wordlist", default=_PEOPLE + "pronouns_masculine.txt", help="he, him, his"),
+        "feminine_pronouns": Param("wordlist", default=_PEOPLE + "pronouns_feminine.txt", help="she, her, hers"),
+        "masculine_words": Param("wordlist", default=_PEOPLE + "masculine_words.txt", help="'Mr', 'man'"),
+        "feminine_words": Param("wordlist", default=_PEOPLE + "feminine_words.txt", help="'Mrs', 'woman'"),
+        "plural_pronouns": Param("wordlist", default=_PEOPLE + "pronouns_plural.txt", help="'they', 'we': number plural"),
+        "singular_pronouns": Param("wordlist", default=_PEOPLE + "pronouns_singular.txt", help="'he', 'it': singular"),
+        "neuter_pronouns": Param("wordlist", default=_PEOPLE + "pronouns_neutral.txt", help="'it', 'which': gender neuter"),
+        "possessive_pronouns": Param("wordlist", default=_PEOPLE + "pronouns_possessive.txt", help="'his', 'its'"),
+        "reflexive_pronouns": Param("wordlist", default=_PEOPLE + "pronouns_reflexive.txt", help="'himself'"),
+    }),
+    "names": Param("mapping", help="name words of person mentions (partial names, seed 001)", fields={
+        "ignore_words": Param("wordlist", default=_LEX + "determiners.txt", help="words that are no name words"),
+        "prefix_ratio": Param("float", default=0.8, minimum=0.1, maximum=1.0, help="as word_match, for names"),
+        "min_prefix": Param("int", default=3, minimum=1, help="shorter name words must be equal ('Li' / 'Lindqvist')"),
+        "min_word_length": Param("int", default=2, minimum=1, help="shorter words (initials) are no name words"),
+        "drop_possessor": Param("bool", default=True, help="'Dr Smith's nurse' is named by 'nurse'"),
+    }),
+    "clues": Param("mapping", help="clues beside a mention (seed 001, link filtering)", fields={
+        "triggers": Param("wordlist", default=_LEX + "filter_triggers.txt",
+                          help="clues are searched only after/before one of these words ('in', 'on', 'is')"),
+        "window": Param("int", default=4, minimum=1, help="words searched after (before) the trigger word"),
+        "sides": Param("choice", default="both", allowed=("both", "after"),
+                       help="search after a following trigger and before a preceding one (seed), or only after"),
+        "dates": Param("regexes", default=_LEX + "date_patterns.txt", help="regular expressions that find a date"),
+        "locations": Param("wordlist", default=_LEX + "location_keywords.txt", help="words that place a mention"),
+        "modifiers": Param("wordlist", default=_LEX + "modifier_keywords.txt", help="words that describe one occurrence"),
+    }),
+    "umls": Param("mapping", help="the UMLS lookup behind cuis (docs/umls.md)", fields={
+        "db": Param("str", default="", help="SQLAlchemy URL or SQLite file (relative: to the rule file); "
+                                            "empty: $RULECOREF_UMLS_DB, else ~/.cache/rulecoref/umls.sqlite"),
+        "db_env": Param("str", default="RULECOREF_UMLS_DB", help="the variable that holds the URL when db is empty"),
+        "match": Param("choice", default="exact", allowed=("exact", "sorted"),
+                       help="exact normalised string, or sorted: word order ignored (umls load --sorted-index)"),
+        "literal_first": Param("bool", default=True, help="look the mention up as written first, then without "
+                                                          "determiners, then conditioned (seed: conditioned only)"),
+        "drop_adjectives": Param("bool", default=False, help="conditioning for the lookup drops adjectives (seed)"),
+        "languages": Param("str_list", default=[], help="only strings of these languages (LAT, e.g. ENG)"),
+        "sabs": Param("str_list", default=[], help="only strings of these sources (SAB, e.g. SNOMEDCT_US)"),
+        "semantic_types": Param("str_list", default=[], help="only CUIs of these semantic types (T047 or names)"),
+        "min_chars": Param("int", default=3, minimum=1, help="shorter lookup strings never match"),
+        "max_cuis": Param("int", default=0, minimum=0, help="a string with more CUIs is ambiguous: none (0: no limit)"),
+    }),
+}
+# fmt: on
+
+
+@dataclass(frozen=True)
+class AttributeSpec:
+    """A registered attribute: its column function, what it depends on, and what it means."""
+
+    name: str
+    compute: Callable[[MentionTable], list[Any]]
+    depends: tuple[str, ...]
+    needs: tuple[str, ...]  # resources loaded before documents run: "wordnet", "umls"
+    help: str
+
+
+ATTRIBUTES: dict[str, AttributeSpec] = {}
+
+
+def attribute(name: str, *, depends: tuple[str, ...] = (), needs: tuple[str, ...] = (), help: str):
+    """Register a column function under ``name`` (the name rule files use)."""
+
+    def deco(fn: Callable[[MentionTable], list[Any]]) -> Callable[[MentionTable], list[Any]]:
+        ATTRIBUTES[name] = AttributeSpec(name, fn, depends, needs, help)
+        return fn
+
+    return deco
+
+
+def closure(names: set[str] | list[str] | tuple[str, ...]) -> list[str]:
+    """The attributes ``names`` need, dependencies first."""
+    out: list[str] = []
+
+    def visit(n: str) -> None:
+        if n not in out:
+            for d in ATTRIBUTES[n].depends:
+                visit(d)
+            out.append(n)
+
+    for n in sorted(names):
+        visit(n)
+    return out
+
+
+class MentionSettings:
+    """The ``attributes:`` settings of one rule file with their word lists loaded (once per pipeline)."""
+
+    def __init__(self, values: dict[str, Any], resources: Any, pronoun_types: frozenset[str]):
+        self.resources = resources
+        self.values = values
+        self.pronoun_types = pronoun_types
+
+        def lex(value: Any) -> Lexicon:
+            """A word list of the settings: a file (shared through Resources) or an inline list."""
+            return Lexicon(value, name="attributes") if isinstance(value, (list, tuple)) else resources.lexicon(value)
+
+        self.common = lex(values["common_words"]).words
+        self.determiners = lex(values["determiners"]).words
+        self.head_stops = lex(values["head_stops"]).words
+        self.keep_digits = values["keep_digits"]
+        self.drop_adjectives = values["drop_adjectives"]
+        self.word_match = values["word_match"]
+        self.acronym = values["acronym"]
+        self.names = values["names"]
+        self.clues = values["clues"]
+        self.umls = values["umls"]
+        people = values["people"]
+        self.person_types = frozenset(people["person_types"])
+        ws = lambda key: WordSet.of(lex(people[key]))  # noqa: E731
+        self.people = PeopleVocab(
+            doctor_salutations=ws("doctor_salutations"), titles=ws("titles"), personnel=ws("personnel"),
+            staff_suffixes=tuple(sorted(ws("staff_suffixes").words, key=len, reverse=True)),
+            family=ws("family"), patient=ws("patient_words"), generic=ws("generic_words"), pronouns=ws("pronouns"),
+            masculine_pronouns=ws("masculine_pronouns"), feminine_pronouns=ws("feminine_pronouns"),
+            masculine_words=ws("masculine_words"), feminine_words=ws("feminine_words"),
+            titles_need_capitals=people["titles_need_capitals"])
+        self.name_removed = frozenset().union(*(lex(people[k]).words for k in (
+            "salutations", "doctor_salutations", "titles", "pronouns")), lex(self.names["ignore_words"]).words)
+        self.pronoun_lists = {k: lex(people[f"{k}_pronouns"]).words
+                              for k in ("plural", "singular", "neuter", "possessive", "reflexive")}
+        self.triggers = lex(self.clues["triggers"]).words
+        self.clue_lists = {k: lex(self.clues[k]).phrases for k in ("locations", "modifiers")}
+        patterns = self.clues["dates"]
+        self.date_rx = re.compile("|".join(f"(?:{rx.pattern})" for rx in patterns), re.IGNORECASE) if patterns else None
+        # the memo key of a token's conditioned form: what the conditioning depends on
+        common = values["common_words"]
+        self.conditioning = ("condition", tuple(common) if isinstance(common, list) else common, self.keep_digits,
+                             self.drop_adjectives)
+
+    @property
+    def wordnet(self) -> Any:
+        return self.resources.wordnet
+
+    # -- word level (memoised per process) ------------------------------------------------------
+    def condition(self, token: str) -> str:
+        """Seed 001's conditioning of one token: "" for a common word or an adjective, else its
+        letters (and digits, with keep_digits): "Abscess-like" -> "abscesslike", "painful" -> ""."""
+        return self.resources.memo.get((*self.conditioning, token), lambda: self._condition(token))
+
+    def _condition(self, token: str) -> str:
+        low = token.lower()
+        if low in self.common:
+            return ""
+        letters = (_NON_ALNUM if self.keep_digits else _NON_LETTERS).sub("", low)
+        if not letters or letters in self.common:
+            return ""
+        if self.drop_adjectives and self.wordnet.is_adjective(low if low.isalpha() else letters):
+            return ""
+        return letters
+
+    def synonyms(self, word: str) -> frozenset[str]:
+        """The WordNet noun synonyms ``word_match`` uses (none for words with digits: "pax6")."""
+        wm = self.word_match
+        if not wm["synonyms"] or not word.isalpha():
+            return frozenset()
+        return self.wordnet.synonyms(word, "n", wm["synonym_senses"])
+
+    def words_match(self, u: str, v: str) -> bool:
+        """Two conditioned words match: equal, the seed's 80% prefix rule, or WordNet synonyms
+        ("abscess" / "abscesses"; "tumor" / "neoplasm")."""
+        wm = self.word_match
+        if prefix_match(u, v, wm["prefix_ratio"], min_prefix=wm["min_prefix"], max_ending=wm["max_ending"]):
+            return True
+        return v in self.synonyms(u) or u in self.synonyms(v)
+
+    def why_words_match(self, u: str, v: str) -> str:
+        if u == v:
+            return u
+        wm = self.word_match
+        if prefix_match(u, v, wm["prefix_ratio"], min_prefix=wm["min_prefix"], max_ending=wm["max_ending"]):
+            short = min(u, v, key=len)
+            return f"{u}~{v} (prefix '{short[: prefix_len(len(short), wm['prefix_ratio'])]}')"
+        return f"{u}~{v} (wordnet synonyms)"
+
+
+# -- where the mention is -----------------------------------------------------------------------
+@attribute("type", help="the concept type ('problem')")
+def _type(t: MentionTable) -> list[str]:
+    return [c.type for c in t.doc.concepts]
+
+
+@attribute("line", help="the line the mention starts on; i2b2 text has one sentence per line")
+def _line(t: MentionTable) -> list[int]:
+    return [c.start[0] for c in t.doc.concepts]
+
+
+@attribute("start", help="flat index of the first token (tokens counted over the whole document)")
+def _start(t: MentionTable) -> list[int]:
+    return list(t.doc.concept_starts)
+
+
+@attribute("end", help="flat index of the last token")
+def _end(t: MentionTable) -> list[int]:
+    return list(t.doc.concept_ends)
+
+
+# -- words ----------------------------------------------------------------------------------------
+@attribute("tokens", help="the tokens as written: ('Chest', 'pain')")
+def _tokens(t: MentionTable) -> list[tuple[str, ...]]:
+    flat = t.doc.flat_tokens
+    return [tuple(flat[s: e + 1]) for s, e in zip(t.doc.concept_starts, t.doc.concept_ends)]
+
+
+@attribute("lower", depends=("tokens",), help="the tokens lowercased: ('chest', 'pain')")
+def _lower(t: MentionTable) -> list[tuple[str, ...]]:
+    lower = t.per_token("lower", str.lower).__getitem__
+    return [tuple(map(lower, toks)) for toks in t["tokens"]]
+
+
+@attribute("text_norm", depends=("tokens",),
+           help="lowercased words without punctuation and determiners: 'The chest-pain .' -> 'chest-pain'")
+def _text_norm(t: MentionTable) -> list[str]:
+    ignore = t.settings.determiners
+    kept = t.per_token("text_norm", lambda tok: normalise((tok,), ignore)).__getitem__
+    return [" ".join(filter(None, map(kept, toks))) for toks in t["tokens"]]
+
+
+@attribute("conditioned", depends=("tokens",), needs=("wordnet",),
+           help="each token's meaning-bearing form, '' when dropped (common words, adjectives, punctuation)")
+def _conditioned(t: MentionTable) -> list[tuple[str, ...]]:
+    condition = t.per_token("conditioned", t.settings.condition).__getitem__
+    return [tuple(map(condition, toks)) for toks in t["tokens"]]
+
+
+@attribute("words", depends=("conditioned",),
+           help="the set of meaning-bearing words: 'the painful Abscess-like area' -> {abscesslike, area}")
+def _words(t: MentionTable) -> list[frozenset[str]]:
+    return [frozenset(filter(None, cond)) for cond in t["conditioned"]]
+
+
+def core_length(lower: tuple[str, ...], stops: frozenset[str]) -> int:
+    """Tokens before the first head stop (not counting a stop at the start): "soft tissue abscess
+    in the gluteal region" -> 3."""
+    return next((k for k in range(1, len(lower)) if lower[k] in stops), len(lower))
+
+
+@attribute("head", depends=("lower", "conditioned"),
+           help="the last meaning-bearing word before a post-modifier: 'recurrent abscess in the gluteal region' -> abscess")
+def _head(t: MentionTable) -> list[str | None]:
+    stops = t.settings.head_stops
+    out: list[str | None] = []
+    for low, cond in zip(t["lower"], t["conditioned"]):
+        core = cond[: core_length(low, stops)]
+        out.append(next((w for w in reversed(core) if w), None))
+    return out
+
+
+def word_families(t: MentionTable) -> dict[str, frozenset[str]]:
+    """For each meaning-bearing word of the document's mentions, the words of the document it
+    matches by ``words_match`` (itself included): worked out once per document, so that rules
+    compare words with a set lookup. Words that match by prefix share their first ``min_prefix``
+    letters, so only those are compared; synonyms count whichever of the two lists the other."""
+
+    def build(t: MentionTable) -> dict[str, frozenset[str]]:
+        s = t.settings
+        words = sorted(set().union(*t["words"]))
+        k = s.word_match["min_prefix"]
+        by_prefix: dict[str, list[str]] = {}
+        for w in words:
+            by_prefix.setdefault(w[:k], []).append(w)
+        family: dict[str, set[str]] = {w: {w} for w in words}
+        for group in by_prefix.values():
+            for a, b in combinations(group, 2):
+                if s.words_match(a, b):
+                    family[a].add(b)
+                    family[b].add(a)
+        present = set(words)
+        for w in words:
+            for g in s.synonyms(w) & present:
+                family[w].add(g)
+                family[g].add(w)
+        return {w: frozenset(f) for w, f in family.items()}
+
+    return t.document_value("word_families", build)
+
+
+@attribute("head_family", depends=("head", "words"), needs=("wordnet",),
+           help="the words in this document that match this mention's head by words_match (itself included): "
+                "'tumor' -> {tumor, tumors, neoplasm}; a match rule's blocking key against the candidates' head")
+def _head_family(t: MentionTable) -> list[frozenset[str]]:
+    family = word_families(t)
+    return [family[h] if h else frozenset() for h in t["head"]]
+
+
+@attribute("head_base", depends=("head",), needs=("wordnet",),
+           help="the head's WordNet noun base form: 'abscesses' -> abscess (the head itself when WordNet has none)")
+def _head_base(t: MentionTable) -> list[str | None]:
+    wn = t.settings.wordnet
+    return [(wn.base(h, "n") or h) if h else None for h in t["head"]]
+
+
+@attribute("number", depends=("head", "lower", "is_pronoun"),
+           help="plural or singular: a pronoun from the pronoun lists ('they', 'it'; 'you': unknown), else a head "
+                "ending in -s (not -ss, -us, -is) is plural ('lesions'), any other head singular")
+def _number(t: MentionTable) -> list[str | None]:
+    lists = t.settings.pronoun_lists
+    out: list[str | None] = []
+    for head, low, pron in zip(t["head"], t["lower"], t["is_pronoun"]):
+        if pron:
+            word = low[-1]
+            out.append("plural" if word in lists["plural"] else "singular" if word in lists["singular"] else None)
+        elif head is None or not head[:1].isalpha():
+            out.append(None)
+        else:
+            out.append("plural" if len(head) > 3 and head.endswith("s") and not head.endswith(("ss", "us", "is"))
+                       else "singular")
+    return out
+
+
+@attribute("head_index", depends=("lower", "conditioned"),
+           help="the position of the head token in the mention: the head's own token, else the last word before "
+                "a post-modifier ('the size of the striatum' -> 1)")
+def _head_index(t: MentionTable) -> list[int]:
+    stops = t.settings.head_stops
+    out = []
+    for low, cond in zip(t["lower"], t["conditioned"]):
+        core = core_length(low, stops)
+        at = next((k for k in range(core - 1, -1, -1) if cond[k]), None)
+        if at is None:
+            at = next((k for k in range(core - 1, -1, -1) if low[k][:1].isalnum()), core - 1)
+        out.append(at)
+    return out
+
+
+@attribute("head_word", depends=("head", "lower", "head_index"),
+           help="the head as a word, also for mentions whose words conditioning drops ('this' -> this)")
+def _head_word(t: MentionTable) -> list[str]:
+    return [h or low[k] for h, low, k in zip(t["head"], t["lower"], t["head_index"])]
+
+
+@attribute("capitalised", depends=("tokens", "lower"),
+           help="capitalised words other than common words, not counting a sentence's first word: "
+                "'Dr. Smith' -> {Dr., Smith}")
+def _capitalised(t: MentionTable) -> list[frozenset[str]]:
+    common = t.settings.common
+    out = []
+    for toks, low, c in zip(t["tokens"], t["lower"], t.doc.concepts):
+        first_of_line = c.start[1] == 0
+        out.append(frozenset(tok for k, (tok, w) in enumerate(zip(toks, low))
+                             if tok[:1].isupper() and w not in common and not (k == 0 and first_of_line)))
+    return out
+
+
+@attribute("head_class", depends=("is_pronoun", "head_word", "head_index", "tokens"), needs=("wordnet",),
+           help="the head's word class without a tagger: PRP (a pronoun), CD (has a digit), NNP (capitalised "
+                "inside a sentence), NN (a WordNet noun), JJ (only an adjective), X (else)")
+def _head_class(t: MentionTable) -> list[str]:
+    wn = t.settings.wordnet
+    out = []
+    for pron, h, k, toks, c in zip(t["is_pronoun"], t["head_word"], t["head_index"], t["tokens"], t.doc.concepts):
+        if pron:
+            out.append("PRP")
+        elif any(ch.isdigit() for ch in h):
+            out.append("CD")
+        elif toks[k][:1].isupper() and not (k == 0 and c.start[1] == 0):
+            out.append("NNP")
+        else:
+            out.append("NN" if wn.has_noun(h) else "JJ" if wn.is_adjective(h) else "X")
+    return out
+
+
+@attribute("mention_level", depends=("is_pronoun", "capitalised", "tokens", "head_index"),
+           help="Luo et al.'s mention level: PRO (a pronoun), NAM (a name: capitalised words), NOM (a description)")
+def _mention_level(t: MentionTable) -> list[str]:
+    out = []
+    for pron, caps, toks, k in zip(t["is_pronoun"], t["capitalised"], t["tokens"], t["head_index"]):
+        head = toks[k]
+        out.append("PRO" if pron else "NAM" if caps or (head.isupper() and len(head) > 1) else "NOM")
+    return out
+
+
+def _pronoun_list_column(key: str):
+    def column(t: MentionTable) -> list[bool]:
+        words = t.settings.pronoun_lists[key]
+        return [p and low[-1] in words for p, low in zip(t["is_pronoun"], t["lower"])]
+
+    return column
+
+
+attribute("possessive", depends=("is_pronoun", "lower"), help="a possessive pronoun: 'his', 'its'")(
+    _pronoun_list_column("possessive"))
+attribute("reflexive", depends=("is_pronoun", "lower"), help="a reflexive pronoun: 'himself'")(
+    _pronoun_list_column("reflexive"))
+
+
+# -- acronyms -------------------------------------------------------------------------------------
+def _content(t: MentionTable, tokens: tuple[str, ...]) -> list[str]:
+    """The tokens that carry content: no common word, some letter or digit ("of", "," are not)."""
+    common = t.settings.common
+    is_content = t.per_token("content", lambda tok: tok.lower() not in common and has_alnum(tok))
+    return list(compress(tokens, map(is_content.__getitem__, tokens)))
+
+
+@attribute("acronym", depends=("tokens",),
+           help="the letters of a mention that is one acronym-like word: 'MRSA' -> mrsa, 'the CTs' -> ct")
+def _acronym(t: MentionTable) -> list[str | None]:
+    s = t.settings.acronym
+    out: list[str | None] = []
+    for toks in t["tokens"]:
+        content = _content(t, toks)
+        letters = acronym_letters(content[0], s["min_upper"]) if len(content) == 1 else None
+        out.append(letters if letters and len(letters) >= s["min_letters"] else None)
+    return out
+
+
+@attribute("initials", depends=("tokens",),
+           help="the initials of a long form (2-8 content words before a bracket): "
+                "'Methicillin-resistant Staphylococcus aureus' -> mrsa")
+def _initials(t: MentionTable) -> list[str | None]:
+    s = t.settings.acronym
+    out: list[str | None] = []
+    for toks in t["tokens"]:
+        cut = next((k for k in range(1, len(toks)) if toks[k] in BRACKETS), len(toks))
+        long_form = _content(t, toks[:cut])
+        init = initials(long_form) if s["min_words"] <= len(long_form) <= s["max_words"] else ""
+        out.append(init if len(init) >= s["min_letters"] else None)
+    return out
+
+
+@attribute("acronym_start", depends=("acronym",),
+           help="an acronym's first letter: with initials_start, the blocking keys of acronym rules")
+def _acronym_start(t: MentionTable) -> list[str | None]:
+    return [a[0] if a else None for a in t["acronym"]]
+
+
+@attribute("initials_start", depends=("initials",), help="the first letter of a long form's initials")
+def _initials_start(t: MentionTable) -> list[str | None]:
+    return [i[0] if i else None for i in t["initials"]]
+
+
+# -- people ---------------------------------------------------------------------------------------
+@attribute("person_words", depends=("tokens", "type"),
+           help="the people linker's words of a person or pronoun mention: 'Dr. Smith's' -> (dr, smith)")
+def _person_words(t: MentionTable) -> list[tuple[str, ...]]:
+    s = t.settings
+    wanted = s.person_types | s.pronoun_types
+    norm = t.per_token("norm_word", norm_word)
+    return [tuple(w for w in map(norm.__getitem__, toks) if w) if ty in wanted else ()
+            for toks, ty in zip(t["tokens"], t["type"])]
+
+
+@attribute("is_pronoun", depends=("type", "person_words", "lower"),
+           help="a pronoun mention: a pronoun type, a person mention made only of pronouns ('I', 'you'), or a "
+                "one-word mention of any type that is a pronoun ('it' typed object)")
+def _is_pronoun(t: MentionTable) -> list[bool]:
+    s = t.settings
+    pronouns = s.people.pronouns
+    return [ty in s.pronoun_types or (ty in s.person_types and s.people.is_pronoun_words(w))
+            or (len(low) == 1 and low[0] in pronouns)
+            for ty, w, low in zip(t["type"], t["person_words"], t["lower"])]
+
+
+@attribute("pronoun", depends=("is_pronoun", "person_words"),
+           help="the word of a one-word pronoun mention: 'He' -> he")
+def _pronoun(t: MentionTable) -> list[str | None]:
+    return [w[0] if p and len(w) == 1 else None for p, w in zip(t["is_pronoun"], t["person_words"])]
+
+
+@attribute("person", depends=("type", "is_pronoun"), help="a person mention that is no pronoun")
+def _person(t: MentionTable) -> list[bool]:
+    types = t.settings.person_types
+    return [ty in types and not p for ty, p in zip(t["type"], t["is_pronoun"])]
+
+
+@attribute("gender", depends=("tokens", "is_pronoun", "person", "person_words"),
+           help="masculine, feminine or neuter from the mention's own words: 'Mr. Smith', 'his', "
+                "'a 67 year old woman'; 'it' -> neuter (a pronoun); None when they say nothing")
+def _gender(t: MentionTable) -> list[str | None]:
+    v, neuter = t.settings.people, t.settings.pronoun_lists["neuter"]
+    out: list[str | None] = []
+    for toks, pron, person, pw in zip(t["tokens"], t["is_pronoun"], t["person"], t["person_words"]):
+        if pron:
+            words = norm_words(toks)
+            g = v.pronouns_gender(words)
+            out.append(g or ("neuter" if words and all(w in neuter for w in words) else None))
+        else:
+            out.append(v.words_gender(pw) if person else None)
+    return out
+
+
+def _person_column(fn: Callable[[PeopleVocab, tuple[str, ...], tuple[str, ...]], Any]):
+    """A column over the person mentions (no pronouns); None elsewhere."""
+
+    def column(t: MentionTable) -> list[Any]:
+        v = t.settings.people
+        return [fn(v, toks, w) if person else None for toks, w, person in zip(t["tokens"], t["person_words"], t["person"])]
+
+    return column
+
+
+for _name, _fn, _help in (
+    ("family_word", lambda v, toks, w: v.family.first(w), "a family word: 'her mother' -> mother"),
+    ("named", lambda v, toks, w: v.named(toks, w), "a doctor's salutation or title: 'Dr Smith' -> salutation 'dr'"),
+    ("role_word", lambda v, toks, w: v.role_word(w), "a staff word: 'the attending' -> lexicon 'attending'"),
+    ("patient_word", lambda v, toks, w: v.patient.first(w), "a patient word: 'the patient' -> patient"),
+    ("generic_person", lambda v, toks, w: bool(v.generic.first(w)), "a generic person: 'someone'"),
+    ("surname", lambda v, toks, w: v.surname(toks), "the last capitalised name word: 'Edward L, Smith' -> smith"),
+):
+    attribute(_name, depends=("tokens", "person_words", "person"), help=_help)(_person_column(_fn))
+
+
+# -- names (partial names) --------------------------------------------------------------------------
+@attribute("name_words", depends=("tokens", "person", "line", "start"),
+           help="a person name's words, None when it shows no name: 'Dr. Edward L, Smith' -> (edward, smith), 'Smith's' -> (smiths,); "
+                "a capital at the start of a line does not make a name when the note also writes the word in lowercase")
+def _name_words(t: MentionTable) -> list[tuple[str, ...] | None]:
+    s = t.settings
+    n = s.names
+    out: list[tuple[str, ...] | None] = []
+    for toks, person, c in zip(t["tokens"], t["person"], t.doc.concepts):
+        if not person:
+            out.append(None)
+            continue
+        cut = 0
+        if n["drop_possessor"]:  # "Dr Smith's nurse" names the nurse
+            cut = max((k + 1 for k, tok in enumerate(toks[:-1]) if is_possessive(tok)), default=0)
+        words, name = [], False
+        for k, tok in enumerate(toks[cut:], cut):
+            low = tok.lower()
+            word = "" if low in s.name_removed else _NON_LETTERS.sub("", low)
+            if len(word) < n["min_word_length"] or word in s.name_removed:
+                continue
+            words.append(word)
+            line_start_lower = k == 0 and c.start[1] == 0 and low in t.token_set
+            name = name or (tok[:1].isupper() and not line_start_lower)
+        out.append(tuple(words) if words and name else None)
+    return out
+
+
+@attribute("name_keys", depends=("name_words",),
+           help="blocking keys of name words: their first letters, as many as names_match needs to share")
+def _name_keys(t: MentionTable) -> list[tuple[str, ...]]:
+    n = t.settings.names
+    k = prefix_len(n["min_prefix"], n["prefix_ratio"])
+    return [tuple(dict.fromkeys(w[:k] for w in words)) if words else () for words in t["name_words"]]
+
+
+# -- clues beside a mention (link filters) -----------------------------------------------------------
+def trigger_windows(before: list[str], after: list[str], triggers: frozenset[str], window: int,
+                    look_before: bool) -> list[list[str]]:
+    """Seed 001's clue windows: when the word right after a mention is a trigger ("in", "on", ...),
+    the ``window`` words after it; when the word right before is one, the ``window`` words before
+    it. A window stops at a clause end. "[pain] in the left leg ." -> [["the", "left", "leg"]]."""
+    out = []
+    if after and after[0].lower() in triggers:
+        words = []
+        for tok in after[1: 1 + window]:
+            if tok in CLAUSE_END:
+                break
+            words.append(tok)
+        out.append(words)
+    if look_before and before and before[-1].lower() in triggers:
+        words = []
+        for tok in reversed(before[max(0, len(before) - 1 - window): -1]):
+            if tok in CLAUSE_END:
+                break
+            words.append(tok)
+        out.append(words[::-1])
+    return [w for w in out if w]
+
+
+@attribute("clue_windows", depends=("start", "end"), help="the words seed 001's filters search for clues: after a trigger word that "
+                                "follows the mention, before one that precedes it ('[pain] in the left leg' -> the left leg)")
+def _clue_windows(t: MentionTable) -> list[list[list[str]]]:
+    s, doc = t.settings, t.doc
+    w = s.clues["window"]
+    look_before = s.clues["sides"] == "both"
+    is_trigger = t.per_token("trigger", lambda tok: tok.lower() in s.triggers)
+    flat = doc.flat_tokens
+    out: list[list[list[str]]] = []
+    for c, start, end in zip(doc.concepts, t["start"], t["end"]):  # most have no trigger word beside them
+        after = end + 1 < len(flat) and c.end[1] + 1 < len(doc.lines[c.end[0] - 1]) and is_trigger[flat[end + 1]]
+        before = look_before and c.start[1] > 0 and is_trigger[flat[start - 1]]
+        out.append(trigger_windows(doc.before(c, w + 1), doc.after(c, w + 1), s.triggers, w, look_before)
+                   if after or before else [])
+    return out
+
+
+@attribute("dates", depends=("clue_windows",), help="dates in the clue windows: '[x-ray] on 3/12' -> ('3/12',)")
+def _dates(t: MentionTable) -> list[tuple[str, ...]]:
+    rx = t.settings.date_rx
+    if rx is None:
+        return [()] * t.n
+    return [tuple(m.group(0) for words in ws for m in rx.finditer(" ".join(words))) if ws else ()
+            for ws in t["clue_windows"]]
+
+
+def _keywords(phrases: frozenset[tuple[str, ...]]):
+    longest = max(map(len, phrases), default=0)
+
+    def keywords(words: tuple[str, ...]) -> frozenset[str]:
+        found = {h[2] for h in find_phrases(words, phrases, longest)}
+        # "lungs" and "lung" are one place: a listed plural counts as its listed singular
+        return frozenset(k[:-1] if k.endswith("s") and (k[:-1],) in phrases else k for k in found)
+
+    def column(t: MentionTable) -> list[frozenset[str]]:
+        seen: dict[tuple[str, ...], frozenset[str]] = {}  # nested mentions share their windows
+        out = []
+        for ws in t["clue_windows"]:
+            found: frozenset[str] = frozenset()
+            for words in map(tuple, ws):  # none for most mentions
+                if words not in seen:
+                    seen[words] = keywords(words)
+                found |= seen[words]
+            out.append(found)
+        return out
+
+    return column
+
+
+@attribute("locations", depends=("clue_windows",), help="location words in the clue windows: 'in the left leg' -> {left, leg}")
+def _locations(t: MentionTable) -> list[frozenset[str]]:
+    return _keywords(t.settings.clue_lists["locations"])(t)
+
+
+@attribute("modifiers", depends=("clue_windows",), help="descriptive words in the clue windows: 'is new' -> {new}")
+def _modifiers(t: MentionTable) -> list[frozenset[str]]:
+    return _keywords(t.settings.clue_lists["modifiers"])(t)
+
+
+@attribute("adjective_only", depends=("lower",), needs=("wordnet",),
+           help="an adjective with no noun ('febrile', 'very painful'): every word known to WordNet, none a noun, "
+                "one an adjective; unknown words ('mrsa') might be names and keep a mention")
+def _adjective_only(t: MentionTable) -> list[bool]:
+    wn, common = t.settings.wordnet, t.settings.common
+
+    def word_class(w: str) -> str:  # "" (not a word), "noun" (a noun or unknown: a name?), "adj", "other"
+        if w in common or not w.replace("-", "").isalpha():
+            return ""
+        if not wn.knows(w) or wn.has_noun(w):
+            return "noun"
+        return "adj" if wn.is_adjective(w) else "other"
+
+    classes = t.per_token("adjective_class", word_class).__getitem__
+    out = []
+    for low in t["lower"]:
+        kinds = set(map(classes, low))
+        out.append("adj" in kinds and "noun" not in kinds)
+    return out
+
+
+# -- UMLS -------------------------------------------------------------------------------------------
+class UmlsStrings:
+    """How the ``cuis`` attribute asks UMLS (seed 001, "UMLS match"): each mention's strings, most
+    literal first ("the Loss of consciousness" -> "the loss of consciousness", "loss of
+    consciousness", "loss consciousness"), looked up in one query per document; the first string
+    with CUIs decides. UMLS strings keep their function words ("Pain in chest"), which the seed's
+    conditioning would drop, and the literal form is the least ambiguous. Opened at start-up, so a
+    missing database stops the run before the first document (RC401)."""
+
+    def __init__(self, settings: MentionSettings, rule_file: str = ""):
+        from pathlib import Path
+
+        from .resources.umls import normalize, resolve_url
+
+        u = settings.umls
+        self.settings = settings
+        self.normalize = normalize
+        db = u["db"].strip()
+        if db and "://" not in db and not Path(db).expanduser().is_absolute() and rule_file:
+            db = str(Path(rule_file).parent / db)
+        self.db = settings.resources.umls(resolve_url(db or None, u["db_env"].strip() or None))
+        self.types = {x.strip().lower() for x in u["semantic_types"] if x.strip()}
+        self.db.require(u["match"], semantic_types=bool(self.types))
+
+    def _kept(self, token: str) -> bool:
+        s = self.settings
+        low = token.lower()
+        letters = _NON_ALNUM.sub("", low)
+        if low in s.common or not letters or letters in s.common:
+            return False
+        return not (s.umls["drop_adjectives"] and s.wordnet.is_adjective(low if low.isalpha() else letters))
+
+    def forms(self, tokens: tuple[str, ...]) -> list[str]:
+        norm, u = self.normalize, self.settings.umls
+        conditioned = norm(" ".join(filter(self._kept, tokens)))
+        if not u["literal_first"]:
+            out = [conditioned]
+        else:
+            dets = self.settings.determiners
+            out = [norm(" ".join(tokens)), norm(" ".join(t for t in tokens if t.lower() not in dets)), conditioned]
+        return [f for f in dict.fromkeys(out) if len(f) >= u["min_chars"]]
+
+    def lookup(self, token_lists: list[tuple[str, ...]]) -> list[tuple[str | None, frozenset[str]]]:
+        """Per mention: the string that decided and its CUIs (empty when none, or ambiguous)."""
+        u = self.settings.umls
+        forms = [self.forms(toks) for toks in token_lists]
+        found = self.db.cuis_many({f for fs in forms for f in fs}, u["match"],
+                                  languages=tuple(u["languages"]) or None, sabs=tuple(u["sabs"]) or None)
+        out: list[tuple[str | None, frozenset[str]]] = []
+        for fs in forms:
+            hit: tuple[str | None, frozenset[str]] = (None, frozenset())
+            for f in fs:
+                cuis = self._typed(found[f])
+                if cuis:  # the most literal string with CUIs decides, ambiguous or not
+                    if not u["max_cuis"] or len(cuis) <= u["max_cuis"]:
+                        hit = (f, cuis)
+                    break
+            out.append(hit)
+        return out
+
+    def _typed(self, cuis: frozenset[str]) -> frozenset[str]:
+        if not cuis or not self.types:
+            return cuis
+        types = self.db.semantic_types(cuis)
+        return frozenset(c for c in cuis if any(t.lower() in self.types or n.lower() in self.types
+                                                for t, n in types.get(c, ())))
+
+
+@attribute("umls_hit", depends=("tokens",), needs=("umls",),
+           help="(the string that decided, its CUIs): one UMLS query for the document")
+def _umls_hit(t: MentionTable) -> list[tuple[str | None, frozenset[str]]]:
+    return t.umls.lookup(t["tokens"])
+
+
+@attribute("cuis", depends=("umls_hit",), needs=("umls",),
+           help="UMLS concept numbers of the mention's string (its most literal form that has some): "
+                "'renal' -> {C0022646}; empty when ambiguous (more than umls.max_cuis)")
+def _cuis(t: MentionTable) -> list[frozenset[str]]:
+    return [cuis for _, cuis in t["umls_hit"]]
+
+
+def live(values: list[Any]) -> list[int]:
+    """The indices whose value is set (not None, empty or false)."""
+    return list(compress(range(len(values)), values))

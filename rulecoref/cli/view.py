@@ -1,0 +1,71 @@
+"""``rulecoref view``: write one HTML page per document, and an index, to look at the chains."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..errors import CliError, diagnostic
+from ..io.formats import ReadOptions, default_abbreviations, find_inputs
+from ..io.layout import iter_file_list
+from ..io.typemap import read_type_map
+from .common import print_diagnostics
+from .resolve import add_format_options
+
+MAX_WARNINGS = 20
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "view",
+        help="write HTML pages that show the chains (and the gold diff)",
+        description=(
+            "Write OUT_DIR/NAME.html for every document of DATA and OUT_DIR/index.html. A page shows the "
+            "text with every concept marked and one colour per chain; clicking or hovering a mention shows "
+            "its chain, who linked it (from OUT/NAME.links.json, written by resolve --provenance) and which "
+            "filter removed a pair. With gold chains in DATA and --system OUT, it shows correct, wrong and "
+            "missing links, and the index scores every document. Pages are self-contained (no network). "
+            "See docs/viewer.md."
+        ),
+    )
+    p.add_argument("inputs", nargs="*", metavar="DATA", help="folders or files, as for resolve")
+    p.add_argument("--file-list", type=Path, default=None, help="a file listing inputs, one per line")
+    p.add_argument("--system", type=Path, default=None, metavar="OUT",
+                   help="a resolve output folder: NAME.txt.chains (or NAME.jsonl) and NAME.links.json")
+    p.add_argument("--out", "-o", type=Path, required=True, metavar="OUT_DIR", help="where the pages go (HTML_DIR)")
+    p.add_argument("--overwrite", action="store_true", help="replace the .html pages already in OUT_DIR")
+    add_format_options(p)
+    p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8; a BOM is accepted)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..view import build_view
+
+    inputs = list(args.inputs)
+    if args.file_list:
+        inputs.extend(iter_file_list(args.file_list))
+    if not inputs:
+        raise CliError(diagnostic("RC502", detail="no input: give a DATA folder, files, or --file-list"))
+    if args.system is not None and not args.system.is_dir():
+        raise CliError(diagnostic("RC521", what="system output folder", path=str(args.system)))
+    if args.out.exists() and not args.out.is_dir():
+        raise CliError(diagnostic("RC502", detail=f"{args.out} exists and is not a directory"))
+    old = sorted(args.out.glob("*.html")) if args.out.is_dir() else []
+    if old and not args.overwrite:
+        raise CliError(diagnostic("RC526", path=str(args.out), count=len(old), what="page(s)"))
+    type_map = read_type_map(args.type_map) if args.type_map else None
+    records, strays = find_inputs(inputs, args.input_format, args.encoding)
+    opts = ReadOptions(encoding=args.encoding, type_map=type_map,
+                       abbreviations=default_abbreviations() if args.input_format != "i2b2" else frozenset())
+    for f in old:
+        f.unlink()
+    built = build_view(records, opts, args.out, args.system)
+    print_diagnostics(built.warnings[:MAX_WARNINGS], prefix="warning: ")
+    if len(built.warnings) > MAX_WARNINGS:
+        print(f"warning: ... and {len(built.warnings) - MAX_WARNINGS} more", file=sys.stderr)
+    print_diagnostics(built.failed + strays, prefix="error: ")
+    print(f"rulecoref: {built.pages}/{len(records)} page(s) in {args.out} (open {args.out / 'index.html'})"
+          + (f"; {len(records) - built.pages} document(s) failed" if built.pages < len(records) else ""))
+    return 1 if built.pages < len(records) or strays else 0

@@ -1,0 +1,269 @@
+"""JSONL documents: one JSON object per line, text plus concepts as character offsets.
+
+The shape NER tools and notebooks produce, and what ``rulecoref resolve --format jsonl`` writes::
+
+    {"id": "note1", "text": "Mr. Smith has MRSA. He ...", "tokenized": false,
+     "concepts": [{"start": 0, "end": 9, "type": "person", "text": "Mr. Smith"}, ...],
+     "chains": [{"type": "person", "mentions": [0, 2]}]}
+
+``start``/``end`` count characters of ``text`` (end exclusive, as a Python slice). Untokenised text
+(the default) is split by ``io/text.py``; ``"tokenized": true`` says the text is i2b2-shaped (one
+sentence per line, tokens separated by spaces), which is what the writer emits, so i2b2 -> JSONL ->
+i2b2 gives the same files. ``chains`` (optional on input) lists concepts by their position in
+``concepts``. Unknown keys are ignored with a warning, so a typo in "tokenized" does not pass
+unnoticed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..document import Document
+from ..errors import Diagnostic, InputError, diagnostic
+from .i2b2 import ReadResult
+from .text import document_from_text, document_text
+from .typemap import TypeMap
+
+DOC_KEYS = ("id", "text", "concepts", "tokenized", "chains")
+
+
+@dataclass(frozen=True)
+class JsonlEntry:
+    """Where one document of a JSONL file is: its name, line and byte offset."""
+
+    name: str
+    line: int
+    offset: int
+
+
+def safe_name(doc_id: object) -> str:
+    """A record name for an id: output files are NAME.txt.chains and records are matched on the
+    name before the first '.', so dots, slashes and spaces become '_' ("note 1.a" -> "note_1_a")."""
+    name = re.sub(r"[^\w\-]+", "_", str(doc_id)).strip("_")
+    return name or "document"
+
+
+def scan_jsonl(path: str | Path, encoding: str = "utf-8") -> tuple[list[JsonlEntry], list[Diagnostic]]:
+    """One entry per non-blank line, named by its id, without keeping any text in memory.
+
+    A line that is not an object with an id is still an entry (named ``FILE-lineN``), so reading it
+    reports the problem as that document's failure. A repeated id is reported (RC233) and skipped.
+    """
+    path = Path(path)
+    entries: list[JsonlEntry] = []
+    problems: list[Diagnostic] = []
+    first: dict[str, int] = {}
+    offset = 0
+    try:
+        fh = path.open("rb")
+    except OSError as exc:
+        raise InputError(diagnostic("RC213", file=str(path), detail=exc.strerror or str(exc))) from exc
+    with fh:
+        for lineno, raw in enumerate(fh, 1):
+            here, offset = offset, offset + len(raw)
+            if not raw.strip():
+                continue
+            try:
+                obj = json.loads(_decode(raw, encoding, lineno == 1))
+                doc_id = obj.get("id") if isinstance(obj, dict) else None
+            except (ValueError, LookupError):
+                doc_id = None
+            if not isinstance(doc_id, (str, int)) or isinstance(doc_id, bool) or not str(doc_id).strip():
+                entries.append(JsonlEntry(f"{safe_name(path.stem)}-line{lineno}", lineno, here))
+                continue
+            name = safe_name(doc_id)
+            if name in first:
+                problems.append(diagnostic("RC233", file=str(path), line=lineno, doc=str(doc_id), first=first[name]))
+                continue
+            first[name] = lineno
+            entries.append(JsonlEntry(name, lineno, here))
+    return entries, problems
+
+
+def _decode(raw: bytes, encoding: str, first_line: bool) -> str:
+    codec = encoding
+    if first_line and encoding.lower().replace("_", "-") in ("utf-8", "utf8"):
+        codec = "utf-8-sig"
+    return raw.decode(codec)
+
+
+def read_jsonl_entry(path: str | Path, entry: JsonlEntry, *, types: Sequence[str] | None = None,
+                     type_map: TypeMap | None = None, abbreviations: frozenset[str] = frozenset(),
+                     strict_text: bool = False, encoding: str = "utf-8", with_chains: bool = True) -> ReadResult:
+    """Read the document on one line of a JSONL file (seeking to it: the file is never loaded whole)."""
+    path = Path(path)
+    try:
+        with path.open("rb") as fh:
+            fh.seek(entry.offset)
+            raw = fh.readline()
+    except OSError as exc:
+        raise InputError(diagnostic("RC213", file=str(path), detail=exc.strerror or str(exc))) from exc
+    try:
+        text = _decode(raw, encoding, entry.offset == 0)
+    except UnicodeDecodeError as exc:
+        raise InputError(diagnostic("RC206", file=str(path), line=entry.line, encoding=encoding,
+                                    detail=f"byte {raw[exc.start]:#04x}")) from exc
+    except LookupError as exc:
+        raise InputError(diagnostic("RC502", detail=f"unknown encoding {encoding!r}")) from exc
+    try:
+        obj = json.loads(text)
+    except ValueError as exc:
+        raise InputError(diagnostic("RC230", file=str(path), line=entry.line, detail=str(exc))) from exc
+    return parse_jsonl_object(obj, file=str(path), line=entry.line, types=types, type_map=type_map,
+                              abbreviations=abbreviations, strict_text=strict_text, with_chains=with_chains)
+
+
+def parse_jsonl_object(obj: Any, *, file: str = "<jsonl>", line: int = 1, types: Sequence[str] | None = None,
+                       type_map: TypeMap | None = None, abbreviations: frozenset[str] = frozenset(),
+                       strict_text: bool = False, with_chains: bool = True) -> ReadResult:
+    """One JSONL document as a Document, its gold chains (if any) and warnings.
+
+    Every problem of the object is reported at once (InputError). Concepts whose type the type map
+    drops are left out, and chains through them lose that mention. ``with_chains=False`` ignores
+    the chains (resolving a document does not need its gold, nor fail on it).
+    """
+    type_map = type_map or TypeMap()
+    if not isinstance(obj, dict):
+        raise InputError(diagnostic("RC230", file=file, line=line, detail=f"the line holds {type(obj).__name__}"))
+    errors: list[Diagnostic] = []
+    warnings: list[Diagnostic] = []
+
+    def bad(where: str, expected: str, got: object) -> None:
+        errors.append(diagnostic("RC231", file=file, line=line, where=where, expected=expected, got=_show(got)))
+
+    unknown = sorted(set(obj) - set(DOC_KEYS))
+    if unknown:
+        warnings.append(diagnostic("RC232", file=file, line=line, severity="warning", keys=", ".join(unknown),
+                                   where="the document", known=", ".join(DOC_KEYS)))
+    doc_id = obj.get("id")
+    if not isinstance(doc_id, (str, int)) or isinstance(doc_id, bool) or not str(doc_id).strip():
+        bad("id", "a non-empty string", doc_id)
+    text = obj.get("text")
+    if not isinstance(text, str):
+        bad("text", "a string", text)
+    tokenized = obj.get("tokenized", False)
+    if not isinstance(tokenized, bool):
+        bad("tokenized", "true or false", tokenized)
+    raw_concepts = obj.get("concepts")
+    if not isinstance(raw_concepts, list):
+        bad("concepts", "a list of {start, end, type}", raw_concepts)
+        raw_concepts = []
+    allowed = set(types) if types else None
+    kept: list[tuple[int, int, str]] = []
+    position: dict[int, int] = {}  # input position -> position in ``kept``
+    for k, c in enumerate(raw_concepts):
+        where = f"concepts[{k}]"
+        if not isinstance(c, dict):
+            bad(where, "an object {start, end, type}", c)
+            continue
+        start, end, ctype = c.get("start"), c.get("end"), c.get("type")
+        ok = True
+        for key, value in (("start", start), ("end", end)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                bad(f"{where}.{key}", "a character offset (integer)", value)
+                ok = False
+        if not isinstance(ctype, str) or not ctype.strip():
+            bad(f"{where}.type", "a type name", ctype)
+            ok = False
+        if not ok:
+            continue
+        if not type_map.known(ctype):
+            errors.append(diagnostic("RC243", file=file, line=line, type=ctype, path=type_map.path))
+            continue
+        mapped = type_map.map_type(ctype)
+        if mapped is None:
+            continue
+        if allowed is not None and mapped not in allowed:
+            errors.append(diagnostic("RC244", file=file, line=line, type=mapped, known=", ".join(sorted(allowed))))
+            continue
+        given = c.get("text")
+        if isinstance(given, str) and isinstance(text, str) and 0 <= start < end <= len(text):
+            found = text[start:end]
+            if " ".join(given.lower().split()) != " ".join(found.lower().split()):
+                d = diagnostic("RC235", file=file, line=line, index=k, given=given[:60], start=start, end=end,
+                               found=found[:60], severity="error" if strict_text else "warning")
+                (errors if strict_text else warnings).append(d)
+        position[k] = len(kept)
+        kept.append((start, end, mapped))
+    raw_chains = obj.get("chains") if with_chains else None
+    if raw_chains is not None and not isinstance(raw_chains, list):
+        bad("chains", "a list of {type, mentions}", raw_chains)
+        raw_chains = None
+    if errors:
+        raise InputError(errors)
+    assert isinstance(text, str)
+    td = document_from_text(safe_name(doc_id), text, kept, tokenized=tokenized, abbreviations=abbreviations,
+                            source=file, lines_of=[line] * len(kept))
+    for k, first in td.duplicates:
+        warnings.append(diagnostic("RC212", file=file, line=line, severity="warning",
+                                   span=f"{kept[k][0]}-{kept[k][1]}", first=f"{line} (concept {first})"))
+    chains, chain_types = None, None
+    if raw_chains is not None:
+        chains, chain_types = _chains(raw_chains, position, td.concept_of, len(raw_concepts), file, line)
+    return ReadResult(td.document, warnings, chains, chain_types)
+
+
+def _chains(raw: list, position: dict[int, int], concept_of: list[int], n: int, file: str,
+            line: int) -> tuple[list[list[int]], list[str]]:
+    """Chains as Document concept indices; a mention in two chains or out of range is an error."""
+    errors: list[Diagnostic] = []
+    chains: list[list[int]] = []
+    types: list[str] = []
+    owner: dict[int, int] = {}
+    for k, chain in enumerate(raw):
+        members = chain.get("mentions") if isinstance(chain, dict) else None
+        ctype = chain.get("type") if isinstance(chain, dict) else None
+        if not isinstance(members, list) or not all(isinstance(m, int) and not isinstance(m, bool) for m in members):
+            errors.append(diagnostic("RC231", file=file, line=line, where=f"chains[{k}]",
+                                     expected="{\"type\": ..., \"mentions\": [concept positions]}", got=_show(chain)))
+            continue
+        if ctype is not None and not (isinstance(ctype, str) and ctype.strip()):
+            errors.append(diagnostic("RC231", file=file, line=line, where=f"chains[{k}].type", expected="a type name",
+                                     got=_show(ctype)))
+            continue
+        out: set[int] = set()
+        for m in members:
+            if not 0 <= m < n:
+                errors.append(diagnostic("RC234", file=file, line=line, chain=k,
+                                         detail=f"mention {m} is not a concept position (there are {n})"))
+                continue
+            if m not in position:
+                continue  # a concept the type map dropped
+            i = concept_of[position[m]]
+            if i in owner and owner[i] != k:
+                errors.append(diagnostic("RC234", file=file, line=line, chain=k,
+                                         detail=f"mention {m} is already in chain {owner[i]}"))
+                continue
+            owner[i] = k
+            out.add(i)
+        if len(out) > 1:
+            chains.append(sorted(out))
+            types.append(ctype.strip().lower() if isinstance(ctype, str) else "")
+    if errors:
+        raise InputError(errors)
+    return chains, types
+
+
+def _show(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def format_jsonl(doc: Document, chains: Iterable[Sequence[int]], chain_types: Sequence[str]) -> str:
+    """One document as one JSONL line (with its newline): the i2b2 text, concepts by character
+    offsets into it, and the chains of two or more mentions by concept position."""
+    td = document_text(doc)
+    concepts = []
+    for c in doc.concepts:
+        start, end = td.char_span(c)
+        concepts.append({"start": start, "end": end, "type": c.type, "text": td.text[start:end]})
+    out_chains = [{"type": t, "mentions": sorted(members)} for members, t in zip(chains, chain_types)
+                  if len(members) > 1]
+    out_chains.sort(key=lambda ch: ch["mentions"][0])
+    obj = {"id": doc.name, "text": td.text, "tokenized": True, "concepts": concepts, "chains": out_chains}
+    return json.dumps(obj, ensure_ascii=False) + "\n"

@@ -1,0 +1,136 @@
+"""Entity types of other tools -> the concept types a rule file declares (``--type-map FILE``).
+
+An NER tool or a brat project names its types its own way ("Disease_or_Syndrome", "PER"); the
+rules speak of problem, person, pronoun. A small YAML file says how one maps to the other, so the
+input is never edited by hand:
+
+    types:                 # input type -> rule type (input types match case-insensitively)
+      Disease: problem
+      Drug: treatment
+      Organization: null   # not a mention: its annotations are dropped
+    unmapped: keep         # types not listed: keep (lowercased, the default), drop, or error
+    coreference: [Coreference, Coref]   # brat relation types that mean "same entity"
+
+The file is read with the project's safe YAML loader (``rules/yamlsrc.py``), so every mistake is a
+numbered error naming its line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from ..errors import Diagnostic, InputError, diagnostic
+from ..rules.yamlsrc import DuplicateKey, LDict, LList, UnsafeTag, load
+
+UNMAPPED = ("keep", "drop", "error")
+KEYS = ("version", "types", "unmapped", "coreference")
+#: brat relation and equivalence types read as coreference when the type map names none
+#: (brat's own examples say Coref, the BioNLP 2011 coreference task Coreference, BioNLP Equiv)
+DEFAULT_COREFERENCE = frozenset({"coreference", "coref", "equiv", "identity", "anaphora"})
+
+
+@dataclass(frozen=True)
+class TypeMap:
+    """How input types become concept types; the default keeps every type, lowercased."""
+
+    types: dict[str, str | None] = field(default_factory=dict)  # lowercased input type -> rule type or None
+    unmapped: str = "keep"
+    coreference: frozenset[str] = DEFAULT_COREFERENCE
+    path: str = ""
+
+    def known(self, raw: str) -> bool:
+        """Whether ``raw`` may appear: listed, or any type unless ``unmapped: error``."""
+        return self.unmapped != "error" or raw.strip().lower() in self.types
+
+    def map_type(self, raw: str) -> str | None:
+        """The rule type for an input type, or None when its concepts are dropped."""
+        key = raw.strip().lower()
+        if key in self.types:
+            return self.types[key]
+        return None if self.unmapped == "drop" else key
+
+    def is_coreference(self, relation: str) -> bool:
+        return relation.strip().lower() in self.coreference
+
+
+def read_type_map(path: str | Path) -> TypeMap:
+    """Read and check a type map; every problem is reported at once (InputError, RC240-RC242)."""
+    path = Path(path)
+    file = str(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(diagnostic("RC240", file=file, detail=str(exc))) from exc
+    try:
+        data = load(text)
+    except (DuplicateKey, UnsafeTag) as exc:
+        raise InputError(diagnostic("RC240", file=file, line=exc.line, detail=str(exc))) from exc
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise InputError(diagnostic("RC240", file=file, line=mark.line + 1 if mark else None,
+                                    detail=str(getattr(exc, "problem", None) or exc))) from exc
+    if not isinstance(data, LDict):
+        raise InputError(diagnostic("RC242", file=file, line=getattr(data, "line", None) or 1, where="the file",
+                                    detail="expected a mapping with 'types:'"))
+    problems: list[Diagnostic] = []
+    for key in data:
+        if key not in KEYS:
+            problems.append(diagnostic("RC241", file=file, line=data.line_of(key), key=key, where="the type map",
+                                       allowed=", ".join(KEYS)))
+    if "version" in data and data["version"] != 1:
+        problems.append(diagnostic("RC242", file=file, line=data.line_of("version"), where="version",
+                                   detail=f"this rulecoref reads version 1, got {data['version']!r}"))
+    types: dict[str, str | None] = {}
+    raw_types = data.get("types", LDict())
+    if not isinstance(raw_types, LDict):
+        problems.append(diagnostic("RC242", file=file, line=data.line_of("types"), where="types",
+                                   detail=f"expected a mapping of input type -> rule type, got {_kind(raw_types)}"))
+        raw_types = LDict()
+    first: dict[str, str] = {}
+    for key, value in raw_types.items():
+        line = raw_types.line_of(key)
+        low = key.strip().lower()
+        if not low:
+            problems.append(diagnostic("RC242", file=file, line=line, where="types", detail="an empty input type"))
+            continue
+        if low in first:
+            problems.append(diagnostic("RC242", file=file, line=line, where=f"types.{key}",
+                                       detail=f"same type as {first[low]!r} (input types match case-insensitively)"))
+            continue
+        first[low] = key
+        if value is None:
+            types[low] = None
+        elif isinstance(value, str) and value.strip() and not any(ch.isspace() for ch in value.strip()):
+            types[low] = value.strip().lower()
+        else:
+            problems.append(diagnostic("RC242", file=file, line=line, where=f"types.{key}",
+                                       detail=f"expected a rule type (one word) or null, got {value!r}"))
+    unmapped = data.get("unmapped", "keep")
+    if unmapped not in UNMAPPED:
+        problems.append(diagnostic("RC242", file=file, line=data.line_of("unmapped"), where="unmapped",
+                                   detail=f"{unmapped!r} is not one of {', '.join(UNMAPPED)}"))
+        unmapped = "keep"
+    coreference = DEFAULT_COREFERENCE
+    if "coreference" in data:
+        value = data["coreference"]
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+            problems.append(diagnostic("RC242", file=file, line=data.line_of("coreference"), where="coreference",
+                                       detail=f"expected a list of relation types, got {_kind(value)}"))
+        else:
+            coreference = frozenset(v.strip().lower() for v in value)
+    if problems:
+        raise InputError(problems)
+    return TypeMap(types, unmapped, coreference, file)
+
+
+def _kind(value: object) -> str:
+    if isinstance(value, LDict):
+        return "a mapping"
+    if isinstance(value, LList):
+        return "a list"
+    return repr(value)

@@ -1,0 +1,51 @@
+"""``filter``: remove kept links between mentions that a predicate says are different things.
+
+Seed 001, "Link filtering": after the main linker, links are taken out where clues beside the two
+mentions disagree (dates, places, descriptions) or where a mention names no thing (an adjective).
+The clues are mention attributes (``dates``, ``locations``, ``modifiers``, ``adjective_only``) and
+the comparisons pair predicates (``predicates.py``), so a filter is YAML alone:
+
+    - kind: filter
+      name: different-dates
+      applies_to: {exclude_types: [person, pronoun]}
+      remove_if: [dates_conflict]
+
+A link is judged when the scope admits either of its mentions (a pronoun linked to an adjective is
+judged too); the first predicate that holds removes it, and its evidence is the removal's provenance. A filter removes the direct link only: if other
+kept links still join the two mentions, the chain builder merges them anyway.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..document import Document
+from ..predicates import PREDICATES, Test
+from ..rules.schema import Param
+from . import Context, Pass, register
+
+
+@register("filter")
+class Filter(Pass):
+    role = "filter"
+    rule_keys = {
+        "remove_if": Param("predicates", required=True, help="predicates any one of which removes a link"),
+    }
+
+    def setup(self) -> None:
+        self.tests: list[Test] = [PREDICATES[name].bind(params) for name, params in self.config.rule["remove_if"]]
+
+    def needed_attributes(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(a for name, _ in self.config.rule["remove_if"] for a in PREDICATES[name].attributes))
+
+    def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
+        types = ctx.table["type"]
+        admits = self.scope.admits_type
+        for a, b in list(ctx.links):
+            if not (admits(types[a]) or admits(types[b])):
+                continue
+            for test in self.tests:
+                evidence = test(ctx.table, b, a)
+                if evidence is not None:
+                    yield (a, b), evidence
+                    break

@@ -1,0 +1,187 @@
+"""Pair predicates: the vocabulary of ``match`` rules (``require:``, ``veto:``) and of ``filter``
+rules (``remove_if:``), in the spirit of dcoref's ``Rules.java``.
+
+A predicate looks at two mentions of one document through the mention table and answers with
+evidence (a short string saying why it holds, which becomes the link's or removal's provenance)
+or None. ``i`` is the mention being resolved (the later one) and ``j`` the candidate antecedent;
+for a filter they are the two ends of a link. Predicates read attributes, never the text itself,
+so the attributes they name (``attributes=``) are computed once per document before the rules run.
+
+Adding a predicate is one function decorated ``@predicate("name", attributes=..., help=...)``
+(with ``params=`` when it takes settings) and a unit test in ``tests/test_predicates.py``;
+``docs/rules.md`` lists them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from .attributes import word_families
+from .rules.schema import Param
+from .words import acronym_matches, clues_conflict, dates_compatible, prefix_match
+
+if TYPE_CHECKING:
+    from .mentions import MentionTable
+
+Test = Callable[["MentionTable", int, int], "str | None"]
+
+
+@dataclass(frozen=True)
+class PredicateSpec:
+    name: str
+    fn: Callable[..., str | None]
+    attributes: tuple[str, ...]
+    params: dict[str, Param] = field(default_factory=dict)
+    help: str = ""
+
+    def bind(self, params: dict[str, Any] | None = None) -> Test:
+        """The predicate with its settings applied: ``test(table, i, j)``."""
+        return partial(self.fn, **params) if params else self.fn
+
+
+PREDICATES: dict[str, PredicateSpec] = {}
+
+
+def predicate(name: str, *, attributes: tuple[str, ...], params: dict[str, Param] | None = None, help: str):
+    """Register a pair predicate under ``name`` (the name rule files use)."""
+
+    def deco(fn: Callable[..., str | None]) -> Callable[..., str | None]:
+        PREDICATES[name] = PredicateSpec(name, fn, attributes, dict(params or {}), help)
+        return fn
+
+    return deco
+
+
+def _text(t: MentionTable, i: int) -> str:
+    return t.doc.concepts[i].text
+
+
+# -- position -------------------------------------------------------------------------------------
+@predicate("overlaps", attributes=("start", "end"),
+           help="the two mentions share a token: a phrase and a part of it ('[[MRSA] bacteremia]')")
+def overlaps(t: MentionTable, i: int, j: int) -> str | None:
+    start, end = t["start"], t["end"]
+    if start[i] <= end[j] and start[j] <= end[i]:
+        return f"'{_text(t, i)}' and '{_text(t, j)}' overlap"
+    return None
+
+
+@predicate("same_type", attributes=("type",), help="both mentions have one concept type")
+def same_type(t: MentionTable, i: int, j: int) -> str | None:
+    ty = t["type"]
+    return f"both {ty[i]}" if ty[i] == ty[j] else None
+
+
+# -- words ------------------------------------------------------------------------------------------
+@predicate("head_matches", attributes=("head", "head_family"),
+           help="the heads match by words_match (equal, 80% prefix or WordNet synonyms): 'abscess' / 'abscesses'")
+def head_matches(t: MentionTable, i: int, j: int) -> str | None:
+    hi, hj = t["head"][i], t["head"][j]
+    if hi is None or hj not in t["head_family"][i]:
+        return None
+    return f"heads {t.settings.why_words_match(hi, hj)}"
+
+
+@predicate("words_covered", attributes=("words",),
+           help="every meaning-bearing word of the later mention matches a word of the earlier one "
+                "('tissue abscesses' is covered by 'recurrent soft tissue abscess'; a later mention rarely adds modifiers)")
+def words_covered(t: MentionTable, i: int, j: int) -> str | None:
+    wi, wj = t["words"][i], t["words"][j]
+    family = word_families(t)
+    if not wi or not all(w in wj or not wj.isdisjoint(family[w]) for w in wi):
+        return None
+    why = t.settings.why_words_match
+    parts = [why(w, min(family[w] & wj, key=lambda u: (u != w, u))) for w in sorted(wi)]
+    return f"all words of '{_text(t, i)}' match '{_text(t, j)}': " + ", ".join(parts)
+
+
+@predicate("acronym_of", attributes=("acronym", "initials"),
+           params={"subsequence": Param("bool", default=True, help="some of the initials in order also count (seed)"),
+                   "min_coverage": Param("float", default=0.6, minimum=0.0, maximum=1.0,
+                                         help="share of the initials a partial acronym must use"),
+                   "acronym": Param("choice", default="either", allowed=("either", "mention"),
+                                    help="which side is the acronym: either, or the mention being resolved "
+                                         "(it is then linked to its expansion, not an expansion to any acronym)")},
+           help="one mention is an acronym of the other's initials, or of some of them in order: "
+                "'MRSA' / 'Methicillin-resistant Staphylococcus aureus'")
+def acronym_of(t: MentionTable, i: int, j: int, subsequence: bool = True, min_coverage: float = 0.6,
+               acronym: str = "either") -> str | None:
+    acro, init = t["acronym"], t["initials"]
+    for short, long in ((i, j),) if acronym == "mention" else ((i, j), (j, i)):
+        a, b = acro[short], init[long]
+        if a and b and acronym_matches(a, b, subsequence=subsequence, min_coverage=min_coverage):
+            how = "initials" if a == b else "some initials in order"
+            return f"'{_text(t, short)}' = {how} '{b}' of '{_text(t, long)}'"
+    return None
+
+
+@predicate("names_match", attributes=("name_words",),
+           help="every name word of the shorter name matches a word of the other (80% prefix; words shorter than "
+                "names.min_prefix must be equal): 'Edward L, Smith' / 'Dr Smith's'")
+def names_match(t: MentionTable, i: int, j: int) -> str | None:
+    wi, wj = t["name_words"][i], t["name_words"][j]
+    if not wi or not wj:
+        return None
+    n = t.settings.names
+    short, long = (wi, wj) if len(wi) <= len(wj) else (wj, wi)
+
+    def same(a: str, b: str) -> bool:
+        if len(a) > len(b):
+            a, b = b, a
+        return a == b if len(a) < n["min_prefix"] else prefix_match(a, b, n["prefix_ratio"])
+
+    if all(any(same(w, x) for x in long) for w in short):
+        return f"name words {' '.join(short)!r} in {' '.join(long)!r}"
+    return None
+
+
+# -- agreement ---------------------------------------------------------------------------------------
+@predicate("gender_clash", attributes=("gender",),
+           help="both mentions have a gender and they differ: 'Mr. Bennet' / 'Mrs. Bennet', 'he' / 'her mother'")
+def gender_clash(t: MentionTable, i: int, j: int) -> str | None:
+    gi, gj = t["gender"][i], t["gender"][j]
+    return f"{gj} '{_text(t, j)}' vs {gi} '{_text(t, i)}'" if gi and gj and gi != gj else None
+
+
+@predicate("number_clash", attributes=("number",),
+           help="one mention is singular and the other plural: 'the lesion' / 'lesions'")
+def number_clash(t: MentionTable, i: int, j: int) -> str | None:
+    ni, nj = t["number"][i], t["number"][j]
+    return f"{nj} '{_text(t, j)}' vs {ni} '{_text(t, i)}'" if ni and nj and ni != nj else None
+
+
+# -- clues beside the mentions (seed 001, link filtering) ----------------------------------------------
+@predicate("dates_conflict", attributes=("dates",),
+           help="dates near the two mentions cannot be one day: 'x-ray on 3/12' / 'x-ray on 3/19' "
+                "('3/12' and '03/12/2010' can)")
+def dates_conflict(t: MentionTable, i: int, j: int) -> str | None:
+    di, dj = t["dates"][i], t["dates"][j]
+    if not di or not dj or any(dates_compatible(x, y) for x in dj for y in di):
+        return None
+    return f"dates differ: '{dj[0]}' near '{_text(t, j)}', '{di[0]}' near '{_text(t, i)}'"
+
+
+@predicate("clues_conflict", attributes=("locations", "modifiers"),
+           params={"categories": Param("str_list", default=["locations", "modifiers"],
+                                       help="which clue lists to compare (locations, modifiers)")},
+           help="the two mentions are placed or described differently next to them: 'pain in the left leg' / "
+                "'pain in the right arm'; 'in the left leg' and 'in the leg' agree")
+def clues_conflict_(t: MentionTable, i: int, j: int, categories: list[str] | tuple[str, ...] = ("locations", "modifiers")
+                    ) -> str | None:
+    for name in categories:
+        ci, cj = t[name][i], t[name][j]
+        if clues_conflict(cj, ci):
+            return (f"{name} differ: {', '.join(sorted(cj))} near '{_text(t, j)}' vs "
+                    f"{', '.join(sorted(ci))} near '{_text(t, i)}'")
+    return None
+
+
+@predicate("adjective_only", attributes=("adjective_only",),
+           help="either mention is an adjective with no noun ('febrile'): it describes, it names no thing")
+def adjective_only(t: MentionTable, i: int, j: int) -> str | None:
+    adj = t["adjective_only"]
+    k = j if adj[j] else i if adj[i] else None
+    return None if k is None else f"'{_text(t, k)}' is an adjective with no noun (WordNet)"

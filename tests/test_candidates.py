@@ -1,0 +1,122 @@
+"""The engine's candidate search for keyed rules (rulecoref/candidates.py): blocking keys, nearest
+first or all, window, direction, and the scope's type rules."""
+
+from __future__ import annotations
+
+from rulecoref.candidates import SearchSpec, key_values, search
+from rulecoref.passes import TypeScope
+from tests.helpers import mention_table
+
+ANY = TypeScope(same_type=False)
+SAME = TypeScope()
+
+
+def said(i: int, j: int) -> str:
+    return f"{j}->{i}"
+
+
+def links(markup: str, spec: SearchSpec, scope: TypeScope = SAME, *names: str) -> list[tuple[int, int]]:
+    table = mention_table(markup, "type", "line", *spec.keys, *names)
+    return [(j, i) for j, i, _ in search(table, scope, spec)]
+
+
+def always(t, i, j):
+    return said(i, j)
+
+
+def test_candidates_key_values():
+    assert key_values(None) == () and key_values("") == () and key_values(False) == ()
+    assert key_values(frozenset()) == frozenset() and list(key_values(("a", "b"))) == ["a", "b"]
+    assert key_values("abc") == ("abc",) and key_values(3) == (3,)
+
+
+def test_candidates_nearest_first_and_only_sharing_a_key():
+    text = "[pain|problem] [rash|problem] [pain|problem] [pain|problem]"
+    assert links(text, SearchSpec(("text_norm",), always)) == [(0, 2), (2, 3)]
+    assert links(text, SearchSpec(("text_norm",), always, antecedent="all")) == [(0, 2), (2, 3), (0, 3)]
+
+
+def test_candidates_nearest_is_the_nearest_that_passes():
+    text = "[pain|problem] [pain|problem] [pain|problem]"
+    asked: list[tuple[int, int]] = []
+
+    def not_next_door(t, i, j):
+        asked.append((i, j))
+        return said(i, j) if i - j > 1 else None
+
+    assert links(text, SearchSpec(("text_norm",), not_next_door)) == [(0, 2)]
+    assert asked == [(1, 0), (2, 1), (2, 0)]  # nearest first, each pair asked about once
+
+
+def test_candidates_window_in_sentences():
+    text = "[pain|problem] .\nx .\nx .\n[pain|problem] .\n[pain|problem]"
+    spec = SearchSpec(("text_norm",), always, antecedent="all", window=1)
+    assert links(text, spec) == [(1, 2)]  # lines 1 and 4 are three sentences apart
+    assert links(text, SearchSpec(("text_norm",), always, antecedent="all", window=4)) == [(0, 1), (1, 2), (0, 2)]
+
+
+def test_candidates_backward_then_forward():
+    # an acronym written before its expansion: no earlier candidate, so the nearest later one
+    text = "[CAD|problem] ; [coronary artery disease|problem] ; [coronary artery disease|problem]"
+    spec = SearchSpec(("acronym_start",), always, direction="backward_then_forward", antecedent_keys=("initials_start",))
+    table = mention_table(text, "type", "line", "acronym_start", "initials_start")
+    assert [(j, i) for j, i, _ in search(table, SAME, spec)] == [(1, 0)]
+    backward = SearchSpec(spec.keys, always, antecedent_keys=spec.antecedent_keys)
+    assert [(j, i) for j, i, _ in search(table, SAME, backward)] == []
+
+
+def test_candidates_forward_stops_past_the_window():
+    text = "[CAD|problem] .\nx .\nx .\n[coronary artery disease|problem]"
+    for window, found in ((1, []), (3, [(1, 0)])):
+        spec = SearchSpec(("acronym_start",), always, direction="backward_then_forward", window=window,
+                          antecedent_keys=("initials_start",))
+        table = mention_table(text, "type", "line", "acronym_start", "initials_start")
+        assert [(j, i) for j, i, _ in search(table, SAME, spec)] == found
+
+
+def test_candidates_scope_types_and_same_type():
+    text = "[cold|problem] [cold|treatment] [cold|person] [cold|problem] [cold|pronoun]"
+    # by mention, nearest candidate first; a pronoun links with any type
+    assert links(text, SearchSpec(("text_norm",), always, antecedent="all")) == [(0, 3), (3, 4), (2, 4), (1, 4), (0, 4)]
+    # same_type false: any two admitted mentions
+    assert len(links(text, SearchSpec(("text_norm",), always, antecedent="all"), ANY)) == 10
+    # types: only the admitted mentions take part, as mentions and as candidates
+    only = TypeScope(types=frozenset({"problem", "treatment"}), same_type=False)
+    assert links(text, SearchSpec(("text_norm",), always, antecedent="all"), only) == [(0, 1), (1, 3), (0, 3)]
+    excluded = TypeScope(exclude=frozenset({"pronoun", "person"}))
+    assert links(text, SearchSpec(("text_norm",), always, antecedent="all"), excluded) == [(0, 3)]
+
+
+def test_candidates_several_keys_block_by_key_and_value():
+    # a candidate shares any one of the keys; one sharing two is asked about once
+    text = "[chest pain|problem] [pain|problem] [rash|problem] [Chest pain|problem]"
+    assert links(text, SearchSpec(("text_norm", "head"), always, antecedent="all")) == [(0, 1), (1, 3), (0, 3)]
+    # values of different keys never meet: MRSA's acronym key "m" is not the text "m"
+    spec = SearchSpec(("acronym_start", "text_norm"), always, antecedent="all")
+    assert links("[MRSA|problem] [m|problem] [mrsa|problem]", spec) == [(0, 2)]  # "m" is a text, not an acronym key
+
+
+def test_candidates_set_valued_keys_give_each_candidate_once():
+    # the three share a head family of three values: each pair is still asked about once
+    text = "[tumor|problem] [neoplasm|problem] [tumors|problem]"
+    asked: list[tuple[int, int]] = []
+
+    def count(t, i, j):
+        asked.append((i, j))
+        return said(i, j)
+
+    assert links(text, SearchSpec(("head_family",), count, antecedent="all")) == [(0, 1), (1, 2), (0, 2)]
+    assert sorted(asked) == [(1, 0), (2, 0), (2, 1)]
+
+
+def test_candidates_mentions_without_a_key_take_no_part():
+    text = "[his|problem] [his|problem] [pain|problem]"
+    assert links(text, SearchSpec(("head",), always, antecedent="all")) == []
+
+
+def test_candidates_antecedent_keys_block_the_candidates_by_another_attribute():
+    # the mention's head family against each earlier mention's head: "neoplasm" finds "tumor", not "abscess"
+    text = "[a tumor|problem] [an abscess|problem] [the neoplasm|problem] [abscesses|problem]"
+    spec = SearchSpec(("head_family",), always, antecedent="all", antecedent_keys=("head",))
+    table = mention_table(text, "type", "line", "head_family", "head")
+    assert [(j, i) for j, i, _ in search(table, SAME, spec)] == [(0, 2), (1, 3)]

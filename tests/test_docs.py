@@ -1,0 +1,41 @@
+"""docs/rules.md names every mention attribute, pair predicate, ``attributes:`` setting and kind, so a
+rule writer finds each in the reference."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulecoref.attributes import ATTRIBUTES, SETTINGS
+from rulecoref.passes import known_kinds
+from rulecoref.predicates import PREDICATES
+from tests.helpers import ROOT
+
+DOC = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+
+
+def _settings(specs, prefix=""):
+    for key, spec in specs.items():
+        if spec.fields:
+            yield from _settings(spec.fields, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}"
+
+
+@pytest.mark.parametrize("name", sorted(ATTRIBUTES))
+def test_docs_name_every_attribute(name: str) -> None:
+    assert f"`{name}`" in DOC
+
+
+@pytest.mark.parametrize("name", sorted(PREDICATES))
+def test_docs_name_every_predicate(name: str) -> None:
+    assert f"`{name}`" in DOC
+
+
+@pytest.mark.parametrize("name", sorted(_settings(SETTINGS)))
+def test_docs_name_every_setting(name: str) -> None:
+    assert f"`{name}`" in DOC
+
+
+@pytest.mark.parametrize("kind", known_kinds())
+def test_docs_name_every_kind(kind: str) -> None:
+    assert f"`{kind}`" in DOC
