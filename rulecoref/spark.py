@@ -37,8 +37,9 @@ from .engine import Pipeline
 from .errors import Diagnostic, InputError, RulecorefError, diagnostic
 from .extras import require
 from .io.i2b2 import format_chains, read_document, write_atomic
+from .io.jsonl import parse_jsonl_object
 from .io.layout import find_records
-from .io.text import document_from_text
+from .io.typemap import TypeMap
 from .resources import Resources, named_file
 
 if TYPE_CHECKING:
@@ -57,9 +58,9 @@ OUTPUT_SCHEMA = (
 #: ``_corrupt_record`` are filled by the reader (``read_frame``).
 JSON_SCHEMA = (
     "id string, text string, tokenized boolean, "
-    "concepts array<struct<start: long, end: long, type: string>>, _corrupt_record string"
+    "concepts array<struct<start: long, end: long, type: string, text: string>>, _corrupt_record string"
 )
-_BAD_ID = re.compile(r"[./\\\x00]")
+_BAD_ID = re.compile(r"[/\\\x00]")
 
 
 @dataclass(frozen=True)
@@ -119,21 +120,24 @@ class Job:
     strict_text: bool = False
     encoding: str = "utf-8"
     out: str | None = None
+    type_map: TypeMap | None = None  # text rows: input types -> rule types (``--type-map``)
 
 
 def resolve(df: DataFrame, rules: str | Path | None = None, *, wordnet: str | Path | None = None,
             model: str | Path | None = None, types: Sequence[str] | str | None = None,
-            strict_text: bool = False, encoding: str = "utf-8", out: str | Path | None = None,
-            check: bool = True) -> DataFrame:
+            type_map: str | Path | TypeMap | None = None, strict_text: bool = False, encoding: str = "utf-8",
+            out: str | Path | None = None, check: bool = True) -> DataFrame:
     """Map a DataFrame of documents to a DataFrame of chains (``OUTPUT_SCHEMA``), lazily.
 
     Args:
         rules: a rule file or a bundled rule set's name; None is ``rules/i2b2.yaml``.
         types: the concept types rows may use: None the rule file's, ``"auto"`` any, or a list.
-        out: also write ``OUT/ID.txt.chains`` (atomically) from the executors: a folder every
-            executor can write to. Ids then name files, so they may not hold '.', '/' or '\\'.
-            Spark may run a task again (a retry, a second action on the result); the files it
-            writes again are the same.
+        type_map: text rows: a type map file (``--type-map``, docs/formats.md), read here.
+        out: also write ``OUT/NAME.txt.chains`` (atomically) from the executors: a folder every
+            executor can write to. NAME is ``io.jsonl.safe_name(id)`` for text rows (as
+            ``resolve --input-format jsonl`` names them) and the id for i2b2 rows. Spark may run
+            a task again (a retry, a second action on the result); the files it writes again are
+            the same.
         check: compile the rules on the driver first, so a rule-file error stops here (as
             ``RuleFileError``) rather than failing every row.
     Returns:
@@ -172,7 +176,11 @@ def resolve(df: DataFrame, rules: str | Path | None = None, *, wordnet: str | Pa
         types = "auto"
     elif types is not None:
         types = tuple(t.strip().lower() for t in types if t.strip())
-    job = Job(settings, kind, types, strict_text, encoding, None if out is None else str(out))
+    if type_map is not None and not isinstance(type_map, TypeMap):
+        from .io.typemap import read_type_map
+
+        type_map = read_type_map(type_map)
+    job = Job(settings, kind, types, strict_text, encoding, None if out is None else str(out), type_map)
     rows = df.select(*picked).rdd.mapPartitions(lambda part: resolve_partition(part, job))
     return df.sparkSession.createDataFrame(rows, OUTPUT_SCHEMA, verifySchema=False)  # resolve_row builds them
 
@@ -197,40 +205,43 @@ def resolve_partition(rows: Iterable[Any], job: Job) -> Iterator[tuple[Any, ...]
 
 def resolve_row(pipeline: Pipeline, row: dict[str, Any], job: Job, types: Sequence[str] | None,
                 abbreviations: frozenset[str]) -> tuple[Any, ...]:
-    """One document's output row; never raises for a bad document (its problems go to ``error``)."""
+    """One document's output row; never raises for a bad document (its problems go to ``error``).
+
+    A text row is read by the JSONL reader (``io.jsonl.parse_jsonl_object``), so it is checked,
+    mapped and named exactly as ``rulecoref resolve --input-format jsonl`` does: the document (and
+    its file) is named ``safe_name(id)``. An i2b2 row is read by the i2b2 reader, named by its id.
+    """
     t0 = time.perf_counter()
     doc_id = row.get("id")
     try:
-        problem = _check_id(doc_id, row, job)
-        if problem is not None:
-            return _failed(doc_id, [problem], time.perf_counter() - t0)
-        warnings: list[Diagnostic] = []
-        clusters = None
         if job.kind == "i2b2":
-            if row.get("txt_path") is None:
-                con = str(row.get("con_path"))
-                return _failed(doc_id, [diagnostic("RC204", file=con, path=con, expected=Path(con).name[:-4])],
-                               time.perf_counter() - t0)
+            problem = _check_i2b2_row(row)
+            if problem is not None:
+                return _failed(doc_id, [problem], time.perf_counter() - t0)
             read = read_document(row["txt_path"], row["con_path"], name=doc_id, types=types,
                                  strict_text=job.strict_text, encoding=job.encoding)
-            doc, warnings = read.document, read.warnings
-            res = pipeline.resolve(doc)
+        elif row.get("_corrupt_record") is not None:
+            return _failed(doc_id, [diagnostic("RC230", file=row.get("_source") or "the input",
+                                               detail=repr(row["_corrupt_record"][:80]))], time.perf_counter() - t0)
         else:
-            text_doc = document_from_text(doc_id, row["text"], _concepts(row, types),
-                                          tokenized=bool(row.get("tokenized")), abbreviations=abbreviations)
-            doc = text_doc.document
-            res = pipeline.resolve(doc)
+            read = parse_jsonl_object(_jsonl_object(row), file=row.get("_source") or "the DataFrame", line=0,
+                                      types=types, type_map=job.type_map, abbreviations=abbreviations,
+                                      strict_text=job.strict_text, with_chains=False)
+        doc, warnings = read.document, read.warnings
+        res = pipeline.resolve(doc)
         chains = sorted((sorted(members), ctype) for members, ctype in res.chains())
         text = format_chains(doc, [m for m, _ in chains], [t for _, t in chains])
+        clusters = None
         if job.kind == "text":
-            clusters = [(ctype, [text_doc.char_span(doc.concepts[m]) for m in members]) for members, ctype in chains]
+            offsets = _token_offsets(doc, row["text"])
+            clusters = [(ctype, [(offsets[c.start[0] - 1][c.start[1]][0], offsets[c.end[0] - 1][c.end[1]][1])
+                                 for c in (doc.concepts[m] for m in members)]) for members, ctype in chains]
         if job.out is not None:
-            write_atomic(Path(job.out) / f"{doc_id}.txt.chains", text)
+            write_atomic(Path(job.out) / f"{doc.name}.txt.chains", text)
     except RulecorefError as exc:
         return _failed(doc_id, exc.diagnostics, time.perf_counter() - t0)
     except Exception as exc:  # a bug or an unexpected input: report it, keep the batch going
-        return _failed(doc_id, [diagnostic("RC502", file=str(doc_id),
-                                           detail=f"internal error {type(exc).__name__}: {exc}")],
+        return _failed(doc_id, [diagnostic("RC550", file=str(doc_id), detail=f"{type(exc).__name__}: {exc}")],
                        time.perf_counter() - t0)
     return (doc_id, text, clusters, None, json.dumps([d.to_dict() for d in warnings]), len(doc.concepts),
             len(res.kept), len(res.removed), len(chains), time.perf_counter() - t0)
@@ -241,44 +252,39 @@ def _failed(doc_id: Any, problems: list[Diagnostic], seconds: float) -> tuple[An
             json.dumps([d.to_dict() for d in problems]), 0, 0, 0, 0, seconds)
 
 
-def _where(row: dict[str, Any]) -> str:
-    source = row.get("_source") or "the input"
-    return f"a row of {source}" if row.get("id") is None else f"document {row['id']!r} in {source}"
-
-
-def _check_id(doc_id: Any, row: dict[str, Any], job: Job) -> Diagnostic | None:
-    if row.get("_corrupt_record") is not None:
-        return diagnostic("RC531", where=_where(row),
-                          detail=f"not a JSON object of the row schema: {row['_corrupt_record'][:80]!r}")
-    if doc_id is None or not str(doc_id).strip():
-        return diagnostic("RC531", where=_where(row), detail="the row has no id")
-    if job.kind == "text" and row.get("text") is None:
-        return diagnostic("RC531", where=_where(row), detail="the row has no text")
-    if job.out is not None and (_BAD_ID.search(doc_id) or doc_id != doc_id.strip()):
-        return diagnostic("RC532", id=doc_id, detail="it holds '.', '/', a backslash or edge spaces")
+def _check_i2b2_row(row: dict[str, Any]) -> Diagnostic | None:
+    """An i2b2 row's id names its output file as it is (as ``resolve`` names it by the file name)."""
+    doc_id, con = row.get("id"), row.get("con_path")
+    if doc_id is None or not doc_id.strip() or con is None:
+        return diagnostic("RC531", where=f"a row for {con or 'no concept file'}", detail="the row needs an id and a con_path")
+    if _BAD_ID.search(doc_id) or doc_id in (".", "..") or doc_id != doc_id.strip():
+        return diagnostic("RC532", id=doc_id, detail="it holds '/', a backslash, or spaces at its ends")
+    if row.get("txt_path") is None:
+        return diagnostic("RC204", file=con, path=con, expected=Path(con).name[:-4])
     return None
 
 
-def _concepts(row: dict[str, Any], types: Sequence[str] | None) -> list[tuple[int, int, str]]:
-    """A text row's concepts as ``(start, end, type)``; every malformed entry reported at once."""
-    out: list[tuple[int, int, str]] = []
-    problems: list[Diagnostic] = []
-    allowed = set(types) if types else None
-    for k, entry in enumerate(row.get("concepts") or ()):
-        entry = entry.asDict() if hasattr(entry, "asDict") else dict(entry or {})
-        start, end, ctype = entry.get("start"), entry.get("end"), entry.get("type")
-        if not isinstance(start, int) or not isinstance(end, int) or not isinstance(ctype, str) or not ctype.strip():
-            problems.append(diagnostic("RC531", where=_where(row),
-                                       detail=f"concepts[{k}] needs integer start and end and a type, got {entry}"))
-            continue
-        ctype = ctype.strip().lower()
-        if allowed is not None and ctype not in allowed:
-            problems.append(diagnostic("RC208", file=str(row["id"]), line=k + 1, type=ctype,
-                                       known=", ".join(sorted(allowed))))
-            continue
-        out.append((start, end, ctype))
-    if problems:
-        raise InputError(problems)
+def _jsonl_object(row: dict[str, Any]) -> dict[str, Any]:
+    """A row as the JSON object the JSONL reader checks (Spark gives absent fields as None)."""
+    concepts = [c.asDict() if hasattr(c, "asDict") else c for c in row.get("concepts") or ()]
+    obj = {"id": row.get("id"), "text": row.get("text"), "concepts": concepts}
+    if row.get("tokenized") is not None:
+        obj["tokenized"] = row["tokenized"]
+    return obj
+
+
+def _token_offsets(doc: Any, text: str) -> list[list[tuple[int, int]]]:
+    """Each token's character span in the row's text: tokens are slices of it in order, with only
+    whitespace between them (``io/text.py``), so each is found after the one before."""
+    out: list[list[tuple[int, int]]] = []
+    pos = 0
+    for tokens in doc.lines:
+        spans = []
+        for tok in tokens:
+            start = text.index(tok, pos)
+            pos = start + len(tok)
+            spans.append((start, pos))
+        out.append(spans)
     return out
 
 

@@ -79,33 +79,42 @@ def test_spark_resolve_row_i2b2_and_tokenised_text_rows_match_resolve(pipeline: 
 
 def test_spark_resolve_row_reports_bad_rows_and_never_raises(pipeline: Pipeline, tmp_path: Path) -> None:
     cases = {
-        "RC531": [{"id": None, "text": TEXT}, {"id": "x", "text": None},
-                  {"id": "x", "text": TEXT, "concepts": [{"start": "0", "end": 3, "type": "problem"}]},
-                  {"id": None, "text": None, "_corrupt_record": "{not json", "_source": "file:/data/a.jsonl"}],
+        "RC231": [{"id": None, "text": TEXT}, {"id": "x", "text": None},
+                  {"id": "x", "text": TEXT, "concepts": [{"start": None, "end": 3, "type": "problem"}]}],
+        "RC230": [{"id": None, "text": None, "_corrupt_record": "{not json", "_source": "file:/data/a.jsonl"}],
         "RC202": [{"id": "x", "text": "short", "concepts": [{"start": 2, "end": 99, "type": "problem"}]}],
-        "RC208": [{"id": "x", "text": TEXT, "concepts": [{"start": 0, "end": 3, "type": "organism"}]}],
+        "RC244": [{"id": "x", "text": TEXT, "concepts": [{"start": 0, "end": 3, "type": "organism"}]}],
         "RC215": [{"id": "x", "text": "chest pain", "tokenized": True, "concepts": [{"start": 2, "end": 10, "type": "problem"}]}],
         "RC204": [{"id": "x", "txt_path": None, "con_path": str(tmp_path / "x.txt.con")}],
         "RC213": [{"id": "x", "txt_path": str(tmp_path / "x.txt"), "con_path": str(tmp_path / "x.txt.con")}],
+        "RC531": [{"id": None, "txt_path": str(tmp_path / "x.txt"), "con_path": str(tmp_path / "x.txt.con")}],
+        "RC532": [{"id": "../x", "txt_path": str(tmp_path / "x.txt"), "con_path": str(tmp_path / "x.txt.con")}],
     }
     for code, rows in cases.items():
         for row in rows:
-            out = _row(pipeline, row, "i2b2" if "con_path" in row else "text")
+            out = _row(pipeline, row, "i2b2" if "con_path" in row else "text", out=tmp_path / "out")
             assert out["chains"] is None and f"[{code}]" in out["error"], (code, row, out["error"])
             assert json.loads(out["diagnostics"])[0]["code"] == code
-    corrupt = _row(pipeline, cases["RC531"][3])
-    assert "a row of file:/data/a.jsonl" in corrupt["error"] and corrupt["id"] is None
+    corrupt = _row(pipeline, cases["RC230"][0])
+    assert corrupt["error"].startswith("file:/data/a.jsonl: [RC230]") and corrupt["id"] is None
+    assert not (tmp_path / "out").exists()
 
 
-def test_spark_resolve_row_types_auto_accepts_any_type_and_ids_must_name_files(pipeline: Pipeline, tmp_path: Path) -> None:
-    row = {"id": "x", "text": "Grew organism . The organism was sensitive .",
-           "concepts": [{"start": 5, "end": 13, "type": "organism"}, {"start": 16, "end": 28, "type": "organism"}]}
-    assert _row(pipeline, row, types=None)["error"] is None
-    for bad in ("a.b", "../x", "a/b", " x"):
-        out = _row(pipeline, {**row, "id": bad}, types=None, out=tmp_path)
-        assert "[RC532]" in out["error"], bad
-    assert _row(pipeline, {**row, "id": "a.b"}, types=None)["error"] is None  # no files, no file names
-    assert list(tmp_path.iterdir()) == []
+def test_spark_resolve_row_names_text_rows_as_resolve_names_jsonl_documents(pipeline: Pipeline, tmp_path: Path) -> None:
+    row = {"id": "note 7.a", "text": "Grew organism . The organism was sensitive .",
+           "concepts": [{"start": 5, "end": 13, "type": "Organism", "text": "organism"},
+                        {"start": 16, "end": 28, "type": "organism", "text": "the organizm"}]}
+    out = _row(pipeline, row, types=None, out=tmp_path)
+    assert out["error"] is None and out["id"] == "note 7.a"
+    assert [p.name for p in tmp_path.iterdir()] == ["note_7_a.txt.chains"]
+    assert [d["code"] for d in json.loads(out["diagnostics"])] == ["RC235"]  # the concept text differs
+    strict = resolve_row(pipeline, row, Job(Settings(), "text", strict_text=True), None, frozenset())
+    assert "[RC235]" in strict[3]
+    from rulecoref.io.typemap import TypeMap
+
+    dropped = resolve_row(pipeline, row, Job(Settings(), "text", type_map=TypeMap(types={"organism": None})),
+                          None, frozenset())
+    assert (dropped[3], dropped[5]) == (None, 0)  # no concepts left
 
 
 def test_spark_resolve_partition_fails_every_row_when_the_executor_cannot_build(tmp_path: Path) -> None:
@@ -227,7 +236,7 @@ def test_spark_read_frame_reads_jsonl_with_a_corrupt_line_and_parquet(spark, tmp
     good = {r["id"]: r["chains"] for r in out if r["error"] is None}
     bad = [r for r in out if r["error"] is not None]
     assert good == {r["id"]: r["chains"] for r in rs.resolve(rs.i2b2_frame(spark, [EXAMPLES])).collect()}
-    assert len(bad) == 1 and "[RC531]" in bad[0]["error"] and "notes.jsonl" in bad[0]["error"]
+    assert len(bad) == 1 and "[RC230]" in bad[0]["error"] and "notes.jsonl" in bad[0]["error"]
     rs.read_frame(spark, str(jsonl), "jsonl").where("id is not null").write.parquet(str(tmp_path / "notes.parquet"))
     again = {r["id"]: r["chains"] for r in rs.resolve(rs.read_frame(spark, str(tmp_path / "notes.parquet"), "parquet")).collect()}
     assert again == good

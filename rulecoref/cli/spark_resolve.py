@@ -44,9 +44,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="where .txt.chains files go (every executor writes there)")
     add_rules_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
-    p.add_argument("--format", choices=FORMATS, default="auto",
+    p.add_argument("--input-format", choices=FORMATS, default="auto",
                    help="what DATA holds (default: auto, from the names: concepts/ or .con -> i2b2, "
                         ".jsonl/.json -> jsonl, .parquet -> parquet)")
+    p.add_argument("--type-map", type=Path, default=None, metavar="YAML",
+                   help="map the input's entity types to rule types (jsonl, parquet; docs/formats.md)")
     p.add_argument("--master", default=None, metavar="URL",
                    help="Spark master, e.g. local[2] or yarn (default: spark-submit's, else local[*])")
     p.add_argument("--partitions", type=positive_int, default=None, metavar="N",
@@ -102,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         inputs.extend(iter_file_list(args.file_list))
     if not inputs:
         raise CliError(diagnostic("RC502", detail="no input: give a DATA folder, files, or --file-list"))
-    formats = {rs.guess_format(i) if args.format == "auto" else args.format for i in inputs}
+    formats = {rs.guess_format(i) if args.input_format == "auto" else args.input_format for i in inputs}
     if len(formats) > 1:
         raise CliError(diagnostic("RC502", detail=f"DATA mixes formats ({', '.join(sorted(formats))}); "
                                                   "give one kind of input per run"))
@@ -128,6 +130,7 @@ def run(args: argparse.Namespace) -> int:
             _check_unique_ids(df)
         result = rs.resolve(df, None if args.rules is None else str(args.rules),
                             wordnet=args.wordnet, model=args.model, types="auto" if types is None else types,
+                            type_map=args.type_map,
                             strict_text=args.strict, encoding=args.encoding, out=str(args.out.resolve()),
                             check=False)
         report = _report(result, args, rules_file, fmt, spark.sparkContext.master)
@@ -148,10 +151,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _check_unique_ids(df: Any) -> None:
-    """Ids name the output files: two rows with one id would overwrite each other's chains."""
-    dupes = df.groupBy("id").count().where("count > 1").orderBy("id").limit(20).collect()
+    """Ids name the output files (``safe_name(id)``, as ``resolve`` names JSONL documents): two rows
+    with one name would overwrite each other's chains, so they stop the run before it starts."""
+    from operator import add
+
+    from ..io.jsonl import safe_name
+
+    dupes = (df.select("id").where("id is not null").rdd.map(lambda r: (safe_name(r[0]), 1)).reduceByKey(add)
+             .filter(lambda kv: kv[1] > 1).takeOrdered(20))
     if dupes:
-        raise InputError([diagnostic("RC533", id=r["id"], count=r["count"]) for r in dupes])
+        raise InputError([diagnostic("RC533", id=name, count=count) for name, count in dupes])
 
 
 def _report(result: Any, args: argparse.Namespace, rules_file: Path, fmt: str, master: str) -> dict[str, Any]:
@@ -160,6 +169,8 @@ def _report(result: Any, args: argparse.Namespace, rules_file: Path, fmt: str, m
     cached result, so only they travel to the driver, not a row per document."""
     from pyspark import StorageLevel
     from pyspark.sql import functions as F
+
+    from ..io.jsonl import safe_name
 
     small = result.drop("chains", "clusters").persist(StorageLevel.MEMORY_AND_DISK)
     try:
@@ -171,7 +182,7 @@ def _report(result: Any, args: argparse.Namespace, rules_file: Path, fmt: str, m
         noted = small.where("error is not null or diagnostics != '[]'").collect()
         for row in sorted(noted, key=lambda r: (r["id"] is None, r["id"] or "")):
             problems = [_diag(d) for d in json.loads(row["diagnostics"] or "[]")]
-            name = row["id"] if row["id"] is not None else "(no id)"
+            name = "(no id)" if row["id"] is None else row["id"] if fmt == "i2b2" else safe_name(row["id"])
             if row["error"] is not None:
                 failed.append({"document": name, "problems": [d.to_dict() for d in problems]})
                 print_diagnostics(problems, prefix=f"error: {name}: ")

@@ -109,12 +109,16 @@ def test_spark_resolve_jsonl_bad_rows_fail_alone_and_duplicate_ids_stop_first(tm
     data.write_text("\n".join(json.dumps(r) for r in (good, bad)) + "\n{broken\n", encoding="utf-8")
     done = _spark_resolve(str(data), "--out", str(tmp_path / "out"), "--master", "local[1]")
     assert done.returncode == 1, done.stderr
-    assert "[RC208]" in done.stderr and "[RC531]" in done.stderr
+    assert "[RC244]" in done.stderr and "[RC230]" in done.stderr
     assert (tmp_path / "out" / "n1.txt.chains").read_text(encoding="utf-8") == (
         'c="the patient" 1:0 1:1||c="he" 2:0 2:0||t="coref person"\n')
     report = json.loads((tmp_path / "out" / "rulecoref-report.json").read_text(encoding="utf-8"))
     assert (report["documents"], report["resolved"]) == (3, 1)
     assert [f["document"] for f in report["failed"]] == ["n2", "(no id)"]
+    # the same file through resolve's own JSONL reader: the same chains, the same failures
+    assert main(["resolve", str(data), "--input-format", "jsonl", "--out", str(tmp_path / "resolve"),
+                 "--no-progress", "--quiet"]) == 1
+    assert _chain_files(tmp_path / "out") == _chain_files(tmp_path / "resolve")
     data.write_text("\n".join(json.dumps(r) for r in (good, good)) + "\n", encoding="utf-8")
     done = _spark_resolve(str(data), "--out", str(tmp_path / "again"), "--master", "local[1]")
     assert done.returncode == 2 and "[RC533]" in done.stderr
