@@ -16,7 +16,8 @@ batch long enough that Spark's per-job and per-task costs fade (the documents re
 passes' per-mention analyses are warm after the first copy, as in a second ``resolve`` of them).
 
 ``rows`` is the per-document work of a Spark task without Spark: ``resolve_row`` over the corpus
-in one plain Python process, twice (new documents, then the same again), in wall and CPU seconds.
+in one plain Python process, twice (new documents, then the same again), in wall and CPU seconds,
+with the process's peak memory once the pipeline is built and after both runs.
 
 Each line printed is one JSON object: corpus, configuration, documents, wall seconds of the
 command, its start-up (resolve: rules and WordNet; spark-resolve: rules and the JVM), docs/s after
@@ -52,7 +53,7 @@ def rows_child(data: str, out: str) -> None:
     records, _ = find_records([data])
     job = Job(Settings(), "i2b2", "auto", out=out)
     pipeline = EXECUTOR_PIPELINES.get(job.settings)
-    result: dict[str, object] = {"documents": len(records)}
+    result: dict[str, object] = {"documents": len(records), "rss_mb_built": _rss_mb()}
     for run in ("cold", "warm"):
         wall, cpu = time.perf_counter(), time.process_time()
         for r in records:
@@ -62,7 +63,15 @@ def rows_child(data: str, out: str) -> None:
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         result.update({f"{run}_s": round(wall, 2), f"{run}_cpu_s": round(cpu, 2),
                        f"{run}_docs_per_cpu_s": round(len(records) / cpu, 1)})
+    result["rss_mb_after"] = _rss_mb()
     print(json.dumps(result))
+
+
+def _rss_mb() -> int:
+    """Peak resident memory of this process so far (what one Spark Python worker needs)."""
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
 
 
 def run_command(config: str, data: Path, out: Path) -> dict[str, object]:
