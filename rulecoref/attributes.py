@@ -71,6 +71,9 @@ SETTINGS: dict[str, Param] = {
         "min_letters": Param("int", default=2, minimum=1, help="shortest acronym and initials"),
         "min_words": Param("int", default=2, minimum=2, help="a long form has at least this many words"),
         "max_words": Param("int", default=8, minimum=2, help="longer concepts are no long forms"),
+        "subsequence": Param("bool", default=True, help="an acronym may use some of the initials, in order (seed)"),
+        "min_coverage": Param("float", default=0.6, minimum=0.0, maximum=1.0,
+                              help="share of the initials a partial acronym must use, starting with the first"),
     }),
     "people": Param("mapping", help="roles and gender of person mentions (seed 001, people linker)", fields={
         "person_types": Param("str_list", default=["person", "people"], help="concept types of person mentions"),
@@ -504,15 +507,21 @@ def _initials(t: MentionTable) -> list[str | None]:
     return out
 
 
-@attribute("acronym_start", depends=("acronym",),
-           help="an acronym's first letter: with initials_start, the blocking keys of acronym rules")
-def _acronym_start(t: MentionTable) -> list[str | None]:
-    return [a[0] if a else None for a in t["acronym"]]
-
-
-@attribute("initials_start", depends=("initials",), help="the first letter of a long form's initials")
-def _initials_start(t: MentionTable) -> list[str | None]:
-    return [i[0] if i else None for i in t["initials"]]
+@attribute("acronym_forms", depends=("initials",),
+           help="the acronyms a long form admits: its initials and, with acronym.subsequence, every run of them in "
+                "order that starts with the first and covers acronym.min_coverage ('mrsa' -> mrsa, mrs, mra, msa); "
+                "with acronym as the other side, the exact blocking keys of acronym rules")
+def _acronym_forms(t: MentionTable) -> list[frozenset[str]]:
+    s = t.settings.acronym
+    out = []
+    for init in t["initials"]:
+        forms = {init} if init else set()
+        if init and s["subsequence"]:
+            shortest = max(s["min_letters"], -int(-s["min_coverage"] * len(init) // 1))
+            for n in range(shortest, len(init)):
+                forms.update(init[0] + "".join(rest) for rest in combinations(init[1:], n - 1))
+        out.append(frozenset(forms))
+    return out
 
 
 # -- people ---------------------------------------------------------------------------------------
@@ -674,8 +683,11 @@ def _dates(t: MentionTable) -> list[tuple[str, ...]]:
 
 def _keywords(phrases: frozenset[tuple[str, ...]]):
     longest = max(map(len, phrases), default=0)
+    first_words = frozenset(p[0] for p in phrases)
 
     def keywords(words: tuple[str, ...]) -> frozenset[str]:
+        if first_words.isdisjoint(map(str.lower, words)):
+            return frozenset()  # most windows hold no keyword at all
         found = {h[2] for h in find_phrases(words, phrases, longest)}
         # "lungs" and "lung" are one place: a listed plural counts as its listed singular
         return frozenset(k[:-1] if k.endswith("s") and (k[:-1],) in phrases else k for k in found)

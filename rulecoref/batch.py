@@ -69,9 +69,15 @@ def resolve_record(pipeline: Pipeline, record: Record, opts: BatchOptions) -> Ou
         doc = read.document
         res = pipeline.resolve(doc)
         chains = res.chains()
-        read.warnings += write_document(opts.format, opts.out_dir, doc, [c for c, _ in chains], [t for _, t in chains])
-        if opts.provenance:
-            write_atomic(opts.out_dir / f"{record.name}.links.json", json.dumps(res.to_dict(), indent=1) + "\n")
+        try:
+            read.warnings += write_document(opts.format, opts.out_dir, doc, [c for c, _ in chains],
+                                            [t for _, t in chains])
+            if opts.provenance:
+                write_atomic(opts.out_dir / f"{record.name}.links.json", json.dumps(res.to_dict(), indent=1) + "\n")
+        except OSError as exc:  # the output's problem (a full disk), not the input's
+            return Outcome(record.name, False, seconds=time.perf_counter() - t0, diagnostics=[
+                diagnostic("RC510", file=str(opts.out_dir), path=str(opts.out_dir),
+                           detail=f"the output of {record.name}: {exc.strerror or exc}")])
     except RulecorefError as exc:
         return Outcome(record.name, False, seconds=time.perf_counter() - t0, diagnostics=exc.diagnostics)
     except Exception as exc:  # a bug or an unexpected input: report it, keep the batch going

@@ -26,7 +26,8 @@ class SearchSpec:
     """What a keyed rule asks the engine for."""
 
     keys: tuple[str, ...]  # the mention's blocking attributes (a set-valued attribute gives several values)
-    test: Callable[[MentionTable, int, int], str | None]  # evidence for (mention, candidate), or None
+    #: evidence for (mention, candidate), or None; evidence may be a function that spells it out when read
+    test: Callable[[MentionTable, int, int], str | Callable[[], str] | None]
     antecedent: str = "nearest"  # "nearest": the first candidate that passes; "all": every one
     window: int = 0  # sentences apart at most; 0 = any distance
     #: "backward": earlier candidates only; "backward_then_forward": when no earlier one passes, the
@@ -55,18 +56,27 @@ def _unique(indices: Iterator[int]) -> Iterator[int]:
             yield j
 
 
+def _before(lst: list[int], i: int) -> Iterator[int]:
+    """The entries of ascending ``lst`` before ``i``, nearest first (no copy of the list)."""
+    return map(lst.__getitem__, range(bisect_left(lst, i) - 1, -1, -1))
+
+
+def _after(lst: list[int], i: int) -> Iterator[int]:
+    """The entries of ascending ``lst`` after ``i``, nearest first."""
+    return map(lst.__getitem__, range(bisect_right(lst, i), len(lst)))
+
+
 def _candidates(lists: list[list[int]], i: int, forward: bool) -> Iterator[int]:
     """The indices of ``lists`` (each ascending) before ``i``, nearest first; then, with
     ``forward``, those after ``i``, nearest first."""
     if len(lists) == 1:
-        lst = lists[0]
-        yield from reversed(lst[: bisect_left(lst, i)])
+        yield from _before(lists[0], i)
         if forward:
-            yield from lst[bisect_right(lst, i):]
+            yield from _after(lists[0], i)
         return
-    yield from _unique(merge(*(reversed(lst[: bisect_left(lst, i)]) for lst in lists), reverse=True))
+    yield from _unique(merge(*(_before(lst, i) for lst in lists), reverse=True))
     if forward:
-        yield from _unique(merge(*(lst[bisect_right(lst, i):] for lst in lists)))
+        yield from _unique(merge(*(_after(lst, i) for lst in lists)))
 
 
 def _blocking(table: MentionTable, keys: tuple[str, ...], admitted: list[int]) -> dict[int, list[Any]]:
@@ -81,7 +91,7 @@ def _blocking(table: MentionTable, keys: tuple[str, ...], admitted: list[int]) -
     return out
 
 
-def search(table: MentionTable, scope: TypeScope, spec: SearchSpec) -> Iterator[tuple[int, int, str]]:
+def search(table: MentionTable, scope: TypeScope, spec: SearchSpec) -> Iterator[tuple[int, int, Any]]:
     """(antecedent, mention, evidence) for every link the rule makes, in text order of the mention."""
     types, lines = table["type"], table["line"]
     admitted_types = {t for t in set(types) if scope.admits_type(t)}

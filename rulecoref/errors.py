@@ -26,6 +26,15 @@ MESSAGES: dict[str, str] = {
     "RC112": "unknown decoder {kind!r}; known: {known}",
     "RC113": "rule file {path!r} not found",
     "RC114": "example failed: pass {name!r} {detail}",
+    # -- hostile or broken rule files (RC115-RC129) --
+    "RC115": "rule file is larger than {limit} bytes",
+    "RC116": "the file has more than {limit} YAML nodes once its aliases are expanded",
+    "RC117": "lists and mappings nest deeper than {limit} levels",
+    "RC118": "alias *{name} refers to a node that contains it (a recursive alias)",
+    "RC119": "rule file is not UTF-8 text: {detail}",
+    "RC120": "{path!r} is outside the folders rule files may read (it is {real}; allowed: {allowed})",
+    "RC121": "word list is not text: {detail} (named on {rule})",
+    "RC122": "word list is too large: {detail} (named on {rule})",
     # -- rule vocabulary: attributes, predicates, pass order (RC130-RC149) --
     "RC130": "unknown attribute {name!r} in {where}",
     "RC131": "unknown predicate {name!r} in {where}; known: {known}",
@@ -47,6 +56,9 @@ MESSAGES: dict[str, str] = {
     "RC213": "cannot read file: {detail}",
     "RC214": "mention {mention} appears in more than one chain (first on line {first})",
     "RC215": "concept {span} ({text!r}) starts or ends inside a token of tokenised text",
+    # -- input files and folders (RC216-RC229) --
+    "RC216": "no concept file for text {path!r} (expected {expected})",
+    "RC217": "document name {name!r} is used by two inputs: {first} and {second}",
     # -- input formats: JSONL, brat standoff, type maps (RC230-RC249) --
     "RC230": "not a JSON object: {detail}",
     "RC231": "{where}: expected {expected}, got {got}",
@@ -87,10 +99,21 @@ MESSAGES: dict[str, str] = {
     "RC407": "{path}: none of its {lines} rows passed the filters ({filters}); the database was not changed",
     "RC408": "UMLS database {url} has no word-order-insensitive index (match: sorted)",
     "RC409": "UMLS database {url} has no semantic types (the pass filters on semantic_types)",
+    # -- UMLS load: broken input (RC410-RC419) --
+    "RC410": "{path} is truncated or corrupt ({detail}); the load stopped and the database was not changed",
+    "RC411": "{path} is empty: nothing to load; the database was not changed",
+    "RC412": "{path}: a line longer than {limit} characters; the load stopped and the database was not changed",
     # command line
     "RC501": "output directory {path!r} already holds {count} .txt.chains file(s)",
-    "RC502": "{detail}",
     "RC503": "{count} of {total} document(s) failed",
+    # -- output folder, locks, options (RC505-RC519) --
+    "RC505": "output folder {path!r} is an input folder or inside one ({input}); inputs are never written to",
+    "RC506": "output folder {path!r} is in use by another rulecoref run (pid {pid} on {host}, started {started}: {command})",
+    "RC507": "output folder {path!r} holds a stale lock: the run that took it is gone (pid {pid}, started {started}: {command})",
+    "RC508": "output folder {path!r} cannot be used: {detail}",
+    "RC509": "output folder {path!r} cannot be written: {detail}",
+    "RC510": "cannot write {path!r}: {detail}",
+    "RC511": "unknown text encoding {encoding!r}",
     # -- view / convert / formats on the command line (RC520-RC529) --
     "RC520": "cannot tell the format of {path!r}: {detail}",
     "RC521": "{what} {path!r} not found",
@@ -112,6 +135,12 @@ MESSAGES: dict[str, str] = {
     "RC550": "internal error while resolving this document: {detail}",
     "RC551": "the worker process resolving this document died before it finished",
     "RC552": "no input: give a {what}, files, or --file-list",
+    "RC553": "{option}: {detail}",
+    "RC554": "no mention {spec!r} in {doc!r}",
+    "RC555": "pick one document with --doc (found: {names})",
+    "RC556": "the rule file's decoder is {kind!r}, not belltree",
+    "RC557": "no readable documents in {inputs}",
+    "RC558": "output {path!r} {detail}",
     # models
     "RC601": "model file {path!r}: {detail}",
     # -- Bell tree (RC602-RC699) --
@@ -138,6 +167,9 @@ MESSAGES: dict[str, str] = {
     "RC715": "no text for {doc!r}: converting to CoNLL needs {expected}",
     "RC716": "document {doc!r} of the response is not in the key; it is ignored",
     "RC717": "CoNLL document {doc!r} has {got} tokens but the reference text {path!r} has {expected}",
+    # -- evaluation: inconsistent inputs (RC718-RC729) --
+    "RC718": "{side} chain mention {mention} reads {given!r}, but the concept at those offsets reads {expected!r}",
+    "RC719": "a second concept file for document {doc!r} (the first is {first})",
 }
 
 HINTS: dict[str, str] = {
@@ -151,12 +183,22 @@ HINTS: dict[str, str] = {
     "RC204": "the i2b2 layout is DIR/docs/NAME.txt next to DIR/concepts/NAME.txt.con.",
     "RC206": "i2b2 files are UTF-8; convert the file or pass --encoding.",
     "RC215": "tokenised text separates tokens by whitespace; give the span of whole tokens, or the text untokenised.",
+    "RC216": "every NAME.txt needs NAME.txt.con beside it (flat folder) or in DIR/concepts/ (i2b2 layout).",
+    "RC217": "outputs are named by the document name (before the first '.'); rename one, or give the inputs in separate runs.",
     "RC301": ("install Debian's WordNet (apt-get install wordnet-base), or point "
               "RULECOREF_WORDNET / --wordnet at a WordNet 3.0 dict folder."),
     "RC401": "load it first: rulecoref umls load MRCONSO.RRF --db URL",
     "RC501": "pass --overwrite to replace them, or choose an empty directory.",
+    "RC505": "write the outputs to a folder of their own, e.g. beside DATA, not among its docs/, concepts/ or chains/.",
+    "RC506": "two runs into one folder would mix or lose outputs: wait for that run to end, or choose another --out.",
+    "RC507": "if no run uses the folder any more, clear the lock: rm {lock}",
+    "RC508": "--out names a folder: choose a path that is not a file and not under one.",
+    "RC509": "choose a folder you can write to.",
+    "RC511": "give a Python codec name, e.g. utf-8, latin-1, cp1252.",
     "RC550": "this is a bug in rulecoref or a rule kind: please report it with the document's .con line count and the rule file.",
     "RC551": "it may have run out of memory; run again with fewer --jobs.",
+    "RC554": "a mention is 'L:T', 'L:T L:T' or its text ('text#2' for the second occurrence).",
+    "RC556": "use rules/belltree.yaml or rules/hybrid.yaml, or a rule file whose decoder kind is belltree.",
     # -- hints: add yours below, keyed by your codes --
     "RC530": "see docs/scale.md for the row schema: {{id, text, tokenized, concepts: [{{start, end, type}}]}}.",
     "RC531": "an i2b2 row is {{id, txt_path, con_path}}: files every executor can read (rulecoref.spark.i2b2_frame).",
@@ -171,6 +213,9 @@ HINTS: dict[str, str] = {
     "RC407": "check --lang / --sab / --exclude-sab against the file (languages are codes such as ENG, SPA).",
     "RC408": "reload with --sorted-index: rulecoref umls load MRCONSO.RRF --db URL --sorted-index --force",
     "RC409": "reload with semantic types: rulecoref umls load MRCONSO.RRF --db URL --mrsty MRSTY.RRF --force",
+    "RC410": "download or unpack the file again (gzip -t FILE.gz tests a .gz).",
+    "RC411": "give the MRCONSO.RRF of a UMLS release (META/MRCONSO.RRF), unzipped or as .gz.",
+    "RC412": "RRF lines are short (a row of |-separated fields): check the file is MRCONSO.RRF / MRSTY.RRF.",
     "RC310": "see docs/web-provider.md for the keys of 'web:' (enabled, url, timeout, retries, ...).",
     "RC311": "the word counts as unknown (not staff) and the batch goes on; check the url or turn web.enabled off.",
     "RC313": "set web.cache to a writable SQLite file path.",
@@ -185,6 +230,17 @@ HINTS: dict[str, str] = {
     "RC705": "the gold folder needs concepts/*.txt.con and chains/*.txt.chains (or pass --concepts DIR).",
     "RC706": "score CoNLL files with system mentions in --mode conll.",
     "RC713": "split one of the two mentions into another entity, or keep the i2b2 files.",
+    "RC718": "mentions are scored by their offsets; check the chains were made from this version of the concept file.",
+    "RC719": "documents are named by what comes before the first '.'; keep one concept file per document.",
+    "RC115": "a rule file is a short list of passes; the limits are in docs/security.md.",
+    "RC116": "a rule file is a short list of passes, with few aliases; the limits are in docs/security.md.",
+    "RC117": "a rule file needs a few levels of nesting; the limits are in docs/security.md.",
+    "RC118": "an alias may only name an anchor that it is not inside.",
+    "RC119": "save the file as UTF-8 (e.g. iconv -f latin1 -t utf-8 OLD > NEW).",
+    "RC120": ("rule files may read their own folder tree and the bundled resources/ and rules/; to allow "
+              "another folder pass --allow-path DIR or set RULECOREF_ALLOW_PATH (docs/security.md)."),
+    "RC121": "word lists are plain UTF-8 text, one entry per line: check the path names a word list.",
+    "RC122": "word lists are plain UTF-8 text, one entry per line: check the path names a word list.",
     "RC230": "JSONL input is one JSON object per line: {{\"id\": ..., \"text\": ..., \"concepts\": [...]}} (docs/formats.md).",
     "RC231": "see docs/formats.md for the fields of a JSONL document.",
     "RC233": "give every document its own id; output files are named after it.",

@@ -3,7 +3,9 @@ rules (``remove_if:``), in the spirit of dcoref's ``Rules.java``.
 
 A predicate looks at two mentions of one document through the mention table and answers with
 evidence (a short string saying why it holds, which becomes the link's or removal's provenance)
-or None. ``i`` is the mention being resolved (the later one) and ``j`` the candidate antecedent;
+or None. Evidence that takes work to spell out ("all words of ... match ...: abscesses~abscess
+(prefix 'absces')") may be given as a zero-argument function returning the string: a rule asks
+about many candidates and links few, and provenance calls it only for the links kept and read. ``i`` is the mention being resolved (the later one) and ``j`` the candidate antecedent;
 for a filter they are the two ends of a link. Predicates read attributes, never the text itself,
 so the attributes they name (``attributes=``) are computed once per document before the rules run.
 
@@ -21,12 +23,18 @@ from typing import TYPE_CHECKING, Any
 
 from .attributes import word_families
 from .rules.schema import Param
-from .words import acronym_matches, clues_conflict, dates_compatible, prefix_match
+from .words import clues_conflict, dates_compatible, prefix_match
 
 if TYPE_CHECKING:
     from .mentions import MentionTable
 
-Test = Callable[["MentionTable", int, int], "str | None"]
+Evidence = "str | Callable[[], str]"
+Test = Callable[["MentionTable", int, int], "str | Callable[[], str] | None"]
+
+
+def said(evidence: str | Callable[[], str]) -> str:
+    """The text of a predicate's evidence."""
+    return evidence if isinstance(evidence, str) else evidence()
 
 
 @dataclass(frozen=True)
@@ -78,43 +86,42 @@ def same_type(t: MentionTable, i: int, j: int) -> str | None:
 # -- words ------------------------------------------------------------------------------------------
 @predicate("head_matches", attributes=("head", "head_family"),
            help="the heads match by words_match (equal, 80% prefix or WordNet synonyms): 'abscess' / 'abscesses'")
-def head_matches(t: MentionTable, i: int, j: int) -> str | None:
+def head_matches(t: MentionTable, i: int, j: int) -> Callable[[], str] | None:
     hi, hj = t["head"][i], t["head"][j]
     if hi is None or hj not in t["head_family"][i]:
         return None
-    return f"heads {t.settings.why_words_match(hi, hj)}"
+    return lambda: f"heads {t.settings.why_words_match(hi, hj)}"
 
 
 @predicate("words_covered", attributes=("words",),
            help="every meaning-bearing word of the later mention matches a word of the earlier one "
                 "('tissue abscesses' is covered by 'recurrent soft tissue abscess'; a later mention rarely adds modifiers)")
-def words_covered(t: MentionTable, i: int, j: int) -> str | None:
+def words_covered(t: MentionTable, i: int, j: int) -> Callable[[], str] | None:
     wi, wj = t["words"][i], t["words"][j]
     family = word_families(t)
-    if not wi or not all(w in wj or not wj.isdisjoint(family[w]) for w in wi):
+    if not wi or not (wi <= wj or all(w in wj or not wj.isdisjoint(family[w]) for w in wi)):
         return None
-    why = t.settings.why_words_match
-    parts = [why(w, min(family[w] & wj, key=lambda u: (u != w, u))) for w in sorted(wi)]
-    return f"all words of '{_text(t, i)}' match '{_text(t, j)}': " + ", ".join(parts)
+
+    def evidence() -> str:
+        why = t.settings.why_words_match
+        parts = [why(w, min(family[w] & wj, key=lambda u: (u != w, u))) for w in sorted(wi)]
+        return f"all words of '{_text(t, i)}' match '{_text(t, j)}': " + ", ".join(parts)
+
+    return evidence
 
 
-@predicate("acronym_of", attributes=("acronym", "initials"),
-           params={"subsequence": Param("bool", default=True, help="some of the initials in order also count (seed)"),
-                   "min_coverage": Param("float", default=0.6, minimum=0.0, maximum=1.0,
-                                         help="share of the initials a partial acronym must use"),
-                   "acronym": Param("choice", default="either", allowed=("either", "mention"),
+@predicate("acronym_of", attributes=("acronym", "initials", "acronym_forms"),
+           params={"acronym": Param("choice", default="either", allowed=("either", "mention"),
                                     help="which side is the acronym: either, or the mention being resolved "
                                          "(it is then linked to its expansion, not an expansion to any acronym)")},
-           help="one mention is an acronym of the other's initials, or of some of them in order: "
-                "'MRSA' / 'Methicillin-resistant Staphylococcus aureus'")
-def acronym_of(t: MentionTable, i: int, j: int, subsequence: bool = True, min_coverage: float = 0.6,
-               acronym: str = "either") -> str | None:
-    acro, init = t["acronym"], t["initials"]
+           help="one mention is an acronym of the other's initials, or of some of them in order "
+                "(attributes.acronym): 'MRSA' / 'Methicillin-resistant Staphylococcus aureus'")
+def acronym_of(t: MentionTable, i: int, j: int, acronym: str = "either") -> str | None:
+    acro, init, forms = t["acronym"], t["initials"], t["acronym_forms"]
     for short, long in ((i, j),) if acronym == "mention" else ((i, j), (j, i)):
-        a, b = acro[short], init[long]
-        if a and b and acronym_matches(a, b, subsequence=subsequence, min_coverage=min_coverage):
-            how = "initials" if a == b else "some initials in order"
-            return f"'{_text(t, short)}' = {how} '{b}' of '{_text(t, long)}'"
+        if acro[short] and acro[short] in forms[long]:
+            how = "initials" if acro[short] == init[long] else "some initials in order"
+            return f"'{_text(t, short)}' = {how} '{init[long]}' of '{_text(t, long)}'"
     return None
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import textwrap
+import tracemalloc
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,6 +28,36 @@ def needs_shared(*parts: str) -> pytest.MarkDecorator:
     """Mark a test that reads ``SHARED/parts...``; it skips, saying why, when that is absent."""
     path = SHARED.joinpath(*parts)
     return pytest.mark.skipif(not path.exists(), reason=f"needs {path} (the development corpora; set RULECOREF_SHARED)")
+
+
+@contextlib.contextmanager
+def memory_bound(megabytes: float) -> Iterator[None]:
+    """Fail if the block's Python allocations peak above ``megabytes`` (tracemalloc), for the
+    fuzz tests' stated memory bounds."""
+    started = not tracemalloc.is_tracing()
+    if started:
+        tracemalloc.start()
+    tracemalloc.reset_peak()
+    base = tracemalloc.get_traced_memory()[0]
+    try:
+        yield
+        peak = tracemalloc.get_traced_memory()[1] - base
+    finally:
+        if started:
+            tracemalloc.stop()
+    assert peak <= megabytes * 1024 * 1024, f"peak {peak / 2**20:.1f} MB over the {megabytes} MB bound"
+
+
+def read_only_folder() -> Path | None:
+    """A folder no one can create files in, even root (sysfs's /sys/kernel on Linux), or None."""
+    folder = Path("/sys/kernel")
+    try:
+        (folder / "rulecoref-probe").touch()
+    except OSError:
+        return folder if folder.is_dir() else None
+    (folder / "rulecoref-probe").unlink()
+    return None
+
 
 _RESOURCES: Resources | None = None
 

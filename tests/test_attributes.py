@@ -194,14 +194,13 @@ def test_attributes_initials(tmp_path):
     assert column("[otitis media|problem] [congestive heart failure|problem]", "initials", pipeline=three) == [None, "chf"]
 
 
-def test_attributes_acronym_start():
-    got = column("[MRSA|problem] [Methicillin-resistant Staphylococcus aureus|problem] [fever|problem]", "acronym_start")
-    assert got == ["m", None, None]
-
-
-def test_attributes_initials_start():
-    got = column("[MRSA|problem] [Methicillin-resistant Staphylococcus aureus|problem] [fever|problem]", "initials_start")
-    assert got == [None, "m", None]
+def test_attributes_acronym_forms(tmp_path):
+    got = column("[MRSA|problem] [Methicillin-resistant Staphylococcus aureus|problem] [coronary artery disease|problem]",
+                 "acronym_forms")
+    # the initials and each run of them that keeps the first and covers 60%: 3 of 4, 2 of 3
+    assert got == [frozenset(), frozenset({"mrsa", "mrs", "mra", "msa"}), frozenset({"cad", "ca", "cd"})]
+    exact = settings_pipeline(tmp_path, {"acronym": {"subsequence": False}})
+    assert column("[coronary artery disease|problem]", "acronym_forms", pipeline=exact) == [frozenset({"cad"})]
 
 
 # -- people ----------------------------------------------------------------------------------------------

@@ -58,8 +58,8 @@ def test_candidates_window_in_sentences():
 def test_candidates_backward_then_forward():
     # an acronym written before its expansion: no earlier candidate, so the nearest later one
     text = "[CAD|problem] ; [coronary artery disease|problem] ; [coronary artery disease|problem]"
-    spec = SearchSpec(("acronym_start",), always, direction="backward_then_forward", antecedent_keys=("initials_start",))
-    table = mention_table(text, "type", "line", "acronym_start", "initials_start")
+    spec = SearchSpec(("acronym",), always, direction="backward_then_forward", antecedent_keys=("acronym_forms",))
+    table = mention_table(text, "type", "line", "acronym", "acronym_forms")
     assert [(j, i) for j, i, _ in search(table, SAME, spec)] == [(1, 0)]
     backward = SearchSpec(spec.keys, always, antecedent_keys=spec.antecedent_keys)
     assert [(j, i) for j, i, _ in search(table, SAME, backward)] == []
@@ -68,9 +68,9 @@ def test_candidates_backward_then_forward():
 def test_candidates_forward_stops_past_the_window():
     text = "[CAD|problem] .\nx .\nx .\n[coronary artery disease|problem]"
     for window, found in ((1, []), (3, [(1, 0)])):
-        spec = SearchSpec(("acronym_start",), always, direction="backward_then_forward", window=window,
-                          antecedent_keys=("initials_start",))
-        table = mention_table(text, "type", "line", "acronym_start", "initials_start")
+        spec = SearchSpec(("acronym",), always, direction="backward_then_forward", window=window,
+                          antecedent_keys=("acronym_forms",))
+        table = mention_table(text, "type", "line", "acronym", "acronym_forms")
         assert [(j, i) for j, i, _ in search(table, SAME, spec)] == found
 
 
@@ -91,9 +91,10 @@ def test_candidates_several_keys_block_by_key_and_value():
     # a candidate shares any one of the keys; one sharing two is asked about once
     text = "[chest pain|problem] [pain|problem] [rash|problem] [Chest pain|problem]"
     assert links(text, SearchSpec(("text_norm", "head"), always, antecedent="all")) == [(0, 1), (1, 3), (0, 3)]
-    # values of different keys never meet: MRSA's acronym key "m" is not the text "m"
-    spec = SearchSpec(("acronym_start", "text_norm"), always, antecedent="all")
-    assert links("[MRSA|problem] [m|problem] [mrsa|problem]", spec) == [(0, 2)]  # "m" is a text, not an acronym key
+    # values of different keys never meet: MRSA's acronym "mrsa" is not the text "mrsa" of a lowercase mention
+    spec = SearchSpec(("acronym", "text_norm"), always, antecedent="all")
+    assert links("[MRSA|problem] [mrsa|problem] [MRSA|problem]", spec) == [(0, 1), (1, 2), (0, 2)]
+    assert links("[MRSA bacteria|problem] [mrsa|problem] [MRSA|problem]", spec) == [(1, 2)]
 
 
 def test_candidates_set_valued_keys_give_each_candidate_once():

@@ -39,3 +39,13 @@ def test_docs_name_every_setting(name: str) -> None:
 @pytest.mark.parametrize("kind", known_kinds())
 def test_docs_name_every_kind(kind: str) -> None:
     assert f"`{kind}`" in DOC
+
+
+def test_docs_reference_tables_are_up_to_date() -> None:
+    """The tables of docs/rules.md are what scripts/rules_reference.py writes from the registries."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("rules_reference", ROOT / "scripts" / "rules_reference.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.rewritten(DOC) == DOC, "run: python scripts/rules_reference.py"

@@ -9,7 +9,7 @@ import pytest
 
 from rulecoref.attributes import ATTRIBUTES
 from rulecoref.document import Concept, Document
-from rulecoref.predicates import PREDICATES
+from rulecoref.predicates import PREDICATES, said
 from rulecoref.rules.schema import KINDS
 from tests.helpers import mention_table, settings_pipeline
 
@@ -21,7 +21,8 @@ def ask(markup: str | Document, name: str, i: int = 1, j: int = 0, pipeline=None
         table = (pipeline or settings_pipeline()).table(markup, list(spec.attributes))
     else:
         table = mention_table(markup, *spec.attributes, pipeline=pipeline)
-    return spec.bind(params)(table, i, j)
+    evidence = spec.bind(params)(table, i, j)
+    return evidence if evidence is None else said(evidence)
 
 
 def nested(text: str, spans: list[tuple[int, int, str]]) -> Document:
@@ -87,7 +88,7 @@ def test_predicates_words_covered_digits(tmp_path):
     assert ask(text, "words_covered", pipeline=seed) is not None  # the seed stripped digits
 
 
-def test_predicates_acronym_of():
+def test_predicates_acronym_of(tmp_path):
     text = ("[Methicillin-resistant Staphylococcus aureus|problem] ; [MRSA|problem] ; [MS|problem] ; "
             "[left ventricular hypertrophy|problem] ; [LH|problem]")
     assert ask(text, "acronym_of", 1, 0) == "'mrsa' = initials 'mrsa' of 'methicillin-resistant staphylococcus aureus'"
@@ -95,8 +96,10 @@ def test_predicates_acronym_of():
     assert ask(text, "acronym_of", 0, 1, acronym="mention") is None  # only the mention being resolved
     assert ask(text, "acronym_of", 2, 0) is None  # half the initials
     assert ask(text, "acronym_of", 4, 3) == "'lh' = some initials in order 'lvh' of 'left ventricular hypertrophy'"
-    assert ask(text, "acronym_of", 4, 3, subsequence=False) is None
-    assert ask(text, "acronym_of", 2, 0, min_coverage=0.5) is not None
+    exact = settings_pipeline(tmp_path, {"acronym": {"subsequence": False}})
+    assert ask(text, "acronym_of", 4, 3, pipeline=exact) is None
+    half = settings_pipeline(tmp_path, {"acronym": {"min_coverage": 0.5}})
+    assert ask(text, "acronym_of", 2, 0, pipeline=half) is not None
 
 
 def test_predicates_names_match():
@@ -149,12 +152,14 @@ def test_predicates_adjective_only():
 
 
 @pytest.mark.parametrize("name", sorted(PREDICATES))
-def test_predicates_answer_with_a_string_or_none_for_every_pair(name):
+def test_predicates_answer_with_evidence_or_none_for_every_pair(name):
+    """Evidence is a non-empty string, or a function that gives one when provenance is read."""
     text = ("[Mr. Finch|person] in the left leg on 3/12 ; [MRSA|problem] [Methicillin-resistant Staphylococcus aureus|problem]"
             " ; [febrile|problem] ; [he|pronoun]")
     table = mention_table(text, *PREDICATES[name].attributes)
     test = PREDICATES[name].bind()
     for i in range(table.n):
         for j in range(table.n):
-            said = test(table, i, j)
-            assert said is None or (isinstance(said, str) and said), (name, i, j)
+            got = test(table, i, j)
+            text_of = got if got is None or isinstance(got, str) else got()
+            assert got is None or (isinstance(text_of, str) and text_of), (name, i, j)

@@ -8,7 +8,7 @@ from pathlib import Path
 from ..engine import Pipeline
 from ..rules.compiler import bundled_rules, compile_rules
 from ..rules.examples import run_examples
-from .common import cli_resources
+from .common import add_allow_path_option, cli_resources
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -19,6 +19,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("rules", nargs="*", type=Path, help="rule files (default: the bundled rules/i2b2.yaml)")
     p.add_argument("--wordnet", default=None, metavar="DIR", help="WordNet 3.0 dict folder")
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
+    add_allow_path_option(p)
     p.add_argument("--verbose", "-v", action="store_true", help="list every example, not only failures")
     p.set_defaults(run=run)
 
@@ -27,7 +28,8 @@ def run(args: argparse.Namespace) -> int:
     resources = cli_resources(args)
     failed = 0
     for path in args.rules or [bundled_rules("i2b2")]:
-        rs = compile_rules(path, decoder_overrides={"model": args.model} if args.model else None)
+        rs = compile_rules(path, decoder_overrides={"model": args.model} if args.model else None,
+                           allow_paths=args.allow_path)
         # the whole pipeline, as resolve builds it: what resolve would reject at start-up (a missing
         # UMLS database, a missing model) check rejects too
         Pipeline(rs, resources)

@@ -27,7 +27,7 @@ from ..io.i2b2 import format_chains, read_chains, read_document, write_atomic
 from ..io.jsonl import format_jsonl
 from ..io.layout import records_in_dir
 from ..io.typemap import read_type_map
-from .common import print_diagnostics
+from .common import encoding_name, print_diagnostics
 
 MAX_WARNINGS = 20
 FORMATS = ("i2b2", "conll", "jsonl", "brat")
@@ -62,7 +62,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="CoNLL source: 0-based column of the word (default 3, CoNLL-2012); '_' when absent")
     p.add_argument("--type-map", type=Path, default=None, metavar="YAML",
                    help="JSONL and brat sources: map their entity types to rule types (docs/formats.md)")
-    p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8)")
+    p.add_argument("--encoding", default="utf-8", type=encoding_name, help="input encoding (default utf-8)")
     p.set_defaults(run=run)
 
 
@@ -166,9 +166,9 @@ def convert(args: argparse.Namespace, source: str, target: str) -> tuple[int, li
     warnings: list[Diagnostic] = []
     out: Path = args.out
     if target in ("conll", "jsonl") and out.is_dir():
-        raise CliError(diagnostic("RC502", detail=f"{out} is a folder; a {target} target is one file"))
+        raise CliError(diagnostic("RC558", path=str(out), detail=f"is a folder; a {target} target is one file"))
     if target in ("i2b2", "brat") and out.exists() and not out.is_dir():
-        raise CliError(diagnostic("RC502", detail=f"{out} exists and is not a folder; a {target} target is a folder"))
+        raise CliError(diagnostic("RC558", path=str(out), detail=f"exists and is not a folder; a {target} target is a folder"))
     if target == "brat" and source in ("brat", "i2b2") and out.resolve() in (args.src.resolve(), (args.src / "docs").resolve()):
         raise CliError(diagnostic("RC522", path=str(out), input=str(args.src)))
     if out.resolve() == args.src.resolve():

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from ..errors import Diagnostic, RulecorefError
-from .common import print_diagnostics
+from .common import encoding_name, print_diagnostics
 
 #: scoring modes (``rulecoref.evaluate.MODES``, which needs the ``eval`` extra to import)
 MODES = ("conll", "i2b2")
@@ -36,7 +36,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--concepts", type=Path, default=None, metavar="DIR",
                    help="folder of gold .txt.con files when they are not in GOLD/concepts")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8)")
+    p.add_argument("--encoding", default="utf-8", type=encoding_name, help="input encoding (default utf-8)")
     p.add_argument("--quiet", "-q", action="store_true", help="do not print warnings")
     p.set_defaults(run=run)
 

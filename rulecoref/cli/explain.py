@@ -8,11 +8,10 @@ import re
 from pathlib import Path
 
 from ..document import Document
-from ..engine import Pipeline
 from ..errors import CliError, diagnostic
 from ..io.i2b2 import read_document
 from ..io.layout import find_records
-from .common import add_rules_option, cli_resources, rules_path
+from .common import add_rules_option, cli_resources, load_pipeline
 
 _POS = re.compile(r"^(\d+):(\d+)(?:\s+(\d+):(\d+))?$")
 
@@ -50,7 +49,7 @@ def find_mention(doc: Document, spec: str) -> int:
         k = int(nth) - 1 if nth.isdigit() else 0
         if 0 <= k < len(hits):
             return hits[k]
-    raise CliError(diagnostic("RC502", detail=f"no mention {spec!r} in {doc.name}"))
+    raise CliError(diagnostic("RC554", spec=spec, doc=doc.name))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,10 +58,10 @@ def run(args: argparse.Namespace) -> int:
         records = [r for r in records if r.name == args.doc]
     if len(records) != 1 or records[0].txt is None:
         names = ", ".join(r.name for r in records[:10])
-        raise CliError(diagnostic("RC502", detail=f"pick one document with --doc (found: {names or 'none'})"))
+        raise CliError(diagnostic("RC555", names=names or "none"))
     rec = records[0]
     overrides = {"model": args.model} if args.model else {}
-    pipe = Pipeline.from_file(rules_path(args), cli_resources(args), **overrides)
+    pipe = load_pipeline(args, cli_resources(args), **overrides)
     types = None if args.types == "auto" else tuple(t.strip() for t in args.types.split(","))
     doc = read_document(rec.txt, rec.con, name=rec.name, types=types).document
     res = pipe.resolve(doc)

@@ -9,7 +9,6 @@ import time
 from pathlib import Path
 
 from ..batch import BatchOptions, run_batch
-from ..engine import Pipeline
 from ..errors import CliError, diagnostic
 from ..io.formats import (
     INPUT_FORMATS,
@@ -20,9 +19,18 @@ from ..io.formats import (
     output_paths,
 )
 from ..io.i2b2 import write_atomic
-from ..io.layout import iter_file_list
+from ..io.layout import input_folders, iter_file_list
+from ..io.outdir import LOCK, OutputLock, check_out_dir, make_out_dir
 from ..io.typemap import read_type_map
-from .common import add_input_options, add_rules_option, cli_resources, positive_int, print_diagnostics, rules_path
+from .common import (
+    add_input_options,
+    add_rules_option,
+    cli_resources,
+    load_pipeline,
+    positive_int,
+    print_diagnostics,
+    rules_path,
+)
 
 REPORT = "rulecoref-report.json"
 
@@ -35,7 +43,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "Resolve coreference for every record of DATA (an i2b2 folder with docs/ and concepts/, "
             "a flat folder of NAME.txt + NAME.txt.con, or explicit files; JSONL or brat with --input-format) "
             "and write OUT/NAME.txt.chains (or another --format). "
-            f"Failed documents are listed in OUT/{REPORT} and make the exit code 1."
+            f"Failed documents are listed in OUT/{REPORT} and make the exit code 1. OUT_DIR is locked "
+            f"for the run ({LOCK}): a second run into it stops at once."
         ),
     )
     add_input_options(p)
@@ -67,8 +76,8 @@ def add_format_options(p: argparse.ArgumentParser) -> None:
 
 
 def _prepare_out(out: Path, overwrite: bool, fmt: str = "i2b2") -> None:
-    if out.exists() and not out.is_dir():
-        raise CliError(diagnostic("RC502", detail=f"{out} exists and is not a directory"))
+    """Refuse to mix with earlier outputs (RC501), or delete them with ``--overwrite``; called
+    with the folder locked, so another run cannot write between this check and the batch."""
     stale = existing_outputs(fmt, out)
     if stale and not overwrite:
         if fmt != "i2b2":
@@ -99,19 +108,32 @@ def parse_types(value: str | None, declared: tuple[str, ...]) -> tuple[str, ...]
 
 
 def run(args: argparse.Namespace) -> int:
+    lock = OutputLock(args.out)
+    try:
+        return _run(args, lock)
+    finally:
+        lock.release()
+
+
+def _run(args: argparse.Namespace, lock: OutputLock) -> int:
     inputs = list(args.inputs)
     if args.file_list:
         inputs.extend(iter_file_list(args.file_list))
     if not inputs:
-        raise CliError(diagnostic("RC502", detail="no input: give a DATA folder, files, or --file-list"))
+        raise CliError(diagnostic("RC552", what="DATA folder"))
+    # i2b2 records without text are reported per document below; texts without concepts and other
+    # formats' strays here
+    records, strays = find_inputs(inputs, args.input_format, args.encoding)
+    # before the start-up: a bad --out costs nothing
+    check_out_dir(args.out, input_folders(inputs if args.input_format == "i2b2" else [], records))
     overrides = {"model": args.model} if args.model else {}
     resources = cli_resources(args)
     t0 = time.perf_counter()
-    pipeline = Pipeline.from_file(rules_path(args), resources, **overrides)
+    pipeline = load_pipeline(args, resources, **overrides)
     startup = time.perf_counter() - t0
     type_map = read_type_map(args.type_map) if args.type_map else None
-    # i2b2 records without text are reported per document below; other formats' strays here
-    records, strays = find_inputs(inputs, args.input_format, args.encoding)
+    make_out_dir(args.out)
+    lock.acquire()
     _check_inputs_kept(records, args.out, args.format, args.overwrite)
     _prepare_out(args.out, args.overwrite, args.format)
     types = parse_types(args.types, pipeline.ruleset.types)
@@ -156,7 +178,13 @@ def run(args: argparse.Namespace) -> int:
         "seconds": round(seconds, 3),
         "startup_seconds": round(startup, 3),
     }
-    write_atomic(args.out / REPORT, json.dumps(report, indent=1) + "\n")
+    code = 1 if failed or strays else 0
+    try:
+        write_atomic(args.out / REPORT, json.dumps(report, indent=1) + "\n")
+    except OSError as exc:  # e.g. the disk filled up during the run
+        print_diagnostics([diagnostic("RC510", path=str(args.out / REPORT), detail=exc.strerror or str(exc))],
+                          prefix="error: ")
+        code = 1
     work = seconds - startup
     rate = len(records) / work if work > 0 else 0.0
     print(
@@ -166,4 +194,4 @@ def run(args: argparse.Namespace) -> int:
         + (f"; {len(failed)} failed, see {args.out / REPORT}" if failed else "")
         + (f"; {len(strays)} input problem(s), see {args.out / REPORT}" if strays else "")
     )
-    return 1 if failed or strays else 0
+    return code

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..errors import CliError, diagnostic
 from ..io.layout import find_records
-from .common import cli_resources, print_diagnostics
+from .common import add_allow_path_option, cli_resources, load_pipeline, print_diagnostics
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -26,6 +26,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("inputs", nargs="+", metavar="GOLD_DIR", help="i2b2 folders with gold chains")
     p.add_argument("--rules", type=Path, default=None, metavar="YAML",
                    help="rule file with a belltree decoder (default: the bundled rules/belltree.yaml)")
+    add_allow_path_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path")
     p.add_argument("--log-alphas", default="-2.5:0:0.25", metavar="START:STOP:STEP|LIST",
                    help="natural-log start penalties, a range START:STOP:STEP or a comma list (default -2.5:0:0.25)")
@@ -48,25 +49,24 @@ def parse_log_alphas(text: str) -> list[float]:
             return [round(start + i * step, 6) for i in range(n)]
         return [float(x) for x in text.split(",") if x.strip()]
     except ValueError as exc:
-        raise CliError(diagnostic("RC502", detail=f"--log-alphas {text!r}: {exc}")) from exc
+        raise CliError(diagnostic("RC553", option=f"--log-alphas {text!r}", detail=str(exc))) from exc
 
 
 def run(args: argparse.Namespace) -> int:
     from ..belltree.decoder import BellTreeDecoder
     from ..belltree.experiment import score
     from ..belltree.train import load_gold
-    from ..engine import Pipeline
     from ..rules.compiler import bundled_rules
 
     log_alphas = parse_log_alphas(args.log_alphas)
     if any(la > 0 for la in log_alphas):
-        raise CliError(diagnostic("RC502", detail="log alpha must be <= 0 (alpha in (0, 1])"))
+        raise CliError(diagnostic("RC553", option="--log-alphas", detail="log alpha must be <= 0 (alpha in (0, 1])"))
     overrides = {"model": args.model} if args.model else {}
     resources = cli_resources(args)
-    pipeline = Pipeline.from_file(args.rules or bundled_rules("belltree"), resources, **overrides)
+    pipeline = load_pipeline(args, resources, args.rules or bundled_rules("belltree"), **overrides)
     decoder = pipeline.decoder
     if not isinstance(decoder, BellTreeDecoder):
-        raise CliError(diagnostic("RC502", detail="the rule file's decoder is not belltree; use rules/belltree.yaml or rules/hybrid.yaml"))
+        raise CliError(diagnostic("RC556", kind=getattr(decoder, "kind", "union_find")))
     changes = {k: v for k, v in (("beam", args.beam), ("window", args.window)) if v is not None}
     types = None if args.types.strip().lower() == "auto" else tuple(t.strip().lower() for t in args.types.split(","))
     records, problems = find_records(args.inputs)
@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
         golds.append(td.gold)
         resolutions.append(pipeline.run_passes(td.doc))
     if not docs:
-        raise CliError(diagnostic("RC502", detail="no readable documents"))
+        raise CliError(diagnostic("RC557", inputs=", ".join(map(str, args.inputs))))
     print_diagnostics(warnings[:10], prefix="warning: ")
     if not args.json:
         print(f"{'log_alpha':>9} {'alpha':>7} {'conll_f1':>8} {'muc':>6} {'b3':>6} {'ceafe':>6} {'seconds':>7}")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..errors import CliError, diagnostic
 from ..io.layout import find_records, iter_file_list
-from .common import cli_resources, positive_int, print_diagnostics
+from .common import add_allow_path_option, cli_resources, encoding_name, positive_int, print_diagnostics
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -31,6 +31,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--rules", type=Path, default=None, metavar="YAML",
                    help="rule file whose passes feed hybrid features (e.g. rules/hybrid.yaml); its decoder is not used "
                         "(default: rules/belltree.yaml, no passes; its attributes: settings apply either way)")
+    add_allow_path_option(p)
     p.add_argument("--wordnet", default=None, metavar="DIR",
                    help="WordNet 3.0 dict folder (default: $RULECOREF_WORDNET or /usr/share/wordnet)")
     p.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="N",
@@ -46,7 +47,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="inverse L2 regularisation strength of the logistic regression (default 1.0)")
     p.add_argument("--min-count", type=int, default=2, help="drop features seen in fewer events (default 2)")
     p.add_argument("--no-type-check", action="store_true", help="also train on pairs of different non-pronoun types")
-    p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8; a BOM is accepted)")
+    p.add_argument("--encoding", default="utf-8", type=encoding_name, help="input encoding (default utf-8; a BOM is accepted)")
     p.add_argument("--quiet", "-q", action="store_true", help="print only errors and the summary")
     p.set_defaults(run=run)
 
@@ -63,7 +64,8 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(diagnostic("RC552", what="GOLD_DIR with docs/, concepts/ and chains/"))
     t0 = time.perf_counter()
     # the model to train may not exist yet: the rule file's decoder is not built
-    ruleset = dataclasses.replace(compile_rules(args.rules or bundled_rules("belltree")), decoder=None)
+    ruleset = dataclasses.replace(compile_rules(args.rules or bundled_rules("belltree"), allow_paths=args.allow_path),
+                                  decoder=None)
     pipeline = Pipeline(ruleset, cli_resources(args))
     hybrid = args.rules is not None and bool(ruleset.passes)
     types = None if args.types.strip().lower() == "auto" else tuple(t.strip().lower() for t in args.types.split(",") if t.strip())

@@ -120,7 +120,7 @@ def run_load(args: argparse.Namespace) -> int:
     require("umls", "rulecoref umls")
     langs = _codes(args.lang) or ("ENG",)
     if args.max_malformed < 0 or args.batch_size < 1:
-        raise CliError(diagnostic("RC502", detail="--max-malformed must be >= 0 and --batch-size >= 1"))
+        raise CliError(diagnostic("RC553", option="--max-malformed / --batch-size", detail="must be >= 0 and >= 1"))
     opts = LoadOptions(
         languages=None if "ALL" in langs or "*" in langs else langs,
         include_sabs=_codes(args.sab) or None,

@@ -47,11 +47,11 @@ def run(args: argparse.Namespace) -> int:
     if args.file_list:
         inputs.extend(iter_file_list(args.file_list))
     if not inputs:
-        raise CliError(diagnostic("RC502", detail="no input: give a DATA folder, files, or --file-list"))
+        raise CliError(diagnostic("RC552", what="DATA folder"))
     if args.system is not None and not args.system.is_dir():
         raise CliError(diagnostic("RC521", what="system output folder", path=str(args.system)))
     if args.out.exists() and not args.out.is_dir():
-        raise CliError(diagnostic("RC502", detail=f"{args.out} exists and is not a directory"))
+        raise CliError(diagnostic("RC558", path=str(args.out), detail="exists and is not a folder"))
     old = sorted(args.out.glob("*.html")) if args.out.is_dir() else []
     if old and not args.overwrite:
         raise CliError(diagnostic("RC526", path=str(args.out), count=len(old), what="page(s)"))

@@ -22,7 +22,7 @@ from ..engine import Pipeline
 from ..errors import CliError, RulecorefError, diagnostic
 from ..io.i2b2 import read_document
 from ..io.layout import find_records, iter_file_list
-from .common import add_input_options, add_rules_option, cli_resources, print_diagnostics, rules_path
+from .common import add_input_options, add_rules_option, cli_resources, load_pipeline, print_diagnostics, rules_path
 from .resolve import parse_types
 
 
@@ -73,8 +73,8 @@ def run(args: argparse.Namespace) -> int:
     if args.file_list:
         inputs.extend(iter_file_list(args.file_list))
     if not inputs:
-        raise CliError(diagnostic("RC502", detail="no input: give a DATA folder, files, or --file-list"))
-    pipeline = Pipeline.from_file(rules_path(args), cli_resources(args))
+        raise CliError(diagnostic("RC552", what="DATA folder"))
+    pipeline = load_pipeline(args, cli_resources(args))
     roles = [p for p in pipeline.passes if p.kind == "people_roles"]
     if not roles:
         raise CliError(diagnostic("RC315", file=str(pipeline.ruleset.path),

@@ -5,6 +5,8 @@ every concept outside any chain is a singleton entity, on the gold side and on t
 (singletons are written nowhere). A system chain may only use gold concepts; anything else is an
 error naming the file and line (RC701), as is a system file without a gold record (RC702). A
 missing system file means "no chains" and is only a warning (RC703), as in the official scorer.
+Mentions are matched on their offsets; one whose text differs from the concept's text at those
+offsets is a warning (RC718): the chains may belong to another version of the concept file.
 
 Concepts are read with a light ``.con`` reader (spans and types only: scoring needs no text).
 When the gold folder has ``docs/``, the full reader is used instead, so an offset outside the
@@ -52,6 +54,7 @@ class ConceptSpan:
     span: Span
     type: str
     line: int
+    text: str = ""
 
 
 @dataclass
@@ -89,7 +92,7 @@ def read_concepts(path: str | Path, encoding: str = "utf-8") -> tuple[list[Conce
                                        span=f"{span[0]}:{span[1]} {span[2]}:{span[3]}", first=seen[span]))
             continue
         seen[span] = lineno
-        out.append(ConceptSpan(span, m["type"].strip().lower(), lineno))
+        out.append(ConceptSpan(span, m["type"].strip().lower(), lineno, m["text"]))
     if errors:
         raise InputError(errors)
     return out, warnings
@@ -113,10 +116,16 @@ def _concepts_dir(gold_dir: Path, concepts_dir: Path | None) -> Path:
     return gold_dir
 
 
+def _same_text(a: str, b: str) -> bool:
+    return " ".join(a.lower().split()) == " ".join(b.lower().split())
+
+
 def _read_side(path: Path, concept_type: dict[Span, str], name: str, side: str, bad_code: str, encoding: str,
-               errors: list[Diagnostic], warnings: list[Diagnostic]) -> list[tuple[list[Span], str]]:
+               errors: list[Diagnostic], warnings: list[Diagnostic],
+               concept_text: dict[Span, str] | None = None) -> list[tuple[list[Span], str]]:
     """Chains (spans, type) of one side's file; a chain naming a non-concept is reported
-    (``bad_code``) and left out, a missing file is a warning (RC703) and means no chains."""
+    (``bad_code``) and left out, a missing file is a warning (RC703) and means no chains, and a
+    mention whose text is not the concept's (case and spacing aside) is a warning (RC718)."""
     if not path.is_file():
         warnings.append(diagnostic("RC703", file=str(path), severity="warning", doc=name, side=side))
         return []
@@ -126,6 +135,11 @@ def _read_side(path: Path, concept_type: dict[Span, str], name: str, side: str, 
         bad = [s for s in spans if s not in concept_type]
         for s in bad:
             errors.append(diagnostic(bad_code, file=str(path), line=line, mention=_span_text(s), doc=name))
+        for s in spans:
+            given, expected = chains.texts.get(s, ""), (concept_text or {}).get(s)
+            if expected is not None and not _same_text(given, expected):
+                warnings.append(diagnostic("RC718", file=str(path), line=line, severity="warning", side=side,
+                                           mention=_span_text(s), given=given[:80], expected=expected[:80]))
         if not bad:
             out.append((list(spans), ctype))
     return out
@@ -161,24 +175,26 @@ def load_i2b2(
 
     result = LoadResult()
     errors: list[Diagnostic] = []
-    names: set[str] = set()
+    names: dict[str, Path] = {}
     for con in con_files:
         name = doc_name(con)
-        if name in names:
+        if name in names:  # NAME.txt.con and NAME.v2.txt.con: one would hide the other
+            errors.append(diagnostic("RC719", file=str(con), doc=name, first=str(names[name])))
             continue
-        names.add(name)
+        names[name] = con
         txt = docs_dir / con.name[: -len(".con")] if docs_dir is not None else None
         if txt is not None and txt.is_file():
             read = read_document(txt, con, name=name, encoding=encoding)
-            concepts = [ConceptSpan(c.span, c.type, c.source_line) for c in read.document.concepts]
+            concepts = [ConceptSpan(c.span, c.type, c.source_line, c.text) for c in read.document.concepts]
             result.warnings.extend(read.warnings)
         else:
             concepts, warns = read_concepts(con, encoding)
             result.warnings.extend(warns)
         concept_type = {c.span: c.type for c in concepts}
+        concept_text = {c.span: c.text for c in concepts}
 
         gold_file = gold_chains_dir / f"{name}.txt.chains"
-        gold = _read_side(gold_file, concept_type, name, "gold", "RC704", encoding, errors, result.warnings)
+        gold = _read_side(gold_file, concept_type, name, "gold", "RC704", encoding, errors, result.warnings, concept_text)
         key: list[list[Mention]] = [list(spans) for spans, _ in gold]
         key_types = [ctype for _, ctype in gold]
         in_gold = {s for spans, _ in gold for s in spans}
@@ -188,7 +204,8 @@ def load_i2b2(
                 key_types.append(c.type)
 
         sys_file = sys_chains_dir / f"{name}.txt.chains"
-        system = _read_side(sys_file, concept_type, name, "system", "RC701", encoding, errors, result.warnings)
+        system = _read_side(sys_file, concept_type, name, "system", "RC701", encoding, errors, result.warnings,
+                            concept_text)
         response: list[list[Mention]] = [list(spans) for spans, _ in system]
         in_sys = {s for spans, _ in system for s in spans}
         chain_mentions = sum(len(spans) for spans, _ in system if len(spans) > 1)

@@ -48,7 +48,7 @@ def read_text(path: Path, encoding: str = "utf-8") -> str:
         raise InputError(diagnostic("RC206", file=str(path), line=raw.count(b"\n", 0, exc.start) + 1,
                                     encoding=encoding, detail=f"byte {raw[exc.start]:#04x}")) from exc
     except LookupError as exc:
-        raise InputError(diagnostic("RC502", detail=f"unknown encoding {encoding!r}")) from exc
+        raise InputError(diagnostic("RC511", encoding=encoding)) from exc
 
 
 def read_brat(txt_path: str | Path, ann_path: str | Path, *, name: str | None = None,

@@ -54,10 +54,11 @@ def default_abbreviations(root: Path | None = None) -> frozenset[str]:
 def find_inputs(inputs: Iterable[str | Path], input_format: str = "i2b2",
                 encoding: str = "utf-8") -> tuple[list[Record], list[Diagnostic]]:
     """Records of DATA in a format, plus problems that are no record (a brat .ann without its
-    text, a repeated JSONL id). i2b2 records without text are records, reported when read."""
+    text, a repeated JSONL id, an i2b2 text without concepts). i2b2 records without text are
+    records, reported when read."""
     if input_format == "i2b2":
-        records, _ = find_records(inputs)
-        return records, []
+        records, problems = find_records(inputs)
+        return records, [d for d in problems if d.code == "RC216"]  # a text without concepts is no record
     records: list[Record] = []
     problems: list[Diagnostic] = []
     for item in inputs:

@@ -54,7 +54,7 @@ def read_text_lines(path: str | Path, encoding: str = "utf-8") -> list[str]:
             diagnostic("RC206", file=str(path), line=line, encoding=encoding, detail=f"byte {raw[exc.start]:#04x}")
         ) from exc
     except LookupError as exc:
-        raise InputError(diagnostic("RC502", detail=f"unknown encoding {encoding!r}")) from exc
+        raise InputError(diagnostic("RC511", encoding=encoding)) from exc
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     while lines and not lines[-1].strip():
         lines.pop()

@@ -109,7 +109,7 @@ def read_jsonl_entry(path: str | Path, entry: JsonlEntry, *, types: Sequence[str
         raise InputError(diagnostic("RC206", file=str(path), line=entry.line, encoding=encoding,
                                     detail=f"byte {raw[exc.start]:#04x}")) from exc
     except LookupError as exc:
-        raise InputError(diagnostic("RC502", detail=f"unknown encoding {encoding!r}")) from exc
+        raise InputError(diagnostic("RC511", encoding=encoding)) from exc
     try:
         obj = json.loads(text)
     except ValueError as exc:

@@ -5,7 +5,9 @@ Layouts accepted (records are matched on the name before the first '.'):
   DIR/NAME.txt + DIR/NAME.txt.con [+ DIR/NAME.txt.chains]                         (flat folder)
   explicit NAME.txt or NAME.txt.con paths (the partner file is looked for beside it or in the
   sibling docs/ or concepts/ folder).
-A concept file without its text is reported (RC204) rather than skipped in silence.
+A concept file without its text is reported (RC204) rather than skipped in silence, and so is a
+text without its concept file (RC216). Two different files with one document name are an error
+(RC217): their outputs would have one name, so one would be lost.
 """
 
 from __future__ import annotations
@@ -58,7 +60,8 @@ def _chains_for(base: Path, name: str) -> Path | None:
 
 
 def records_in_dir(root: Path) -> tuple[list[Record], list[Diagnostic]]:
-    """Records of one folder, sorted by name, plus RC204 for concept files without text."""
+    """Records of one folder, sorted by name, plus RC204 for concept files without text and RC216
+    for texts without a concept file."""
     problems: list[Diagnostic] = []
     if (root / "concepts").is_dir():
         con_dir, txt_dir = root / "concepts", root / "docs"
@@ -76,11 +79,16 @@ def records_in_dir(root: Path) -> tuple[list[Record], list[Diagnostic]]:
         out.append(Record(name, txt, con, _chains_for(root, name)))
     if not cons:
         raise InputError(diagnostic("RC210", path=str(root), hint="expected DIR/concepts/*.txt.con or DIR/*.txt.con"))
+    for txt in sorted(txt_dir.glob("*.txt")):
+        con = con_dir / (txt.name + ".con")
+        if not con.is_file():
+            problems.append(diagnostic("RC216", file=str(txt), path=str(txt), expected=str(con)))
     return out, problems
 
 
 def find_records(inputs: Iterable[str | Path]) -> tuple[list[Record], list[Diagnostic]]:
-    """Expand folders and files into records; duplicates (same name) keep the first."""
+    """Expand folders and files into records. The same record given twice (a folder twice, or a
+    text and its concept file) counts once; two different records with one name raise RC217."""
     records: list[Record] = []
     problems: list[Diagnostic] = []
     for item in inputs:
@@ -95,16 +103,56 @@ def find_records(inputs: Iterable[str | Path]) -> tuple[list[Record], list[Diagn
                 problems.append(diagnostic("RC204", file=str(path), path=str(path), expected=path.name[:-4]))
             records.append(Record(doc_name(path), txt, path))
         elif path.is_file():
-            records.append(Record(doc_name(path), path, _partner_con(path)))
+            con = _partner_con(path)
+            if not con.is_file():
+                problems.append(diagnostic("RC216", file=str(path), path=str(path), expected=str(con)))
+                continue
+            records.append(Record(doc_name(path), path, con))
         else:
             raise InputError(diagnostic("RC213", file=str(path), detail="no such file or directory"))
-    seen: set[str] = set()
+    seen: dict[str, Record] = {}
     unique = []
+    clashes = []
     for rec in records:
-        if rec.name not in seen:
-            seen.add(rec.name)
+        first = seen.get(rec.name)
+        if first is None:
+            seen[rec.name] = rec
             unique.append(rec)
+        elif _files(first) != _files(rec):
+            clashes.append(diagnostic("RC217", file=str(rec.con), name=rec.name, first=str(first.con), second=str(rec.con)))
+    if clashes:
+        raise InputError(clashes)
     return unique, problems
+
+
+def _files(rec: Record) -> tuple[Path | None, Path]:
+    return (rec.txt.resolve() if rec.txt else None), rec.con.resolve()
+
+
+def input_folders(inputs: Iterable[str | Path], records: Iterable[Record]) -> tuple[set[Path], set[Path]]:
+    """Folders an output folder must stay out of, resolved: (folders it may not be, folders it may
+    not be inside). Every folder holding an i2b2 input file is in the first set; an i2b2 release's
+    ``docs/``, ``concepts/`` and ``chains/`` are in both, so nothing is ever written among them
+    (a flat folder's gold ``.txt.chains`` would be deleted by ``--overwrite``)."""
+    exact: set[Path] = set()
+    inside: set[Path] = set()
+    for rec in records:
+        if rec.kind != "i2b2":  # JSONL and brat inputs: io.formats checks file by file (RC522)
+            continue
+        for f in (rec.txt, rec.con, rec.chains):
+            if f is not None:
+                folder = f.resolve().parent
+                exact.add(folder)
+                if folder.name in ("docs", "concepts", "chains"):
+                    inside.add(folder)
+    for item in inputs:
+        path = Path(item)
+        if path.is_dir():
+            exact.add(path.resolve())
+            for sub in ("docs", "concepts", "chains"):
+                if (path / sub).is_dir():
+                    inside.add((path / sub).resolve())
+    return exact | inside, inside
 
 
 def iter_file_list(path: Path) -> Iterator[str]:

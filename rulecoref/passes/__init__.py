@@ -27,7 +27,7 @@ REPLACED = {
     "exact_match": "match with key: text_norm",
     "head_synonym": "match with key: head_family, antecedent_key: head, require: [head_matches, words_covered], "
                     "veto: [overlaps]",
-    "acronym": "match with key: acronym_start, antecedent_key: initials_start, require: [acronym_of], veto: [overlaps]",
+    "acronym": "match with key: acronym, antecedent_key: acronym_forms, require: [acronym_of], veto: [overlaps]",
     "umls": "match with key: cuis, veto: [overlaps] (UMLS settings under attributes.umls)",
     "partial_name": "match with key: name_keys, require: [names_match], veto: [gender_clash]",
     "filter_date": "filter with remove_if: [dates_conflict]",

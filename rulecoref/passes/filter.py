@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..document import Document
-from ..predicates import PREDICATES, Test
+from ..predicates import PREDICATES, Test, said
 from ..rules.schema import Param
 from . import Context, Pass, register
 
@@ -47,5 +47,5 @@ class Filter(Pass):
             for test in self.tests:
                 evidence = test(ctx.table, b, a)
                 if evidence is not None:
-                    yield (a, b), evidence
+                    yield (a, b), said(evidence)
                     break

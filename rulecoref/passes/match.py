@@ -18,9 +18,11 @@ accepts (``predicates.py``). Each link's evidence is what its predicates said.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..candidates import SearchSpec, key_values
 from ..mentions import MentionTable
-from ..predicates import PREDICATES, Test
+from ..predicates import PREDICATES, Test, said
 from ..rules.schema import Param
 from . import Pass, register
 
@@ -61,18 +63,21 @@ class Match(Pass):
         return SearchSpec(self.keys, self.test, r["antecedent"], r["window"].get("sentences", 0), r["direction"],
                           self.antecedent_keys)
 
-    def test(self, t: MentionTable, i: int, j: int) -> str | None:
-        """Evidence for linking mention ``i`` to candidate ``j``: vetoes first, then requirements."""
+    def test(self, t: MentionTable, i: int, j: int) -> Callable[[], str] | None:
+        """Evidence for linking mention ``i`` to candidate ``j`` (vetoes first, then requirements),
+        spelt out when provenance is read."""
         for veto in self.vetoes:
             if veto(t, i, j) is not None:
                 return None
-        said = []
+        found = []
         for require in self.requires:
             evidence = require(t, i, j)
             if evidence is None:
                 return None
-            said.append(evidence)
-        return "; ".join(said) or self._shared_key(t, i, j)
+            found.append(evidence)
+        if not found:
+            return lambda: self._shared_key(t, i, j)
+        return lambda: "; ".join(map(said, found))
 
     def _shared_key(self, t: MentionTable, i: int, j: int) -> str:
         for key, other in zip(self.keys, self.antecedent_keys or self.keys):

@@ -1,7 +1,9 @@
 """Plain-text word lists: one entry per line, ``#`` starts a comment, entries are lowercased.
 
 A clinician edits these files, never Python. Multi-word entries ("consistent with") are kept as
-token tuples so a pass can look for them inside a token sequence.
+token tuples so a pass can look for them inside a token sequence. A word list is UTF-8 text of
+at most ``MAX_WORDLIST_BYTES``; ``read_wordlist`` checks that, and the rule compiler calls it, so
+``rulecoref check`` finds a binary or oversized list that ``resolve`` would stop on.
 """
 
 from __future__ import annotations
@@ -10,6 +12,44 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ..errors import ResourceError, diagnostic
+
+#: Largest word list read (the bundled ones are 35 kB together); a bigger file is refused before
+#: it is read, so a wrong path (a corpus, a database) costs no memory.
+MAX_WORDLIST_BYTES = 8 * 1024 * 1024
+
+
+class WordListError(Exception):
+    """A word list that is not usable text: ``kind`` is "size", "binary", "encoding" or "read"."""
+
+    def __init__(self, kind: str, detail: str, line: int | None = None):
+        super().__init__(detail)
+        self.kind, self.detail, self.line = kind, detail, line
+
+
+def read_wordlist(path: str | Path, limit: int = MAX_WORDLIST_BYTES) -> str:
+    """The text of a word list: UTF-8 (a BOM is dropped), no NUL bytes, at most ``limit`` bytes.
+
+    Raises WordListError naming the line of the first bad byte.
+    """
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(limit + 1)
+    except OSError as exc:
+        raise WordListError("read", exc.strerror or str(exc)) from exc
+    if len(raw) > limit:
+        raise WordListError("size", f"larger than {limit} bytes")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        nul = raw.find(b"\0", 0, exc.start)
+        if nul < 0:
+            line = raw.count(b"\n", 0, exc.start) + 1
+            raise WordListError("encoding", f"byte {raw[exc.start]:#04x} is not UTF-8", line) from exc
+    else:
+        nul = raw.find(b"\0")
+        if nul < 0:
+            return text
+    raise WordListError("binary", "a NUL byte: this is a binary file, not a word list", raw.count(b"\n", 0, nul) + 1)
 
 
 class Lexicon:
@@ -38,9 +78,9 @@ class Lexicon:
     def from_file(cls, path: str | Path) -> Lexicon:
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ResourceError(diagnostic("RC302", path=str(path), detail=str(exc))) from exc
+            text = read_wordlist(path)
+        except WordListError as exc:
+            raise ResourceError(diagnostic("RC302", file=str(path), line=exc.line, path=str(path), detail=exc.detail)) from exc
         return cls((line.split("#", 1)[0] for line in text.splitlines()), name=str(path))
 
     def __contains__(self, word: object) -> bool:

@@ -14,20 +14,30 @@ The load is one transaction: rows go into staging tables, indexes are built afte
 then the old tables are dropped, the staging tables renamed and the metadata row written, and only
 then the transaction commits. An interrupted or failed load therefore rolls back to the previous
 good data (SQLite and PostgreSQL both have transactional DDL), and ``UmlsLookup`` refuses a
-database whose metadata does not say a load completed.
+database whose metadata does not say a load completed. A SQLite file is not even opened for
+writing: the load builds a new file beside it (``.NAME.load-PID-TOKEN.tmp``) and renames it over
+the old one when it has committed, so a failed load leaves no file behind (not even an empty one)
+and the previous database byte for byte as it was.
+
+The input is bounded too (docs/security.md): a line longer than ``MAX_LINE_CHARS`` stops the load
+(RC412, e.g. ``/dev/zero`` or a file with no newlines), and a truncated or corrupt ``.gz`` is
+RC410 naming the line it stopped at.
 """
 
 from __future__ import annotations
 
+import functools
 import gzip
 import io
 import itertools
 import json
 import os
 import re
+import stat
 import time
 import unicodedata
 import uuid
+import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -48,6 +58,9 @@ MRSTY_FIELDS = 6
 #: Longer normalised strings are not stored: no clinical mention is that long, and PostgreSQL
 #: cannot index a btree entry over ~2.7 kB (500 characters of 4-byte UTF-8 stay below it).
 MAX_CHARS = 500
+#: Longest line read from an RRF file. Real MRCONSO lines stay under 4,000 characters (STR is at
+#: most ~3,000); a longer one means the file is not RRF, and reading it whole could exhaust memory.
+MAX_LINE_CHARS = 65_536
 
 Progress = Callable[[str, int, int], None]
 
@@ -251,6 +264,17 @@ class _RrfReader:
     def position(self) -> int:
         return self.raw.tell()
 
+    def lines(self) -> Any:
+        """The remaining lines, each at most ``MAX_LINE_CHARS + 1`` characters (a C-level iterator)."""
+        return iter(functools.partial(self.text.readline, MAX_LINE_CHARS + 1), "")
+
+    def too_long(self, line: int) -> UmlsError:
+        return UmlsError(diagnostic("RC412", file=str(self.path), line=line, path=str(self.path), limit=MAX_LINE_CHARS))
+
+    def broken(self, line: int, exc: BaseException) -> UmlsError:
+        detail = str(exc).strip() or type(exc).__name__
+        return UmlsError(diagnostic("RC410", file=str(self.path), line=line, path=str(self.path), detail=detail))
+
     def close(self) -> None:
         self.text.close()
         self.raw.close()
@@ -265,12 +289,19 @@ def _fields(line: str) -> int:
 def _check_first_line(reader: _RrfReader, expected: int, code: str) -> str | None:
     """Stop at once (``code``) when the first row does not have the file's column count."""
     try:
-        first = reader.text.readline()
-    except (OSError, EOFError) as exc:  # e.g. a .gz that is not gzip
+        first = reader.text.readline(MAX_LINE_CHARS + 1)
+    except (EOFError, zlib.error) as exc:  # a .gz cut short before its first line ends
+        reader.close()
+        raise reader.broken(1, exc) from exc
+    except OSError as exc:  # e.g. a .gz that is not gzip
         reader.close()
         raise UmlsError(diagnostic("RC403", file=str(reader.path), detail=f"cannot read {reader.path}: {exc}")) from exc
     if first == "":
-        return None
+        reader.close()
+        raise UmlsError(diagnostic("RC411", file=str(reader.path), path=str(reader.path)))
+    if len(first) > MAX_LINE_CHARS:
+        reader.close()
+        raise reader.too_long(1)
     if _fields(first) != expected:
         reader.close()
         # RC402/RC405 name the line in the message too, which diagnostic() keeps for the location only.
@@ -397,14 +428,10 @@ def load_mrconso(
         "options": opts.fingerprint(),
     }, sort_keys=True)
 
-    engine = _load_engine(url)
     try:
+        live_file = _sqlite_file(_parse_url(url))
         if not opts.force:
-            try:
-                with engine.connect() as conn:
-                    meta = read_meta(conn)
-            except Exception as exc:
-                raise _engine_error(url, exc) from exc
+            meta = _live_meta(url, live_file)
             if meta and meta.get("status") == "complete" and meta.get("fingerprint") == fingerprint:
                 reader.close()
                 report.already_loaded = True
@@ -412,6 +439,13 @@ def load_mrconso(
                 report.lines = int(meta.get("lines", 0))
                 report.seconds = time.perf_counter() - t0
                 return report
+        staged = _staging_file(live_file)
+    except BaseException:
+        reader.close()
+        raise
+    engine = _load_engine(_sqlite_url(staged) if staged is not None else url)
+    loaded = False
+    try:
         token = uuid.uuid4().hex[:8]
         md = MetaData()
         strings, sty, meta_t = _tables(md, _STAGE)
@@ -456,20 +490,127 @@ def load_mrconso(
                 conn.execute(meta_t.insert(), [{"key": k, "value": v} for k, v in values.items()])
                 if progress:
                     progress("commit", 0, 0)
+            loaded = True
         except UmlsError:
             raise
-        except Exception as exc:
-            from sqlalchemy.exc import SQLAlchemyError
-
-            if isinstance(exc, (SQLAlchemyError, OSError)):
-                detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-                raise UmlsError(diagnostic("RC403", detail=f"{detail}; {safe_url(url)} was not changed")) from exc
-            raise
+        except Exception as exc:  # a database or file-system failure, or a bug: never a traceback
+            detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise UmlsError(diagnostic("RC403", detail=f"{detail}; {safe_url(url)} was not changed")) from exc
     finally:
         reader.close()
         engine.dispose()
+        if staged is not None:
+            if loaded:
+                _swap_in(staged, live_file)
+            else:
+                _remove_staged(staged)
     report.seconds = time.perf_counter() - t0
     return report
+
+
+def _parse_url(url: str) -> Any:
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url)
+    except Exception as exc:
+        raise _engine_error(url, exc) from exc
+
+
+_OURS = {STRINGS, SEMTYPES, META, STRINGS + _STAGE, SEMTYPES + _STAGE}
+
+
+def _sqlite_tables(path: Path) -> set[str]:
+    """Tables of an existing SQLite file, opened without creating it. Opening read-write also
+    rolls back a hot journal that a killed load left, so the file is consistent afterwards."""
+    import sqlite3
+    from urllib.parse import quote
+
+    con = sqlite3.connect("file:" + quote(str(path.resolve())) + "?mode=rw", uri=True)
+    try:
+        return {row[0] for row in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    finally:
+        con.close()
+
+
+def _live_meta(url: str, live: Path | None) -> dict[str, str] | None:
+    """The metadata of the database a load would replace, read without creating anything."""
+    import sqlite3
+
+    if live is not None:
+        if not live.is_file():
+            return None
+        try:
+            if META not in _sqlite_tables(live):
+                return None
+            con = sqlite3.connect(live)
+            try:
+                return dict(con.execute(f"SELECT key, value FROM {META}"))
+            finally:
+                con.close()
+        except sqlite3.Error as exc:
+            raise _engine_error(url, exc) from exc
+    from sqlalchemy import create_engine
+
+    try:
+        engine = create_engine(_parse_url(url))
+        try:
+            with engine.connect() as conn:
+                return read_meta(conn)
+        finally:
+            engine.dispose()
+    except UmlsError:
+        raise
+    except Exception as exc:
+        raise _engine_error(url, exc) from exc
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _staging_file(live: Path | None) -> Path | None:
+    """Where a SQLite load builds its new file, beside the live one; None to load in place (not
+    SQLite, or a file that is not a database or holds tables of its own, which a rename would lose)."""
+    import sqlite3
+
+    if live is None:
+        return None
+    if live.exists():
+        if not live.is_file():
+            return None
+        try:
+            if _sqlite_tables(live) - _OURS:
+                return None
+        except sqlite3.Error:
+            return None  # not a SQLite database: the load in place reports it
+    for old in live.parent.glob(f".{live.name}.load-*.tmp"):  # left by a killed load
+        pid = old.name[len(f".{live.name}.load-"):].split("-", 1)[0]
+        if pid.isdigit() and not _pid_alive(int(pid)):
+            _remove_staged(old)
+    return live.with_name(f".{live.name}.load-{os.getpid()}-{uuid.uuid4().hex[:8]}.tmp")
+
+
+def _swap_in(staged: Path, live: Path) -> None:
+    """Rename the loaded file over the live one (readers still open on the old file keep reading it)."""
+    try:
+        if live.exists():
+            os.chmod(staged, stat.S_IMODE(live.stat().st_mode))
+        os.replace(staged, live)
+    except OSError as exc:
+        _remove_staged(staged)
+        raise UmlsError(diagnostic("RC403", detail=f"cannot replace {live}: {exc.strerror or exc}; it was not changed")) from exc
+
+
+def _remove_staged(staged: Path) -> None:
+    for f in (staged, Path(f"{staged}-journal")):
+        f.unlink(missing_ok=True)
 
 
 def _malformed(report: LoadReport, path: Path, line: int, detail: str, limit: int) -> None:
@@ -521,58 +662,64 @@ def _insert_strings(conn: Any, engine: Any, table: Any, reader: _RrfReader, firs
         if progress:
             progress("read", reader.position(), reader.total)
 
-    stream = reader.text if first is None else itertools.chain((first,), reader.text)
-    for lineno, line in enumerate(stream, 1):
-        # CUIs are C + 7 digits, so LAT sits at [9:12]; count('|') keeps the malformed check.
-        if langs is not None and line[9:12] not in langs and line[8:9] == "|" and line[12:13] == "|" \
-                and line.count("|") == 18:
-            lines += 1
-            skipped_lang += 1
-            continue
-        parts = line.split("|")
-        if len(parts) != 19 or parts[18].strip("\r\n"):
-            if not line.strip():
-                continue  # a blank line (e.g. a final newline) is not a row
-            lines += 1
-            _malformed(report, path, lineno, f"{_fields(line)} fields, expected 18", limit)
-            continue
-        lines += 1
-        cui, lat = parts[0], parts[1]
-        if langs is not None and lat not in langs:
-            skipped_lang += 1
-            continue
-        if not suppressed_ok and parts[16] != "N":
-            skipped_sup += 1
-            continue
-        sab = parts[11]
-        if (include is not None and sab not in include) or sab in exclude:
-            skipped_sab += 1
-            continue
-        s = parts[14]
-        if not cui or not s:
-            _malformed(report, path, lineno, "empty CUI" if not cui else "empty STR", limit)
-            continue
-        if s.isascii():
-            norm = " ".join(s.encode("ascii").translate(amap).decode("ascii").split())
-        else:
-            try:
-                s.encode("utf-8")
-            except UnicodeEncodeError:
-                _malformed(report, path, lineno, "bytes that are not UTF-8", limit)
+    stream = reader.lines() if first is None else itertools.chain((first,), reader.lines())
+    lineno = 0
+    try:  # a .gz cut short (EOFError) or corrupt (zlib.error, BadGzipFile) fails on the line it reached
+        for lineno, line in enumerate(stream, 1):
+            if len(line) > MAX_LINE_CHARS:
+                raise reader.too_long(lineno)
+            # CUIs are C + 7 digits, so LAT sits at [9:12]; count('|') keeps the malformed check.
+            if langs is not None and line[9:12] not in langs and line[8:9] == "|" and line[12:13] == "|" \
+                    and line.count("|") == 18:
+                lines += 1
+                skipped_lang += 1
                 continue
-            norm = normalize(s)
-        if not norm:
-            skipped_empty += 1
-            continue
-        if len(norm) > max_chars:
-            skipped_long += 1
-            continue
-        if want_sorted:
-            ext((cui, lat, sab, parts[12], s, norm, sorted_form(norm)))
-        else:
-            ext((cui, lat, sab, parts[12], s, norm))
-        if len(flat) >= flush_at:
-            flush()
+            parts = line.split("|")
+            if len(parts) != 19 or parts[18].strip("\r\n"):
+                if not line.strip():
+                    continue  # a blank line (e.g. a final newline) is not a row
+                lines += 1
+                _malformed(report, path, lineno, f"{_fields(line)} fields, expected 18", limit)
+                continue
+            lines += 1
+            cui, lat = parts[0], parts[1]
+            if langs is not None and lat not in langs:
+                skipped_lang += 1
+                continue
+            if not suppressed_ok and parts[16] != "N":
+                skipped_sup += 1
+                continue
+            sab = parts[11]
+            if (include is not None and sab not in include) or sab in exclude:
+                skipped_sab += 1
+                continue
+            s = parts[14]
+            if not cui or not s:
+                _malformed(report, path, lineno, "empty CUI" if not cui else "empty STR", limit)
+                continue
+            if s.isascii():
+                norm = " ".join(s.encode("ascii").translate(amap).decode("ascii").split())
+            else:
+                try:
+                    s.encode("utf-8")
+                except UnicodeEncodeError:
+                    _malformed(report, path, lineno, "bytes that are not UTF-8", limit)
+                    continue
+                norm = normalize(s)
+            if not norm:
+                skipped_empty += 1
+                continue
+            if len(norm) > max_chars:
+                skipped_long += 1
+                continue
+            if want_sorted:
+                ext((cui, lat, sab, parts[12], s, norm, sorted_form(norm)))
+            else:
+                ext((cui, lat, sab, parts[12], s, norm))
+            if len(flat) >= flush_at:
+                flush()
+    except (EOFError, zlib.error, OSError) as exc:
+        raise reader.broken(lineno + 1, exc) from exc
     flush()
     report.lines = lines
     report.skipped_language = skipped_lang
@@ -594,8 +741,11 @@ def _insert_sty(conn: Any, engine: Any, table: Any, path: Path, report: LoadRepo
     sql = f"INSERT INTO {table.name} (cui, tui, sty) VALUES ({_placeholders(engine, 3)})"
     reader = _RrfReader(path)
     batch: list[tuple[str, str, str]] = []
+    lineno = 0
     try:
-        for lineno, line in enumerate(reader.text, 1):
+        for lineno, line in enumerate(reader.lines(), 1):
+            if len(line) > MAX_LINE_CHARS:
+                raise reader.too_long(lineno)
             parts = line.split("|")
             if len(parts) != 7 or parts[6].strip("\r\n"):
                 if line.strip():
@@ -614,6 +764,8 @@ def _insert_sty(conn: Any, engine: Any, table: Any, path: Path, report: LoadRepo
         if batch:
             conn.exec_driver_sql(sql, batch)
             report.semantic_types += len(batch)
+    except (EOFError, zlib.error, OSError) as exc:
+        raise reader.broken(lineno + 1, exc) from exc
     finally:
         reader.close()
 

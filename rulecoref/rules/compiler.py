@@ -4,11 +4,18 @@ The whole file is checked before anything runs, and every problem is reported at
 file, line, pass name and a hint (RC1xx), the way spaCy's schema validation does. A pass entry may
 also be ``- include: other.yaml`` to splice another rule file's passes in at that point, so rule
 sets can share parts (the people linker is one file used by several sets).
+
+Rule files come from colleagues, so what they may read is confined (docs/security.md): a rule
+file, the files it includes and the word lists they name must lie in the top rule file's folder
+tree or in the bundled ``resources/`` and ``rules/``; ``allow_paths`` (``--allow-path DIR``) and
+``$RULECOREF_ALLOW_PATH`` add folders. Files are read with a size limit and must be UTF-8.
 """
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,9 +27,16 @@ from ..errors import Diagnostic, RuleFileError, diagnostic
 from ..markup import MarkupError, parse_markup
 from ..passes import REPLACED, PassConfig, TypeScope, get_kind, known_kinds, suggest
 from ..resources import data_root
+from ..resources.lexicon import WordListError, read_wordlist
 from ..rules import schema
 from ..rules.schema import Param, check_value, type_name
-from .yamlsrc import DuplicateKey, LDict, LList, UnsafeTag, load
+from .yamlsrc import BadScalar, DuplicateKey, LDict, LList, RecursiveAlias, TooDeep, TooManyNodes, UnsafeTag, load
+
+#: Largest rule file read (the bundled ones are under 8 kB). PyYAML scans a few hundred kB a second,
+#: so this bounds the time a file takes to parse, whatever it holds.
+MAX_RULE_FILE_BYTES = 256 * 1024
+#: Folders (separated by os.pathsep) that rule files may read besides their own tree and the bundled data.
+ALLOW_ENV = "RULECOREF_ALLOW_PATH"
 
 
 @dataclass
@@ -107,32 +121,92 @@ def bundled_rules(name: str = "i2b2") -> Path:
     return data_root() / "rules" / f"{name}.yaml"
 
 
-def resolve_resource(value: str, rule_file: Path) -> tuple[Path | None, list[str]]:
-    """Find a word-list path: beside the rule file, in its parent folder, or in the bundled data."""
+def allowed_roots(rule_file: Path, allow_paths: Sequence[str | Path] = ()) -> tuple[Path, ...]:
+    """Folders a rule file may read from: its own folder tree, the bundled ``resources/`` and
+    ``rules/``, the ``allow_paths`` and those in ``$RULECOREF_ALLOW_PATH`` (all resolved)."""
+    extra = [p for p in os.environ.get(ALLOW_ENV, "").split(os.pathsep) if p.strip()]
+    roots = [rule_file.resolve().parent, data_root() / "resources", data_root() / "rules",
+             *(Path(p).expanduser() for p in (*allow_paths, *extra))]
+    return tuple(dict.fromkeys(r.resolve() for r in roots))
+
+
+def _within(path: Path, roots: Sequence[Path]) -> bool:
+    real = path.resolve()  # symbolic links are followed: a link out of the tree is outside it
+    return any(real == r or real.is_relative_to(r) for r in roots)
+
+
+def resolve_resource(value: str, rule_file: Path, roots: Sequence[Path] | None = None,
+                     refused: list[Path] | None = None) -> tuple[Path | None, list[str]]:
+    """Find a word-list path: beside the rule file, in its parent folder, or in the bundled data.
+
+    With ``roots``, a file outside all of them is passed over (and added to ``refused``).
+    """
     p = Path(value).expanduser()
-    if p.is_absolute():
-        return (p if p.is_file() else None), [str(p)]
-    bases = [rule_file.parent, rule_file.parent.parent, data_root()]
+    bases = [Path("/")] if p.is_absolute() else [rule_file.parent, rule_file.parent.parent, data_root()]
     looked = []
     for base in bases:
         cand = base / p
         looked.append(str(cand))
         if cand.is_file():
-            return cand, looked
+            if roots is None or _within(cand, roots):
+                return cand, looked
+            if refused is not None:
+                refused.append(cand)
     return None, looked
 
 
 class _Checker:
     """Collects diagnostics for one rule file (and the files it includes)."""
 
-    def __init__(self) -> None:
+    def __init__(self, roots: Sequence[Path] | None = None) -> None:
         self.problems: list[Diagnostic] = []
+        # folders rule files may read (allowed_roots); by default the bundled data only
+        self.roots = tuple(roots) if roots is not None else allowed_roots(bundled_rules())
+        self._texts: dict[Path, str | WordListError] = {}  # word lists named by several passes are read once
+        self._found: dict[tuple[str, Path], tuple[Path | None, list[str], list[Path]]] = {}
 
     def add(self, code: str, file: Path, line: int, pass_name: str | None = None, **fields: Any) -> None:
         d = diagnostic(code, file=str(file), line=line, **fields)
         if pass_name:
             d = Diagnostic(d.code, f"pass {pass_name!r}: {d.message}", d.file, d.line, d.hint, d.severity)
         self.problems.append(d)
+
+    def find(self, value: str, file: Path, line: int, pass_name: str | None, missing: str) -> Path | None:
+        """A file a rule file names, inside the allowed folders; else RC120 (outside) or ``missing``."""
+        found = self._found.get((value, file))
+        if found is None:
+            refused: list[Path] = []
+            path, looked = resolve_resource(value, file, self.roots, refused)
+            found = self._found[(value, file)] = (path, looked, refused)
+        path, looked, refused = found
+        if path is None and refused:
+            self.add("RC120", file, line, pass_name, path=value, real=str(refused[0].resolve()),
+                     allowed=", ".join(map(str, self.roots)))
+        elif path is None and missing == "RC105":
+            self.add("RC105", file, line, pass_name, path=value, looked=", ".join(looked))
+        elif path is None:
+            self.add(missing, file, line, pass_name, path=value, detail="not found in " + ", ".join(looked))
+        return path
+
+    def word_list(self, value: str, file: Path, line: int, pass_name: str | None) -> tuple[Path, str] | None:
+        """Find a word list and read it as ``Lexicon`` will (RC121 not text, RC122 too large)."""
+        path = self.find(value, file, line, pass_name, "RC105")
+        if path is None:
+            return None
+        text = self._texts.get(path)
+        if text is None:
+            try:
+                text = read_wordlist(path)
+            except WordListError as exc:
+                text = exc
+            self._texts[path] = text
+        if isinstance(text, WordListError):
+            exc = text
+            code = "RC122" if exc.kind == "size" else "RC121"
+            self.problems.append(diagnostic(code, file=str(path), line=exc.line, path=str(path), detail=exc.detail,
+                                            rule=f"{file}:{line}" + (f" (pass {pass_name!r})" if pass_name else "")))
+            return None
+        return path, text
 
 
 def _unknown_keys(chk: _Checker, file: Path, mapping: LDict, allowed: tuple[str, ...], where: str, pass_name: str | None = None) -> None:
@@ -183,13 +257,13 @@ def _resolve_param(chk: _Checker, file: Path, name: str, spec: Param, value: Any
     if spec.kind == "predicates":
         return _resolve_predicates(chk, file, name, value, line, pass_name)
     if spec.kind in ("wordlist", "regexes") and isinstance(value, str):
-        path, looked = resolve_resource(value, file)
-        if path is None:
-            chk.add("RC105", file, line, pass_name, path=value, looked=", ".join(looked))
+        found = chk.word_list(value, file, line, pass_name)
+        if found is None:
             return None
+        path, text = found
         if spec.kind == "wordlist":
             return path  # loaded through Resources so lists are shared between passes
-        value = [ln.split("#", 1)[0].strip() for ln in path.read_text(encoding="utf-8").splitlines()]
+        value = [ln.split("#", 1)[0].strip() for ln in text.splitlines()]
         value = [v for v in value if v]
     if spec.kind == "regexes":
         compiled = []
@@ -394,14 +468,29 @@ def _check_pass(chk: _Checker, file: Path, entry: LDict, known_types: tuple[str,
 
 def _read_yaml(chk: _Checker, path: Path) -> Any:
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_RULE_FILE_BYTES + 1)
     except OSError as exc:
         chk.problems.append(diagnostic("RC113", file=str(path), path=str(path), hint=str(exc.strerror or exc)))
         return None
+    if len(raw) > MAX_RULE_FILE_BYTES:
+        chk.add("RC115", path, 0, limit=MAX_RULE_FILE_BYTES)
+        return None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        chk.add("RC119", path, raw.count(b"\n", 0, exc.start) + 1, detail=f"byte {raw[exc.start]:#04x}")
+        return None
     try:
         return load(text)
-    except (DuplicateKey, UnsafeTag) as exc:
+    except (DuplicateKey, UnsafeTag, BadScalar) as exc:
         chk.add("RC101", path, exc.line, detail=str(exc))
+    except TooManyNodes as exc:
+        chk.add("RC116", path, exc.line, limit=exc.limit)
+    except TooDeep as exc:
+        chk.add("RC117", path, exc.line, limit=exc.limit)
+    except RecursiveAlias as exc:
+        chk.add("RC118", path, exc.line, name=exc.name)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         detail = getattr(exc, "problem", None) or str(exc)
@@ -436,9 +525,8 @@ def _collect_passes(chk: _Checker, path: Path, data: LDict, known_types: tuple[s
             if not isinstance(wanted, list) or not all(isinstance(n, str) for n in wanted):
                 chk.add("RC104", path, entry.line_of("enable"), where="enable", expected="a list of pass names", got=type_name(wanted))
                 wanted = []
-            target, looked = resolve_resource(str(entry["include"]), path)
+            target = chk.find(str(entry["include"]), path, line, None, "RC110")
             if target is None:
-                chk.add("RC110", path, line, path=entry["include"], detail="not found in " + ", ".join(looked))
                 continue
             target = target.resolve()
             if target in stack:
@@ -471,10 +559,14 @@ def _collect_passes(chk: _Checker, path: Path, data: LDict, known_types: tuple[s
     return out
 
 
-def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None = None) -> RuleSet:
-    """Validate a rule file completely and return its passes in order; raise RuleFileError listing every problem."""
+def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None = None,
+                  allow_paths: Sequence[str | Path] = ()) -> RuleSet:
+    """Validate a rule file completely and return its passes in order; raise RuleFileError listing every problem.
+
+    ``allow_paths``: folders outside the rule file's tree that it may include or read word lists from.
+    """
     path = Path(path)
-    chk = _Checker()
+    chk = _Checker(allowed_roots(path, allow_paths))
     if not path.is_file():
         raise RuleFileError(diagnostic("RC113", file=str(path), path=str(path), hint="the bundled rule sets are in rules/ (i2b2.yaml, odie.yaml, ...)."))
     data = _read_yaml(chk, path.resolve())

@@ -63,8 +63,8 @@ def type_name(value: Any) -> str:
         return "an integer"
     if isinstance(value, float):
         return "a number"
-    if isinstance(value, str):
-        return f"the string {value!r}"
+    if isinstance(value, str):  # cut short: an included file that is one long string is not echoed whole
+        return f"the string {value!r}" if len(value) <= 60 else f"a string of {len(value)} characters"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):

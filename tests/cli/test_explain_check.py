@@ -24,7 +24,7 @@ def test_explain_unlinked_pair_and_unknown_mention(capsys) -> None:
     out = capsys.readouterr().out
     assert "same chain: no" in out and "no pass linked this pair directly" in out
     assert main(["explain", EXAMPLES, "--doc", "clinical-ex1", "nothing-like-this", "aspirin", "--rules", EXACT]) == 2
-    assert "[RC502]" in capsys.readouterr().err
+    assert "[RC554]" in capsys.readouterr().err
 
 
 def test_check_runs_examples_and_fails_on_a_broken_one(tmp_path: Path, capsys) -> None:

@@ -117,3 +117,18 @@ def test_cli_evaluate_does_not_import_passes():
     code = ("import sys, rulecoref.evaluate, rulecoref.cli.evaluate, rulecoref.io.conll; "
             "sys.exit(1 if any(m.startswith('rulecoref.passes') for m in sys.modules) else 0)")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def test_cli_evaluate_warns_on_a_gold_mention_with_other_text(tmp_path, capsys):
+    """Case 14 end to end: the warning names the gold chains file and line; the exit code stays 0."""
+    from tests.helpers import ROOT
+
+    gold = tmp_path / "gold"
+    shutil.copytree(ROOT / "resources" / "examples", gold, ignore=shutil.ignore_patterns("markup", "docs"))
+    chains = gold / "chains" / "clinical-ex1.txt.chains"
+    lines = chains.read_text().splitlines(keepends=True)
+    assert 'c="mr. tom baker"' in lines[0]
+    lines[0] = lines[0].replace('c="mr. tom baker"', 'c="something else"', 1)
+    chains.write_text("".join(lines))
+    assert main(["evaluate", str(gold), str(gold)]) == 0
+    assert f"{chains}:1: [RC718]" in capsys.readouterr().err

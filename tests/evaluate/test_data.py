@@ -132,3 +132,34 @@ def test_data_malformed_system_line_is_an_input_error(tmp_path):
     with pytest.raises(InputError) as err:
         score_dirs(gold, system)
     assert err.value.code == "RC207"
+
+
+@pytest.mark.parametrize("docs", [False, True])
+def test_data_gold_mention_text_differing_from_the_concept_warns(tmp_path, docs):
+    """Case 14: a gold chain mention whose text is not the .con text at the same offsets is an
+    RC718 warning naming the chains file and line (case and spacing aside); scoring goes on."""
+    gold = GOLD.replace('c="the pain" 2:2 2:3', 'c="the headache" 2:2 2:3').replace('c="he"', 'c="He"')
+    make_gold(tmp_path / "gold", docs=docs, chains=gold)
+    make_system(tmp_path / "sys", GOLD)
+    result = load_i2b2(tmp_path / "gold", tmp_path / "sys")
+    (w,) = [w for w in result.warnings if w.code == "RC718"]
+    assert (w.file, w.line, w.severity) == (str(tmp_path / "gold" / "chains" / "rec.txt.chains"), 2, "warning")
+    assert "'the headache'" in w.message and "'the pain'" in w.message and w.message.startswith("gold")
+    assert len(result.documents[0].key) == 3
+
+
+def test_data_system_mention_text_differing_from_the_concept_warns(tmp_path):
+    make_gold(tmp_path / "gold")
+    make_system(tmp_path / "sys", GOLD.replace('c="chest pain"', 'c="back pain"'))
+    (w,) = [w for w in load_i2b2(tmp_path / "gold", tmp_path / "sys").warnings if w.code == "RC718"]
+    assert (w.line, w.message.split()[0]) == (2, "system")
+
+
+def test_data_two_concept_files_for_one_document_is_an_error(tmp_path):
+    """NAME.txt.con and NAME.v2.txt.con are both document NAME: an error, not one dropped in silence."""
+    make_gold(tmp_path / "gold")
+    (tmp_path / "gold" / "concepts" / "rec.v2.txt.con").write_text(CON, encoding="utf-8")
+    make_system(tmp_path / "sys", GOLD)
+    with pytest.raises(EvaluationError) as err:
+        load_i2b2(tmp_path / "gold", tmp_path / "sys")
+    assert err.value.codes == ["RC719"] and err.value.diagnostics[0].file.endswith("rec.v2.txt.con")

@@ -250,9 +250,12 @@ def test_umls_interrupted_load_keeps_previous_data(tmp_path: Path) -> None:
 
 
 def test_umls_killed_load_process_keeps_previous_data(tmp_path: Path) -> None:
-    """SIGKILL in the middle of the insert: no Python cleanup runs; SQLite's journal restores the old data."""
+    """SIGKILL in the middle of the insert: no Python cleanup runs, but the load was writing a new
+    file beside the database, so the database is byte for byte the same; the next load removes
+    the killed load's file."""
     url = to_url(tmp_path / "u.sqlite")
     load_mrconso(SAMPLE / "MRCONSO.RRF", url)
+    before = (tmp_path / "u.sqlite").read_bytes()
     big = tmp_path / "MRCONSO.RRF"
     big.write_text("\n".join(_row(f"C{i:07d}", f"term number {i}") for i in range(20000)), encoding="utf-8")
     script = textwrap.dedent(f"""
@@ -267,10 +270,14 @@ def test_umls_killed_load_process_keeps_previous_data(tmp_path: Path) -> None:
     """)
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert proc.returncode == -9, proc.stderr
-    assert Path(str(tmp_path / "u.sqlite") + "-journal").exists()  # the crash left a hot journal ...
-    look = UmlsLookup(url)  # ... which opening rolls back
+    assert (tmp_path / "u.sqlite").read_bytes() == before
+    (left,) = tmp_path.glob(".u.sqlite.load-*.tmp")  # the killed load's unfinished file
+    look = UmlsLookup(url)
     assert look.cuis("(131)I-MAA") == {"C0000005"} and look.cuis("term number 5") == frozenset()
     assert _count_rows(url) == 3
+    look.close()
+    load_mrconso(MRCONSO, url)
+    assert not left.exists() and list(tmp_path.glob(".u.sqlite.load-*")) == []
 
 
 def test_umls_reload_is_idempotent(tmp_path: Path) -> None:
@@ -413,3 +420,103 @@ def test_umls_postgres_load_lookup_atomicity_idempotency() -> None:
         with admin.begin() as conn:
             conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
         admin.dispose()
+
+
+# -- broken input files (issue 15, cases 12 and 13) -------------------------------------------
+def _truncated_gz(tmp_path: Path) -> Path:
+    """2,000 rows of distinct terms, gzipped and cut in the middle."""
+    rows = "".join(_row(f"C{i:07d}", f"term {uuid.UUID(int=i * 7919 + 13).hex}") + "\n" for i in range(2000))
+    data = gzip.compress(rows.encode())
+    path = tmp_path / "MRCONSO.RRF.gz"
+    path.write_bytes(data[: len(data) // 2])
+    return path
+
+
+def _load_error(src: Path, url: str, opts: LoadOptions | None = None) -> tuple[str, int | None]:
+    with pytest.raises(UmlsError) as err:
+        load_mrconso(src, url, opts)
+    d = err.value.diagnostics[0]
+    return d.code, d.line
+
+
+def test_umls_truncated_gz_leaves_no_database_file(tmp_path: Path) -> None:
+    """Case 12: a .gz cut in half is RC410 naming the line it reached, and no (0-byte) file is left."""
+    target = tmp_path / "u.sqlite"
+    code, line = _load_error(_truncated_gz(tmp_path), to_url(target))
+    assert code == "RC410" and 500 < line < 1500
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["MRCONSO.RRF.gz"]
+
+
+def test_umls_truncated_gz_keeps_the_previous_database(tmp_path: Path) -> None:
+    url = to_url(tmp_path / "u.sqlite")
+    load_mrconso(SAMPLE / "MRCONSO.RRF", url)
+    before = (tmp_path / "u.sqlite").read_bytes()
+    assert _load_error(_truncated_gz(tmp_path), url, LoadOptions(force=True))[0] == "RC410"
+    assert (tmp_path / "u.sqlite").read_bytes() == before
+    assert UmlsLookup(url).cuis("(131)I-MAA") == {"C0000005"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["MRCONSO.RRF.gz", "u.sqlite"]
+
+
+def test_umls_corrupt_gz_is_rc410(tmp_path: Path) -> None:
+    data = bytearray(gzip.compress(MRCONSO.read_bytes() * 50))
+    data[len(data) // 2 : len(data) // 2 + 64] = b"\xff" * 64
+    (tmp_path / "bad.RRF.gz").write_bytes(bytes(data))
+    assert _load_error(tmp_path / "bad.RRF.gz", to_url(tmp_path / "u.sqlite"))[0] in ("RC410", "RC402", "RC404", "RC406")
+    assert not (tmp_path / "u.sqlite").exists()
+
+
+@pytest.mark.parametrize("content", [b"", gzip.compress(b"")], ids=["empty", "empty-gz"])
+def test_umls_empty_file_is_rc411_and_leaves_nothing(tmp_path: Path, content: bytes) -> None:
+    """Case 12: an empty MRCONSO (plain or .gz) is RC411; no database file is made."""
+    src = tmp_path / ("MRCONSO.RRF.gz" if content else "MRCONSO.RRF")
+    src.write_bytes(content)
+    assert _load_error(src, to_url(tmp_path / "u.sqlite")) == ("RC411", None)
+    assert [p.name for p in tmp_path.iterdir()] == [src.name]
+
+
+def test_umls_endless_line_is_rc412_with_bounded_memory(tmp_path: Path) -> None:
+    """Case 13: /dev/zero (a line without end) and a file with no newline stop at line 1 with RC412
+    after reading MAX_LINE_CHARS + 1 characters (64 kB), not at 8 GB with a MemoryError; a long
+    line further down names its line."""
+    from rulecoref.resources.umls import MAX_LINE_CHARS
+
+    if Path("/dev/zero").exists():
+        assert _load_error(Path("/dev/zero"), to_url(tmp_path / "z.sqlite")) == ("RC412", 1)
+    (tmp_path / "one.RRF").write_text("x" * (3 * MAX_LINE_CHARS))
+    assert _load_error(tmp_path / "one.RRF", to_url(tmp_path / "u.sqlite")) == ("RC412", 1)
+    rows = [_row(f"C{i:07d}", f"term {i}") for i in range(5)]
+    rows.insert(3, _row("C0000009", "y" * (MAX_LINE_CHARS + 10)))
+    (tmp_path / "long.RRF").write_text("\n".join(rows) + "\n")
+    assert _load_error(tmp_path / "long.RRF", to_url(tmp_path / "u.sqlite")) == ("RC412", 4)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["long.RRF", "one.RRF"]
+
+
+def test_umls_sqlite_with_other_tables_is_loaded_in_place(tmp_path: Path) -> None:
+    """A SQLite file that also holds tables of its own is not replaced by a rename (they would be
+    lost): it is loaded in one transaction in place, and its own table stays."""
+    import sqlite3
+
+    path = tmp_path / "shared.sqlite"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE notes (x TEXT)")
+    con.execute("INSERT INTO notes VALUES ('kept')")
+    con.commit()
+    con.close()
+    load_mrconso(MRCONSO, to_url(path))
+    assert UmlsLookup(to_url(path)).cuis("kidney") == {"C0022646"}
+    assert sqlite3.connect(path).execute("SELECT x FROM notes").fetchall() == [("kept",)]
+
+
+def test_umls_a_file_that_is_not_a_database_is_not_replaced(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes, not a database\n" * 100)
+    assert _load_error(MRCONSO, to_url(notes))[0] in ("RC401", "RC403")
+    assert notes.read_text() == "my notes, not a database\n" * 100
+
+
+def test_umls_reload_keeps_the_file_mode(tmp_path: Path) -> None:
+    path = tmp_path / "u.sqlite"
+    load_mrconso(SAMPLE / "MRCONSO.RRF", to_url(path))
+    path.chmod(0o640)
+    load_mrconso(MRCONSO, to_url(path))
+    assert path.stat().st_mode & 0o777 == 0o640

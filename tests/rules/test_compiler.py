@@ -99,10 +99,10 @@ def test_compiler_unknown_predicate_is_rc131_with_a_suggestion(tmp_path: Path) -
 
 
 def test_compiler_predicate_settings_are_checked(tmp_path: Path) -> None:
-    got = problems(tmp_path, "passes:\n  - kind: match\n    key: acronym_start\n    require:\n"
-                             "      - {acronym_of: {acronym: short, min_coverage: 2, subsequnce: false}}\n"
+    got = problems(tmp_path, "passes:\n  - kind: match\n    key: acronym\n    require:\n"
+                             "      - {acronym_of: {acronym: short, subsequnce: false}}\n"
                              "      - {same_type: yes}\n")
-    assert sorted(got) == [("RC103", 5), ("RC104", 5), ("RC104", 6), ("RC109", 5)]
+    assert sorted(got) == [("RC103", 5), ("RC104", 6), ("RC109", 5)]
 
 
 def test_compiler_people_kind_before_people_roles_is_rc133(tmp_path: Path) -> None:
