@@ -41,6 +41,7 @@ from .io.jsonl import parse_jsonl_object
 from .io.layout import find_records
 from .io.typemap import TypeMap
 from .resources import Resources, named_file
+from .rules.compiler import RuleSet, compile_rules
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
@@ -75,11 +76,15 @@ class Settings:
     rules: str | None = None
     wordnet: str | None = None
     model: str | None = None
+    allow_paths: tuple[str, ...] = ()  # folders the rule file may read outside its tree (docs/security.md)
+
+    def compile(self) -> RuleSet:
+        return compile_rules(named_file(self.rules or "i2b2", "rules", ".yaml"),
+                             decoder_overrides={"model": self.model} if self.model else None,
+                             allow_paths=self.allow_paths)
 
     def build(self) -> Pipeline:
-        overrides = {"model": self.model} if self.model else {}
-        return Pipeline.from_file(named_file(self.rules or "i2b2", "rules", ".yaml"),
-                                  Resources(wordnet_path=self.wordnet), **overrides)
+        return Pipeline(self.compile(), Resources(wordnet_path=self.wordnet))
 
 
 class ExecutorPipelines:
@@ -126,7 +131,7 @@ class Job:
 def resolve(df: DataFrame, rules: str | Path | None = None, *, wordnet: str | Path | None = None,
             model: str | Path | None = None, types: Sequence[str] | str | None = None,
             type_map: str | Path | TypeMap | None = None, strict_text: bool = False, encoding: str = "utf-8",
-            out: str | Path | None = None, check: bool = True) -> DataFrame:
+            out: str | Path | None = None, allow_paths: Sequence[str | Path] = (), check: bool = True) -> DataFrame:
     """Map a DataFrame of documents to a DataFrame of chains (``OUTPUT_SCHEMA``), lazily.
 
     Args:
@@ -138,6 +143,7 @@ def resolve(df: DataFrame, rules: str | Path | None = None, *, wordnet: str | Pa
             ``resolve --input-format jsonl`` names them) and the id for i2b2 rows. Spark may run
             a task again (a retry, a second action on the result); the files it writes again are
             the same.
+        allow_paths: folders outside the rule file's tree it may read (``--allow-path``).
         check: compile the rules on the driver first, so a rule-file error stops here (as
             ``RuleFileError``) rather than failing every row.
     Returns:
@@ -151,11 +157,10 @@ def resolve(df: DataFrame, rules: str | Path | None = None, *, wordnet: str | Pa
 
     settings = Settings(rules=None if rules is None else str(rules),
                         wordnet=None if wordnet is None else str(wordnet),
-                        model=None if model is None else str(model))
+                        model=None if model is None else str(model),
+                        allow_paths=tuple(str(p) for p in allow_paths))
     if check:
-        from .rules.compiler import compile_rules
-
-        compile_rules(named_file(settings.rules or "i2b2", "rules", ".yaml"))
+        settings.compile()
     columns = set(df.columns)
     if set(TEXT_COLUMNS) <= columns:
         kind = "text"
@@ -172,7 +177,7 @@ def resolve(df: DataFrame, rules: str | Path | None = None, *, wordnet: str | Pa
         raise InputError(diagnostic("RC530", what="the DataFrame", got=", ".join(sorted(columns)) or "(none)"))
     if isinstance(types, str):
         if types.strip().lower() != "auto":
-            raise InputError(diagnostic("RC502", detail=f"types must be a list of type names or 'auto', not {types!r}"))
+            raise InputError(diagnostic("RC553", option="types", detail=f"a list of type names or 'auto', not {types!r}"))
         types = "auto"
     elif types is not None:
         types = tuple(t.strip().lower() for t in types if t.strip())

@@ -20,7 +20,9 @@ from typing import Any
 from ..errors import CliError, Diagnostic, InputError, diagnostic
 from ..extras import require
 from ..io.i2b2 import write_atomic
-from ..io.layout import iter_file_list
+from ..io.layout import find_records, input_folders, iter_file_list
+from ..io.outdir import OutputLock, check_out_dir, make_out_dir
+from ..io.typemap import read_type_map
 from .common import add_input_options, add_rules_option, positive_int, print_diagnostics
 from .resolve import REPORT, _prepare_out
 
@@ -68,7 +70,7 @@ def _confs(items: list[str]) -> list[tuple[str, str]]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise CliError(diagnostic("RC502", detail=f"--conf takes KEY=VALUE, got {item!r}"))
+            raise CliError(diagnostic("RC553", option="--conf", detail=f"takes KEY=VALUE, got {item!r}"))
         out.append((key.strip(), value))
     return out
 
@@ -96,6 +98,16 @@ def start_spark(master: str | None, confs: list[tuple[str, str]], *, progress: b
 
 
 def run(args: argparse.Namespace) -> int:
+    lock = OutputLock(args.out)
+    try:
+        return _run(args, lock)
+    finally:
+        lock.release()
+
+
+def _run(args: argparse.Namespace, lock: OutputLock) -> int:
+    """``resolve``'s order: inputs, the output folder and the rules are checked before Spark starts
+    (exit 2, nothing written); the folder is locked for the run, as ``resolve`` locks it."""
     from .. import spark as rs
     from .resolve import parse_types
 
@@ -103,21 +115,25 @@ def run(args: argparse.Namespace) -> int:
     if args.file_list:
         inputs.extend(iter_file_list(args.file_list))
     if not inputs:
-        raise CliError(diagnostic("RC502", detail="no input: give a DATA folder, files, or --file-list"))
+        raise CliError(diagnostic("RC552", what="DATA folder"))
     formats = {rs.guess_format(i) if args.input_format == "auto" else args.input_format for i in inputs}
     if len(formats) > 1:
-        raise CliError(diagnostic("RC502", detail=f"DATA mixes formats ({', '.join(sorted(formats))}); "
-                                                  "give one kind of input per run"))
+        raise CliError(diagnostic("RC553", option="DATA", detail=f"mixes formats ({', '.join(sorted(formats))}); "
+                                                               "give one kind of input per run"))
     fmt = formats.pop()
-    from ..resources import named_file
-    from ..rules.compiler import compile_rules
-
+    records = find_records(inputs)[0] if fmt == "i2b2" else []
+    check_out_dir(args.out, input_folders(inputs if fmt == "i2b2" else [], records))
+    confs = _confs(args.conf)
     t0 = time.perf_counter()
-    rules_file = named_file(args.rules or "i2b2", "rules", ".yaml")
-    ruleset = compile_rules(rules_file)  # rule-file errors stop here, before Spark starts (exit 2)
+    settings = rs.Settings(rules=None if args.rules is None else str(args.rules), wordnet=args.wordnet,
+                           model=args.model, allow_paths=tuple(str(p) for p in args.allow_path))
+    ruleset = settings.compile()  # rule-file errors stop here, before Spark starts (exit 2)
     types = parse_types(args.types, ruleset.types)
+    type_map = read_type_map(args.type_map) if args.type_map else None
+    make_out_dir(args.out)
+    lock.acquire()
     _prepare_out(args.out, args.overwrite)
-    spark = start_spark(args.master, _confs(args.conf), progress=not (args.no_progress or args.quiet))
+    spark = start_spark(args.master, confs, progress=not (args.no_progress or args.quiet))
     try:
         startup = time.perf_counter() - t0
         if fmt == "i2b2":
@@ -128,17 +144,22 @@ def run(args: argparse.Namespace) -> int:
             for more in frames[1:]:
                 df = df.unionByName(more, allowMissingColumns=True)
             _check_unique_ids(df)
-        result = rs.resolve(df, None if args.rules is None else str(args.rules),
-                            wordnet=args.wordnet, model=args.model, types="auto" if types is None else types,
-                            type_map=args.type_map,
-                            strict_text=args.strict, encoding=args.encoding, out=str(args.out.resolve()),
+        result = rs.resolve(df, settings.rules, wordnet=settings.wordnet, model=settings.model,
+                            types="auto" if types is None else types, type_map=type_map, strict_text=args.strict,
+                            encoding=args.encoding, out=str(args.out.resolve()), allow_paths=settings.allow_paths,
                             check=False)
-        report = _report(result, args, rules_file, fmt, spark.sparkContext.master)
+        report = _report(result, args, ruleset.path, fmt, spark.sparkContext.master)
     finally:
         spark.stop()
     seconds = time.perf_counter() - t0
     report.update(seconds=round(seconds, 3), startup_seconds=round(startup, 3))
-    write_atomic(args.out / REPORT, json.dumps(report, indent=1) + "\n")
+    code = 1 if report["failed"] else 0
+    try:
+        write_atomic(args.out / REPORT, json.dumps(report, indent=1) + "\n")
+    except OSError as exc:  # e.g. the disk filled up during the run
+        print_diagnostics([diagnostic("RC510", path=str(args.out / REPORT), detail=exc.strerror or str(exc))],
+                          prefix="error: ")
+        code = 1
     failed, n = report["failed"], report["documents"]
     work = seconds - startup
     print(
@@ -147,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
         f"(Spark start-up {startup:.2f} s, then {n / work if work > 0 else 0.0:.1f} docs/s on {report['master']})"
         + (f"; {len(failed)} failed, see {args.out / REPORT}" if failed else "")
     )
-    return 1 if failed else 0
+    return code
 
 
 def _check_unique_ids(df: Any) -> None:
@@ -163,7 +184,7 @@ def _check_unique_ids(df: Any) -> None:
         raise InputError([diagnostic("RC533", id=name, count=count) for name, count in dupes])
 
 
-def _report(result: Any, args: argparse.Namespace, rules_file: Path, fmt: str, master: str) -> dict[str, Any]:
+def _report(result: Any, args: argparse.Namespace, rules_file: str, fmt: str, master: str) -> dict[str, Any]:
     """The report ``resolve`` writes. One Spark job resolves every partition in parallel (and the
     executors write the chains files) and sums the counts; the rows with problems come from its
     cached result, so only they travel to the driver, not a row per document."""

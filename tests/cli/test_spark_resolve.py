@@ -38,7 +38,7 @@ def _chain_files(folder: Path) -> dict[str, bytes]:
 def test_spark_resolve_usage_errors_stop_before_spark_starts(tmp_path: Path, capsys) -> None:
     out = tmp_path / "out"
     assert main(["spark-resolve", "--out", str(out)]) == 2
-    assert "[RC502]" in capsys.readouterr().err
+    assert "[RC552]" in capsys.readouterr().err
     (tmp_path / "empty").mkdir()
     assert main(["spark-resolve", str(tmp_path / "empty"), "--out", str(out)]) == 2
     assert "[RC536]" in capsys.readouterr().err
@@ -48,8 +48,10 @@ def test_spark_resolve_usage_errors_stop_before_spark_starts(tmp_path: Path, cap
     assert main(["spark-resolve", str(EXAMPLES), "--out", str(out), "--rules", str(tmp_path / "none.yaml")]) == 2
     assert "[RC113]" in capsys.readouterr().err
     assert main(["spark-resolve", str(EXAMPLES), "--out", str(out), "--conf", "novalue"]) == 2
-    assert "KEY=VALUE" in capsys.readouterr().err
+    assert "[RC553]" in capsys.readouterr().err
     assert not out.exists()
+    assert main(["spark-resolve", str(EXAMPLES), "--out", str(EXAMPLES / "concepts")]) == 2  # never into the inputs
+    assert "[RC505]" in capsys.readouterr().err
 
 
 def test_spark_resolve_without_java_says_how_to_get_it(tmp_path: Path, monkeypatch, capsys) -> None:
