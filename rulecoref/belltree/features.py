@@ -186,6 +186,8 @@ class RuleView:
     def __init__(self, resolution: Any, passes: Sequence[tuple[str, Any]], n: int):
         self.names = [name for name, _ in passes]
         self.scopes = [scope for _, scope in passes]
+        self._position = {name: k for k, name in enumerate(self.names)}
+        self._undecided: dict[tuple[str, str], list[str]] = {}
         self._allow: dict[tuple[int, str, str], bool] = {}
         dec: dict[tuple[int, int], dict[str, str]] = {}
         removed = getattr(resolution, "removed", {}) or {}
@@ -220,13 +222,21 @@ class RuleView:
         return hit
 
     def pair_decisions(self, concepts: Any, a: int, m: int) -> list[str]:
-        d = self.decisions.get((a, m), {})
-        out = []
-        for k, name in enumerate(self.names):
-            v = d.get(name)
-            if v is None:
-                v = "N" if self.allows(k, concepts, a, m) else "X"
-            out.append(f"r:{name}={v}")
+        """Each pass's decision on the pair, as features ``r:<pass>=<L|R|F|N|X>``. Most pairs no pass
+        touched: their features depend only on the two types, and are made once per type pair."""
+        ta, tm = concepts[a].type, concepts[m].type
+        base = self._undecided.get((ta, tm))
+        if base is None:
+            base = self._undecided[(ta, tm)] = [
+                f"r:{name}={'N' if self.scopes[k].allows_types(ta, tm) else 'X'}" for k, name in enumerate(self.names)]
+        d = self.decisions.get((a, m))
+        if not d:
+            return base
+        out = list(base)
+        for name, v in d.items():
+            k = self._position.get(name)
+            if k is not None:
+                out[k] = f"r:{name}={v}"
         return out
 
 
