@@ -18,6 +18,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "web": ("requests",),
     "belltree": ("sklearn", "scipy", "numpy", "rapidfuzz"),
     "eval": ("numpy", "scipy"),
+    "spacy": ("spacy",),
+    "spark": ("pyspark",),
     "browser": ("playwright",),
 }
 

@@ -46,6 +46,7 @@ def _run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, str(script), *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_extras_base_install_resolves_and_evaluate_names_its_extra(tmp_path: Path) -> None:
     out = tmp_path / "out"
     done = _run(tmp_path, "resolve", "resources/examples", "--out", str(out), "--no-progress")

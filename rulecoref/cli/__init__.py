@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from .. import __version__
 from ..errors import RulecorefError
 
-# One module per command, each with add_parser(subparsers) and run(args) -> int.
-COMMANDS = ("resolve", "explain", "check", "evaluate", "convert", "view", "umls", "web", "train", "sweep")
+# One module per command (a '-' in a command is a '_' in its module), each with add_parser(subparsers)
+# and run(args) -> int.
+COMMANDS = ("resolve", "explain", "check", "evaluate", "convert", "view", "umls", "web", "train", "sweep", "spark-resolve")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -26,10 +27,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"rulecoref {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
+        module_name = f"{__name__}.{name.replace('-', '_')}"
         try:
-            module = importlib.import_module(f"{__name__}.{name}")
+            module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
-            if exc.name == f"{__name__}.{name}":
+            if exc.name == module_name:
                 continue
             raise
         module.add_parser(sub)

@@ -97,3 +97,21 @@ class Resources:
         """Load what workers will need before forking, so they share one copy."""
         if wordnet:
             _ = self.wordnet
+
+
+def named_file(value: str | Path, folder: str = "", suffix: str = "") -> Path:
+    """A file named by a user setting: the path as given when it exists, else the bundled one.
+
+    Settings that travel (a spaCy config, a Spark job) name bundled files portably: ``"i2b2"`` with
+    ``folder="rules", suffix=".yaml"`` is ``rules/i2b2.yaml`` of whichever installation reads it, and
+    ``"resources/lexicons/abbreviations.txt"`` the bundled word list. A name found nowhere comes
+    back as given, so the reader reports it missing with its own numbered error.
+    """
+    path = Path(value).expanduser()
+    if path.is_file() or path.is_absolute():
+        return path
+    base = data_root() / folder
+    for cand in (base / path, base / f"{path}{suffix}"):
+        if cand.is_file():
+            return cand
+    return path

@@ -52,6 +52,7 @@ def read_chains(out: Path) -> str:
     return "".join(p.read_text() for p in sorted(out.glob("*.txt.chains")))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["mention-pair", "entity-mention"])
 def test_train_then_resolve_end_to_end(tmp_path, kind):
     gold = write_folder(tmp_path / "gold", NOTES * 3)
@@ -67,6 +68,7 @@ def test_train_then_resolve_end_to_end(tmp_path, kind):
     assert 'c="an ecg" 2:2 2:3||c="the ecg" 2:5 2:6' in chains
 
 
+@pytest.mark.slow
 def test_train_accepts_any_concept_types(tmp_path):
     gold = write_folder(tmp_path / "gold", NOTES * 3, custom_type="abstract")
     model = tmp_path / "m.json"
@@ -77,6 +79,7 @@ def test_train_accepts_any_concept_types(tmp_path):
     assert "coref abstract" in read_chains(out)
 
 
+@pytest.mark.slow
 def test_train_hybrid_model_uses_rule_decisions(tmp_path):
     gold = write_folder(tmp_path / "gold", NOTES * 3)
     (tmp_path / "resources").symlink_to(ROOT / "resources")

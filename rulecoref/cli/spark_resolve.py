@@ -1,0 +1,235 @@
+"""``rulecoref spark-resolve``: ``rulecoref resolve`` on Spark, for batches one machine cannot finish.
+
+It writes the same ``OUT/NAME.txt.chains`` files and ``OUT/rulecoref-report.json`` as ``resolve``
+(``rulecoref.spark`` does the work). Executors read i2b2 inputs and write the chains files
+themselves, so on a cluster DATA and OUT must be on a file system every executor sees; JSONL and
+Parquet inputs may also live on HDFS or an object store (docs/scale.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from ..errors import CliError, Diagnostic, InputError, diagnostic
+from ..extras import require
+from ..io.i2b2 import write_atomic
+from ..io.layout import find_records, input_folders, iter_file_list
+from ..io.outdir import OutputLock, check_out_dir, make_out_dir
+from ..io.typemap import read_type_map
+from .common import add_input_options, add_rules_option, positive_int, print_diagnostics
+from .resolve import REPORT, _prepare_out
+
+FORMATS = ("auto", "i2b2", "jsonl", "parquet")
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "spark-resolve",
+        help="resolve a batch on Spark and write .txt.chains files",
+        description=(
+            "Resolve coreference for every document of DATA on Spark (local mode or a cluster) and write "
+            "OUT/NAME.txt.chains, the same files `rulecoref resolve` writes. DATA is an i2b2 folder or files "
+            "(as for resolve), or JSON Lines / Parquet rows {id, text, tokenized, concepts: [{start, end, type}]}. "
+            f"Failed documents are listed in OUT/{REPORT} and make the exit code 1. Needs Java and "
+            "pyspark (pip install 'rulecoref[spark]')."
+        ),
+    )
+    add_input_options(p)
+    p.add_argument("--out", "-o", type=Path, required=True, metavar="OUT_DIR",
+                   help="where .txt.chains files go (every executor writes there)")
+    add_rules_option(p)
+    p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
+    p.add_argument("--input-format", choices=FORMATS, default="auto",
+                   help="what DATA holds (default: auto, from the names: concepts/ or .con -> i2b2, "
+                        ".jsonl/.json -> jsonl, .parquet -> parquet)")
+    p.add_argument("--type-map", type=Path, default=None, metavar="YAML",
+                   help="map the input's entity types to rule types (jsonl, parquet; docs/formats.md)")
+    p.add_argument("--master", default=None, metavar="URL",
+                   help="Spark master, e.g. local[2] or yarn (default: spark-submit's, else local[*])")
+    p.add_argument("--partitions", type=positive_int, default=None, metavar="N",
+                   help="partitions of an i2b2 input (default: 4 per core, at most one per document)")
+    p.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE",
+                   help="a Spark setting, e.g. spark.executor.memory=4g (repeatable)")
+    p.add_argument("--overwrite", action="store_true",
+                   help="delete the .txt.chains files already in OUT_DIR first (other files are kept)")
+    p.add_argument("--strict", action="store_true", help="a concept whose text does not match its tokens is an error")
+    p.add_argument("--no-progress", action="store_true", help="no Spark progress bar")
+    p.add_argument("--quiet", "-q", action="store_true", help="print only errors and the summary")
+    p.set_defaults(run=run)
+
+
+def _confs(items: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise CliError(diagnostic("RC553", option="--conf", detail=f"takes KEY=VALUE, got {item!r}"))
+        out.append((key.strip(), value))
+    return out
+
+
+def start_spark(master: str | None, confs: list[tuple[str, str]], *, progress: bool) -> Any:
+    """A SparkSession, or RC534 (exit 2) when Spark cannot start (no Java, a bad master URL)."""
+    require("spark", "rulecoref spark-resolve")
+    if not os.environ.get("JAVA_HOME") and shutil.which("java") is None:
+        raise CliError(diagnostic("RC534", detail="no 'java' on PATH and JAVA_HOME is not set"))
+    from pyspark.sql import SparkSession
+
+    builder = SparkSession.builder.appName("rulecoref spark-resolve")
+    if master:
+        builder = builder.master(master)
+    builder = builder.config("spark.ui.showConsoleProgress", "true" if progress else "false")
+    for key, value in confs:
+        builder = builder.config(key, value)
+    try:
+        spark = builder.getOrCreate()
+    except Exception as exc:  # the JVM did not start, or rejected the master URL
+        detail = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
+        raise CliError(diagnostic("RC534", detail=detail)) from exc
+    spark.sparkContext.setLogLevel("ERROR")
+    return spark
+
+
+def run(args: argparse.Namespace) -> int:
+    lock = OutputLock(args.out)
+    try:
+        return _run(args, lock)
+    finally:
+        lock.release()
+
+
+def _run(args: argparse.Namespace, lock: OutputLock) -> int:
+    """``resolve``'s order: inputs, the output folder and the rules are checked before Spark starts
+    (exit 2, nothing written); the folder is locked for the run, as ``resolve`` locks it."""
+    from .. import spark as rs
+    from .resolve import parse_types
+
+    inputs = [str(i) for i in args.inputs]
+    if args.file_list:
+        inputs.extend(iter_file_list(args.file_list))
+    if not inputs:
+        raise CliError(diagnostic("RC552", what="DATA folder"))
+    formats = {rs.guess_format(i) if args.input_format == "auto" else args.input_format for i in inputs}
+    if len(formats) > 1:
+        raise CliError(diagnostic("RC553", option="DATA", detail=f"mixes formats ({', '.join(sorted(formats))}); "
+                                                               "give one kind of input per run"))
+    fmt = formats.pop()
+    records = find_records(inputs)[0] if fmt == "i2b2" else []
+    check_out_dir(args.out, input_folders(inputs if fmt == "i2b2" else [], records))
+    confs = _confs(args.conf)
+    t0 = time.perf_counter()
+    settings = rs.Settings(rules=None if args.rules is None else str(args.rules), wordnet=args.wordnet,
+                           model=args.model, allow_paths=tuple(str(p) for p in args.allow_path))
+    ruleset = settings.compile()  # rule-file errors stop here, before Spark starts (exit 2)
+    types = parse_types(args.types, ruleset.types)
+    type_map = read_type_map(args.type_map) if args.type_map else None
+    make_out_dir(args.out)
+    lock.acquire()
+    _prepare_out(args.out, args.overwrite)
+    spark = start_spark(args.master, confs, progress=not (args.no_progress or args.quiet))
+    try:
+        startup = time.perf_counter() - t0
+        if fmt == "i2b2":
+            df = rs.i2b2_frame(spark, inputs, args.partitions)
+        else:
+            frames = [rs.read_frame(spark, i, fmt) for i in inputs]
+            df = frames[0]
+            for more in frames[1:]:
+                df = df.unionByName(more, allowMissingColumns=True)
+            _check_unique_ids(df)
+        result = rs.resolve(df, settings.rules, wordnet=settings.wordnet, model=settings.model,
+                            types="auto" if types is None else types, type_map=type_map, strict_text=args.strict,
+                            encoding=args.encoding, out=str(args.out.resolve()), allow_paths=settings.allow_paths,
+                            check=False)
+        report = _report(result, args, ruleset.path, fmt, spark.sparkContext.master)
+    finally:
+        spark.stop()
+    seconds = time.perf_counter() - t0
+    report.update(seconds=round(seconds, 3), startup_seconds=round(startup, 3))
+    code = 1 if report["failed"] else 0
+    try:
+        write_atomic(args.out / REPORT, json.dumps(report, indent=1) + "\n")
+    except OSError as exc:  # e.g. the disk filled up during the run
+        print_diagnostics([diagnostic("RC510", path=str(args.out / REPORT), detail=exc.strerror or str(exc))],
+                          prefix="error: ")
+        code = 1
+    failed, n = report["failed"], report["documents"]
+    work = seconds - startup
+    print(
+        f"rulecoref: {report['resolved']}/{n} docs, {report['concepts']} concepts, {report['links']} links "
+        f"({report['removed']} filtered), {report['chains']} chains, {seconds:.2f} s "
+        f"(Spark start-up {startup:.2f} s, then {n / work if work > 0 else 0.0:.1f} docs/s on {report['master']})"
+        + (f"; {len(failed)} failed, see {args.out / REPORT}" if failed else "")
+    )
+    return code
+
+
+def _check_unique_ids(df: Any) -> None:
+    """Ids name the output files (``safe_name(id)``, as ``resolve`` names JSONL documents): two rows
+    with one name would overwrite each other's chains, so they stop the run before it starts."""
+    from operator import add
+
+    from ..io.jsonl import safe_name
+
+    dupes = (df.select("id").where("id is not null").rdd.map(lambda r: (safe_name(r[0]), 1)).reduceByKey(add)
+             .filter(lambda kv: kv[1] > 1).takeOrdered(20))
+    if dupes:
+        raise InputError([diagnostic("RC533", id=name, count=count) for name, count in dupes])
+
+
+def _report(result: Any, args: argparse.Namespace, rules_file: str, fmt: str, master: str) -> dict[str, Any]:
+    """The report ``resolve`` writes. One Spark job resolves every partition in parallel (and the
+    executors write the chains files) and sums the counts; the rows with problems come from its
+    cached result, so only they travel to the driver, not a row per document."""
+    from pyspark import StorageLevel
+    from pyspark.sql import functions as F
+
+    from ..io.jsonl import safe_name
+
+    small = result.drop("chains", "clusters").persist(StorageLevel.MEMORY_AND_DISK)
+    try:
+        sums = small.agg(F.count(F.lit(1)).alias("documents"), F.count("error").alias("failed"),
+                         *[F.sum(F.when(F.col("error").isNull(), F.col(c)).otherwise(0)).alias(c)
+                           for c in ("concepts", "links", "removed", "n_chains")]).first()
+        failed, warnings = [], []
+        # the report holds these rows anyway; one job fetches them (toLocalIterator runs one per partition)
+        noted = small.where("error is not null or diagnostics != '[]'").collect()
+        for row in sorted(noted, key=lambda r: (r["id"] is None, r["id"] or "")):
+            problems = [_diag(d) for d in json.loads(row["diagnostics"] or "[]")]
+            name = "(no id)" if row["id"] is None else row["id"] if fmt == "i2b2" else safe_name(row["id"])
+            if row["error"] is not None:
+                failed.append({"document": name, "problems": [d.to_dict() for d in problems]})
+                print_diagnostics(problems, prefix=f"error: {name}: ")
+            else:
+                warnings.extend(problems)
+    finally:
+        small.unpersist()
+    if warnings and not args.quiet:
+        print_diagnostics(warnings[:50], prefix="warning: ")
+        if len(warnings) > 50:
+            print(f"warning: ... and {len(warnings) - 50} more (see {args.out / REPORT})", file=sys.stderr)
+    return {
+        "rules": str(rules_file),
+        "format": fmt,
+        "master": master,
+        "documents": sums["documents"],
+        "resolved": sums["documents"] - sums["failed"],
+        "failed": failed,
+        "warnings": [d.to_dict() for d in warnings],
+        "concepts": sums["concepts"] or 0,
+        "links": sums["links"] or 0,
+        "removed": sums["removed"] or 0,
+        "chains": sums["n_chains"] or 0,
+    }
+
+
+def _diag(d: dict[str, Any]) -> Diagnostic:
+    return Diagnostic(code=d["code"], message=d["message"], file=d.get("file"), line=d.get("line"),
+                      hint=d.get("hint"), severity=d.get("severity", "error"))

@@ -1,0 +1,357 @@
+"""Resolve notes with Spark: a DataFrame of documents in, one row of chains per document out.
+
+A hospital's notes do not fit one machine's afternoon; Spark spreads them over executors. The rules
+are unchanged: every executor runs the same ``Pipeline`` that ``rulecoref resolve`` runs, and a
+document's chains are the same ``.txt.chains`` text, byte for byte.
+
+Input rows (``resolve``) are either
+  * text rows: ``id`` (str), ``text`` (str), optional ``tokenized`` (bool, i2b2-shaped text) and
+    ``concepts`` (list of ``{start, end, type}``, character offsets, end exclusive), the schema of
+    the JSONL format; the text is tokenised as ``rulecoref.io.text`` does; or
+  * i2b2 rows: ``id``, ``txt_path``, ``con_path``: files that every executor can read (a shared
+    file system), read with rulecoref's own i2b2 reader (``i2b2_frame`` lists a folder).
+The output has one row per input row (``OUTPUT_SCHEMA``): the chains text, the chains as character
+spans of the text (text rows), the counts, and for a failed document its numbered problems in
+``error`` (the batch goes on). With ``out``, executors also write ``OUT/ID.txt.chains`` atomically.
+
+**One pipeline per executor process.** Spark runs tasks in Python worker processes that it reuses
+from task to task (``spark.python.worker.reuse``, on by default). Building the pipeline inside a
+task would compile the rules and load WordNet (1-2 s) again for every partition; building it on the
+driver and shipping it would pickle WordNet. ``EXECUTOR_PIPELINES`` is the one place where a worker
+keeps what it built: a small holder keyed by the settings that built it (rule file, WordNet folder,
+model), holding at most two. It is module state on purpose, the only such state here, and bounded.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .engine import Pipeline
+from .errors import Diagnostic, InputError, RulecorefError, diagnostic
+from .extras import require
+from .io.i2b2 import format_chains, read_document, write_atomic
+from .io.jsonl import parse_jsonl_object
+from .io.layout import find_records
+from .io.typemap import TypeMap
+from .resources import Resources, named_file
+from .rules.compiler import RuleSet, compile_rules
+
+if TYPE_CHECKING:
+    from pyspark.sql import DataFrame, SparkSession
+
+ABBREVIATIONS = "resources/lexicons/abbreviations.txt"
+TEXT_COLUMNS = ("id", "text")
+I2B2_COLUMNS = ("id", "txt_path", "con_path")
+#: The output rows, as a Spark DDL schema (``resolve`` returns a DataFrame of it).
+OUTPUT_SCHEMA = (
+    "id string, chains string, "
+    "clusters array<struct<type: string, mentions: array<struct<start: int, end: int>>>>, "
+    "error string, diagnostics string, concepts int, links int, removed int, n_chains int, seconds double"
+)
+#: The JSONL row schema (the same one issue 17's JSONL format uses); ``_source`` and
+#: ``_corrupt_record`` are filled by the reader (``read_frame``).
+JSON_SCHEMA = (
+    "id string, text string, tokenized boolean, "
+    "concepts array<struct<start: long, end: long, type: string, text: string>>, _corrupt_record string"
+)
+_BAD_ID = re.compile(r"[/\\\x00]")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What builds a pipeline on an executor; its key in ``EXECUTOR_PIPELINES``.
+
+    Paths are read where the pipeline is built. ``rules=None`` is the bundled ``rules/i2b2.yaml``
+    of each executor's installation, and a bundled name ("odie") works too; ``wordnet=None`` is
+    ``$RULECOREF_WORDNET`` or ``/usr/share/wordnet`` on the executor.
+    """
+
+    rules: str | None = None
+    wordnet: str | None = None
+    model: str | None = None
+    allow_paths: tuple[str, ...] = ()  # folders the rule file may read outside its tree (docs/security.md)
+
+    def compile(self) -> RuleSet:
+        return compile_rules(named_file(self.rules or "i2b2", "rules", ".yaml"),
+                             decoder_overrides={"model": self.model} if self.model else None,
+                             allow_paths=self.allow_paths)
+
+    def build(self) -> Pipeline:
+        return Pipeline(self.compile(), Resources(wordnet_path=self.wordnet))
+
+
+class ExecutorPipelines:
+    """The pipelines one Python process built, kept for its next tasks (see the module docstring).
+
+    At most ``limit`` are kept, the least recently used dropped first: a session that switches rule
+    files does not pile up WordNet copies. A pipeline that fails to build is not kept, so every
+    task reports its error again.
+    """
+
+    def __init__(self, limit: int = 2) -> None:
+        self.limit = limit
+        self.builds = 0  # how many pipelines this process built (tests read it)
+        self._pipelines: OrderedDict[Settings, Pipeline] = OrderedDict()
+
+    def get(self, settings: Settings) -> Pipeline:
+        pipeline = self._pipelines.get(settings)
+        if pipeline is None:
+            pipeline = settings.build()
+            self.builds += 1
+            self._pipelines[settings] = pipeline
+            while len(self._pipelines) > self.limit:
+                self._pipelines.popitem(last=False)
+        self._pipelines.move_to_end(settings)
+        return pipeline
+
+
+EXECUTOR_PIPELINES = ExecutorPipelines()
+
+
+@dataclass(frozen=True)
+class Job:
+    """One ``resolve`` call, as sent to the executors."""
+
+    settings: Settings
+    kind: str  # "text" or "i2b2"
+    types: tuple[str, ...] | None | str = None  # None: the rule file's types; "auto": any
+    strict_text: bool = False
+    encoding: str = "utf-8"
+    out: str | None = None
+    type_map: TypeMap | None = None  # text rows: input types -> rule types (``--type-map``)
+
+
+def resolve(df: DataFrame, rules: str | Path | None = None, *, wordnet: str | Path | None = None,
+            model: str | Path | None = None, types: Sequence[str] | str | None = None,
+            type_map: str | Path | TypeMap | None = None, strict_text: bool = False, encoding: str = "utf-8",
+            out: str | Path | None = None, allow_paths: Sequence[str | Path] = (), check: bool = True) -> DataFrame:
+    """Map a DataFrame of documents to a DataFrame of chains (``OUTPUT_SCHEMA``), lazily.
+
+    Args:
+        rules: a rule file or a bundled rule set's name; None is ``rules/i2b2.yaml``.
+        types: the concept types rows may use: None the rule file's, ``"auto"`` any, or a list.
+        type_map: text rows: a type map file (``--type-map``, docs/formats.md), read here.
+        out: also write ``OUT/NAME.txt.chains`` (atomically) from the executors: a folder every
+            executor can write to. NAME is ``io.jsonl.safe_name(id)`` for text rows (as
+            ``resolve --input-format jsonl`` names them) and the id for i2b2 rows. Spark may run
+            a task again (a retry, a second action on the result); the files it writes again are
+            the same.
+        allow_paths: folders outside the rule file's tree it may read (``--allow-path``).
+        check: compile the rules on the driver first, so a rule-file error stops here (as
+            ``RuleFileError``) rather than failing every row.
+    Returns:
+        one row per input row: ``id``, ``chains`` (the ``.txt.chains`` text, None when the
+        document failed), ``clusters`` (text rows: each chain's type and character spans),
+        ``error`` (the problems, one per line, None on success), ``diagnostics`` (JSON: the
+        problems of a failed document or the warnings of a resolved one), and counts.
+    """
+    require("spark", "rulecoref.spark")
+    from pyspark.sql import functions as F
+
+    settings = Settings(rules=None if rules is None else str(rules),
+                        wordnet=None if wordnet is None else str(wordnet),
+                        model=None if model is None else str(model),
+                        allow_paths=tuple(str(p) for p in allow_paths))
+    if check:
+        settings.compile()
+    columns = set(df.columns)
+    if set(TEXT_COLUMNS) <= columns:
+        kind = "text"
+        picked = [F.col("id").cast("string").alias("id"), F.col("text").cast("string").alias("text"),
+                  (F.col("tokenized").cast("boolean") if "tokenized" in columns else F.lit(False)).alias("tokenized"),
+                  (F.col("concepts") if "concepts" in columns else F.lit(None)).alias("concepts"),
+                  (F.col("_source") if "_source" in columns else F.lit(None).cast("string")).alias("_source"),
+                  (F.col("_corrupt_record") if "_corrupt_record" in columns
+                   else F.lit(None).cast("string")).alias("_corrupt_record")]
+    elif set(I2B2_COLUMNS) <= columns:
+        kind = "i2b2"
+        picked = [F.col(c).cast("string").alias(c) for c in I2B2_COLUMNS]
+    else:
+        raise InputError(diagnostic("RC530", what="the DataFrame", got=", ".join(sorted(columns)) or "(none)"))
+    if isinstance(types, str):
+        if types.strip().lower() != "auto":
+            raise InputError(diagnostic("RC553", option="types", detail=f"a list of type names or 'auto', not {types!r}"))
+        types = "auto"
+    elif types is not None:
+        types = tuple(t.strip().lower() for t in types if t.strip())
+    if type_map is not None and not isinstance(type_map, TypeMap):
+        from .io.typemap import read_type_map
+
+        type_map = read_type_map(type_map)
+    job = Job(settings, kind, types, strict_text, encoding, None if out is None else str(out), type_map)
+    rows = df.select(*picked).rdd.mapPartitions(lambda part: resolve_partition(part, job))
+    return df.sparkSession.createDataFrame(rows, OUTPUT_SCHEMA, verifySchema=False)  # resolve_row builds them
+
+
+def resolve_partition(rows: Iterable[Any], job: Job) -> Iterator[tuple[Any, ...]]:
+    """Resolve one partition's rows on an executor, with this process's pipeline for the job."""
+    try:
+        pipeline = EXECUTOR_PIPELINES.get(job.settings)
+    except RulecorefError as exc:  # e.g. no WordNet on this executor: every row says so
+        for row in rows:
+            yield _failed(row["id"], exc.diagnostics, 0.0)
+        return
+    types = job.types
+    if types is None:
+        types = pipeline.ruleset.types
+    elif types == "auto":
+        types = None
+    abbreviations = pipeline.resources.lexicon(named_file(ABBREVIATIONS)).words
+    for row in rows:
+        yield resolve_row(pipeline, row.asDict() if hasattr(row, "asDict") else dict(row), job, types, abbreviations)
+
+
+def resolve_row(pipeline: Pipeline, row: dict[str, Any], job: Job, types: Sequence[str] | None,
+                abbreviations: frozenset[str]) -> tuple[Any, ...]:
+    """One document's output row; never raises for a bad document (its problems go to ``error``).
+
+    A text row is read by the JSONL reader (``io.jsonl.parse_jsonl_object``), so it is checked,
+    mapped and named exactly as ``rulecoref resolve --input-format jsonl`` does: the document (and
+    its file) is named ``safe_name(id)``. An i2b2 row is read by the i2b2 reader, named by its id.
+    """
+    t0 = time.perf_counter()
+    doc_id = row.get("id")
+    try:
+        if job.kind == "i2b2":
+            problem = _check_i2b2_row(row)
+            if problem is not None:
+                return _failed(doc_id, [problem], time.perf_counter() - t0)
+            read = read_document(row["txt_path"], row["con_path"], name=doc_id, types=types,
+                                 strict_text=job.strict_text, encoding=job.encoding)
+        elif row.get("_corrupt_record") is not None:
+            return _failed(doc_id, [diagnostic("RC230", file=row.get("_source") or "the input",
+                                               detail=repr(row["_corrupt_record"][:80]))], time.perf_counter() - t0)
+        else:
+            read = parse_jsonl_object(_jsonl_object(row), file=row.get("_source") or "the DataFrame", line=0,
+                                      types=types, type_map=job.type_map, abbreviations=abbreviations,
+                                      strict_text=job.strict_text, with_chains=False)
+        doc, warnings = read.document, read.warnings
+        res = pipeline.resolve(doc)
+        chains = sorted((sorted(members), ctype) for members, ctype in res.chains())
+        text = format_chains(doc, [m for m, _ in chains], [t for _, t in chains])
+        clusters = None
+        if job.kind == "text":
+            offsets = _token_offsets(doc, row["text"])
+            clusters = [(ctype, [(offsets[c.start[0] - 1][c.start[1]][0], offsets[c.end[0] - 1][c.end[1]][1])
+                                 for c in (doc.concepts[m] for m in members)]) for members, ctype in chains]
+        if job.out is not None:
+            write_atomic(Path(job.out) / f"{doc.name}.txt.chains", text)
+    except RulecorefError as exc:
+        return _failed(doc_id, exc.diagnostics, time.perf_counter() - t0)
+    except Exception as exc:  # a bug or an unexpected input: report it, keep the batch going
+        return _failed(doc_id, [diagnostic("RC550", file=str(doc_id), detail=f"{type(exc).__name__}: {exc}")],
+                       time.perf_counter() - t0)
+    return (doc_id, text, clusters, None, json.dumps([d.to_dict() for d in warnings]), len(doc.concepts),
+            len(res.kept), len(res.removed), len(chains), time.perf_counter() - t0)
+
+
+def _failed(doc_id: Any, problems: list[Diagnostic], seconds: float) -> tuple[Any, ...]:
+    return (None if doc_id is None else str(doc_id), None, None, "\n".join(str(d) for d in problems),
+            json.dumps([d.to_dict() for d in problems]), 0, 0, 0, 0, seconds)
+
+
+def _check_i2b2_row(row: dict[str, Any]) -> Diagnostic | None:
+    """An i2b2 row's id names its output file as it is (as ``resolve`` names it by the file name)."""
+    doc_id, con = row.get("id"), row.get("con_path")
+    if doc_id is None or not doc_id.strip() or con is None:
+        return diagnostic("RC531", where=f"a row for {con or 'no concept file'}", detail="the row needs an id and a con_path")
+    if _BAD_ID.search(doc_id) or doc_id in (".", "..") or doc_id != doc_id.strip():
+        return diagnostic("RC532", id=doc_id, detail="it holds '/', a backslash, or spaces at its ends")
+    if row.get("txt_path") is None:
+        return diagnostic("RC204", file=con, path=con, expected=Path(con).name[:-4])
+    return None
+
+
+def _jsonl_object(row: dict[str, Any]) -> dict[str, Any]:
+    """A row as the JSON object the JSONL reader checks (Spark gives absent fields as None)."""
+    concepts = [c.asDict() if hasattr(c, "asDict") else c for c in row.get("concepts") or ()]
+    obj = {"id": row.get("id"), "text": row.get("text"), "concepts": concepts}
+    if row.get("tokenized") is not None:
+        obj["tokenized"] = row["tokenized"]
+    return obj
+
+
+def _token_offsets(doc: Any, text: str) -> list[list[tuple[int, int]]]:
+    """Each token's character span in the row's text: tokens are slices of it in order, with only
+    whitespace between them (``io/text.py``), so each is found after the one before."""
+    out: list[list[tuple[int, int]]] = []
+    pos = 0
+    for tokens in doc.lines:
+        spans = []
+        for tok in tokens:
+            start = text.index(tok, pos)
+            pos = start + len(tok)
+            spans.append((start, pos))
+        out.append(spans)
+    return out
+
+
+# -- reading inputs (driver side) -----------------------------------------------------------------
+
+def i2b2_frame(spark: SparkSession, inputs: Iterable[str | Path], partitions: int | None = None) -> DataFrame:
+    """i2b2 records (folders or files, as ``rulecoref resolve`` takes them) as a DataFrame of
+    ``id, txt_path, con_path``; the files must be readable by every executor.
+
+    ``partitions`` defaults to four per core of the session (``defaultParallelism``), at most one
+    per record, so a long note does not keep one core busy while the others wait.
+    """
+    require("spark", "rulecoref.spark")
+    records, _ = find_records(inputs)  # a concept file without text comes back with txt None: RC204 per row
+    rows = [(r.name, None if r.txt is None else str(r.txt.resolve()), str(r.con.resolve())) for r in records]
+    n = partitions or max(1, min(len(rows), spark.sparkContext.defaultParallelism * 4))
+    # from a local list (not an RDD of Python rows), so no Python worker starts just to convert them
+    return spark.createDataFrame(rows, "id string, txt_path string, con_path string").repartition(n)
+
+
+def read_frame(spark: SparkSession, path: str, fmt: str) -> DataFrame:
+    """Rows of the JSONL schema from JSON Lines (``fmt="jsonl"``) or Parquet files, with Spark's
+    own readers (so HDFS and object-store paths work). A JSON line that is not a row object
+    becomes a row with ``_corrupt_record`` set, reported as that document's error."""
+    require("spark", "rulecoref.spark")
+    from pyspark.sql import functions as F
+
+    try:
+        if fmt == "jsonl":
+            df = (spark.read.schema(JSON_SCHEMA).option("mode", "PERMISSIVE")
+                  .option("columnNameOfCorruptRecord", "_corrupt_record").json(path))
+        elif fmt == "parquet":
+            df = spark.read.parquet(path)
+        else:
+            raise InputError(diagnostic("RC536", path=path, detail=f"unknown format {fmt!r}"))
+        return df.withColumn("_source", F.input_file_name())
+    except RulecorefError:
+        raise
+    except Exception as exc:  # Spark's AnalysisException: no such path, not Parquet, ...
+        detail = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
+        raise InputError(diagnostic("RC535", path=path, format=fmt, detail=detail)) from exc
+
+
+def guess_format(path: str) -> str:
+    """``i2b2``, ``jsonl`` or ``parquet`` for a local path, from what it holds."""
+    p = Path(path)
+    name = p.name.lower()
+    if name.endswith((".jsonl", ".json", ".jsonl.gz", ".json.gz")):
+        return "jsonl"
+    if name.endswith(".parquet"):
+        return "parquet"
+    if name.endswith((".txt", ".con")):
+        return "i2b2"
+    if p.is_dir():
+        if (p / "concepts").is_dir() or any(p.glob("*.con")):
+            return "i2b2"
+        if any(p.glob("*.parquet")):
+            return "parquet"
+        if any(p.glob("*.jsonl")) or any(p.glob("*.json")):
+            return "jsonl"
+        raise InputError(diagnostic("RC536", path=path,
+                                    detail="no concepts/ or *.txt.con (i2b2), *.parquet or *.jsonl in it"))
+    if not p.exists():
+        raise InputError(diagnostic("RC213", file=path, detail="no such file or directory"))
+    raise InputError(diagnostic("RC536", path=path, detail="not a folder, .jsonl, .parquet, .txt or .con file"))

@@ -1,0 +1,180 @@
+"""The rulecoref spaCy component: concepts from a spaCy pipeline in, chains to doc.spans out."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import pickle
+import re
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from tests.helpers import ROOT, shared_resources
+
+spacy = pytest.importorskip("spacy", reason="needs spaCy (pip install 'rulecoref[spacy]')")
+
+from spacy.tokens import Doc, DocBin, Span  # noqa: E402
+
+from rulecoref.errors import ResourceError, RuleFileError  # noqa: E402
+from rulecoref.spacy_component import RulecorefComponent  # noqa: E402
+
+DOCS = ROOT / "docs" / "spacy.md"
+TEXT = "The patient was admitted with chest pain. He reports chest pain at rest."
+
+
+def _doc_blocks(kind: str) -> list[str]:
+    return re.findall(rf"```{kind}\n(.*?)```", DOCS.read_text(encoding="utf-8"), flags=re.S)
+
+
+@pytest.fixture(scope="module")
+def example() -> dict[str, Any]:
+    """The first example of docs/spacy.md, run here: its namespace and what it printed."""
+    namespace: dict[str, Any] = {}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(_doc_blocks("python")[0], str(DOCS), "exec"), namespace)
+    namespace["printed"] = out.getvalue()
+    return namespace
+
+
+def _component(**settings: Any) -> RulecorefComponent:
+    """A component sharing the test session's WordNet (the factory loads its own)."""
+    return RulecorefComponent(None, "rulecoref", resources=shared_resources(), **settings)
+
+
+def _ruled(patterns: list[tuple[str, str]], text: str, *, spans_key: str | None = None) -> Doc:
+    nlp = spacy.blank("en")
+    if spans_key:
+        ruler = nlp.add_pipe("span_ruler", config={"spans_key": spans_key})
+    else:
+        ruler = nlp.add_pipe("entity_ruler")
+    ruler.add_patterns([{"label": label, "pattern": pattern} for label, pattern in patterns])
+    return nlp(text)
+
+
+def _groups(doc: Doc, prefix: str = "coref_clusters") -> list[tuple[str, list[str]]]:
+    keys = sorted((k for k in doc.spans if k.startswith(prefix + "_")), key=lambda k: int(k.rsplit("_", 1)[1]))
+    return [(doc.spans[k].attrs["type"], [s.text for s in doc.spans[k]]) for k in keys]
+
+
+def test_spacy_component_links_patient_and_he_and_both_chest_pains(example: dict[str, Any]) -> None:
+    doc = example["doc"]
+    assert _groups(doc) == [("person", ["The patient", "He"]), ("problem", ["chest pain", "chest pain"])]
+    assert [s.start for s in doc.spans["coref_clusters_2"]] == [5, 10]  # both mentions, not one twice
+    assert "rulecoref" in example["nlp"].pipe_names
+
+
+def test_spacy_component_docs_example_prints_what_the_docs_say(example: dict[str, Any]) -> None:
+    assert example["printed"] == _doc_blocks("text")[0]
+
+
+def test_spacy_component_records_provenance_as_plain_data_that_serialises(example: dict[str, Any]) -> None:
+    doc, nlp = example["doc"], example["nlp"]
+    by_pass = {link["pass"]: link for link in doc._.rulecoref_links}
+    he = by_pass["third-person-in-sentence"]
+    assert (doc[slice(*he["a"])].text, doc[slice(*he["b"])].text, he["kept"]) == ("The patient", "He", True)
+    assert he["kind"] == "third_person_pronoun" and he["evidence"]
+    back = list(DocBin(docs=[doc], store_user_data=True).get_docs(nlp.vocab))[0]
+    assert json.dumps(back._.rulecoref_links) == json.dumps(doc._.rulecoref_links)  # msgpack gives tuples
+    assert _groups(back) == _groups(doc)
+
+
+def test_spacy_component_takes_concepts_from_a_span_group_with_label_map() -> None:
+    text = "Pt has chest pain and back pain . His chest pain improved ."
+    doc = _ruled([("Problem", "chest pain"), ("Problem", "back pain"), ("DATE", "chest")], text, spans_key="sc")
+    component = _component(spans_key="sc", label_map={"Problem": "problem", "DATE": ""})
+    doc = component(doc)
+    assert _groups(doc) == [("problem", ["chest pain", "chest pain"])]
+    assert not doc.ents  # the span group was used, not doc.ents
+
+
+def test_spacy_component_without_spans_key_uses_ents_and_lowercases_unmapped_labels() -> None:
+    doc = _ruled([("PROBLEM", "MRSA"), ("PROBLEM", "methicillin-resistant Staphylococcus aureus")],
+                 "Cultures grew methicillin-resistant Staphylococcus aureus ( MRSA ) .")
+    assert _groups(_component()(doc)) == [("problem", ["methicillin-resistant Staphylococcus aureus", "MRSA"])]
+
+
+def test_spacy_component_finds_pronouns_only_when_the_pipeline_marked_none() -> None:
+    text = "Mr. Finch is a 60 year old man . He was admitted ."
+    found = _component()(_ruled([("PERSON", "Mr. Finch")], text))
+    assert _groups(found) == [("person", ["Mr. Finch", "He"])]
+    assert found.spans["coref_clusters_1"][1].label_ == "pronoun"
+    # the pipeline marked a pronoun ("was" here, to be sure none is added): "He" stays unlinked
+    marked = _component()(_ruled([("PERSON", "Mr. Finch"), ("PRONOUN", "was")], text))
+    assert all("He" not in texts for _, texts in _groups(marked))
+    off = _component(find_pronouns=False)(_ruled([("PERSON", "Mr. Finch")], text))
+    assert _groups(off) == []
+
+
+def test_spacy_component_with_tags_finds_only_tokens_tagged_pron() -> None:
+    text = "Mr. Finch is a 60 year old man . He said that he was cold ."
+    doc = _ruled([("PERSON", "Mr. Finch")], text)
+    for tok in doc:
+        tok.pos_ = "PRON" if tok.lower_ == "he" else ("SCONJ" if tok.lower_ == "that" else "X")
+    component = _component()
+    concepts = component.concepts(doc)
+    assert sorted(span.text for span, _ in concepts.values()) == ["He", "Mr. Finch", "he"]
+
+
+def test_spacy_component_replaces_its_groups_on_a_second_run_and_handles_empty_docs() -> None:
+    component = _component()
+    doc = component(_ruled([("PROBLEM", "pain")], "pain and pain . pain"))
+    assert list(doc.spans) == ["coref_clusters_1"]
+    doc.ents = []
+    assert list(component(doc).spans) == [] and doc._.rulecoref_links == []
+    empty = component(spacy.blank("en")(""))
+    assert list(empty.spans) == []
+
+
+def test_spacy_component_reports_bad_settings_with_codes() -> None:
+    with pytest.raises(RuleFileError) as err:
+        _component(rules="no-such-rules")
+    assert err.value.code == "RC113"
+    with pytest.raises(ResourceError) as err:
+        _component(label_map={"PROBLEM": 3})
+    assert err.value.code == "RC537"
+    with pytest.raises(ResourceError) as err:
+        _component(pronouns="no/such/list.txt")
+    assert err.value.code == "RC302"
+
+
+def test_spacy_component_counts_spans_over_the_same_characters_once() -> None:
+    doc = spacy.blank("en")("the chest pain and chest pain")
+    doc.spans["sc"] = [Span(doc, 1, 3, label="problem"), Span(doc, 1, 3, label="test"), Span(doc, 4, 6, label="problem")]
+    doc = _component(spans_key="sc")(doc)
+    assert [(t, [s.label_ for s in doc.spans["coref_clusters_1"]]) for t, _ in _groups(doc)] == [
+        ("problem", ["problem", "problem"])]
+
+
+@pytest.mark.slow
+def test_spacy_component_is_found_by_name_without_importing_rulecoref(tmp_path) -> None:
+    script = "import spacy, sys\nnlp = spacy.blank('en')\nnlp.add_pipe('rulecoref')\n" \
+             "print('rulecoref' in sys.modules, 'rulecoref.spacy_component' in sys.modules)\n"
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True"]
+
+
+@pytest.mark.slow
+def test_spacy_component_works_with_n_process_and_pickles_by_its_settings(example: dict[str, Any]) -> None:
+    nlp = example["nlp"]
+    docs = list(nlp.pipe([TEXT, "No concepts here .", TEXT], n_process=2, batch_size=1))
+    assert [_groups(d) for d in docs] == [_groups(example["doc"]), [], _groups(example["doc"])]
+    copy = pickle.loads(pickle.dumps(nlp.get_pipe("rulecoref")))
+    assert copy.settings == nlp.get_pipe("rulecoref").settings and copy.pipeline is not nlp.get_pipe("rulecoref").pipeline
+    assert _groups(copy(nlp.make_doc(TEXT))) == []  # make_doc: no entity ruler ran, so no concepts
+
+
+@pytest.mark.slow
+def test_spacy_component_after_medspacy_target_matcher() -> None:
+    medspacy = pytest.importorskip("medspacy", reason="medspaCy is not installed (pip install medspacy)")
+    from medspacy.target_matcher import TargetRule
+
+    nlp = medspacy.load(enable=["medspacy_target_matcher"])
+    nlp.get_pipe("medspacy_target_matcher").add([TargetRule("the patient", "PERSON"), TargetRule("chest pain", "PROBLEM")])
+    nlp.add_pipe("rulecoref")
+    assert _groups(nlp(TEXT)) == [("person", ["The patient", "He"]), ("problem", ["chest pain", "chest pain"])]
