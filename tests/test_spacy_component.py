@@ -75,9 +75,9 @@ def test_spacy_component_docs_example_prints_what_the_docs_say(example: dict[str
 def test_spacy_component_records_provenance_as_plain_data_that_serialises(example: dict[str, Any]) -> None:
     doc, nlp = example["doc"], example["nlp"]
     by_pass = {link["pass"]: link for link in doc._.rulecoref_links}
-    he = by_pass["third-person-in-sentence"]
+    he = by_pass["pronoun-salience"]
     assert (doc[slice(*he["a"])].text, doc[slice(*he["b"])].text, he["kept"]) == ("The patient", "He", True)
-    assert he["kind"] == "third_person_pronoun" and he["evidence"]
+    assert he["kind"] == "pronoun_salience" and he["evidence"]
     back = list(DocBin(docs=[doc], store_user_data=True).get_docs(nlp.vocab))[0]
     assert json.dumps(back._.rulecoref_links) == json.dumps(doc._.rulecoref_links)  # msgpack gives tuples
     assert _groups(back) == _groups(doc)
