@@ -112,11 +112,13 @@ class Resolution:
 class Pipeline:
     """A compiled rule set bound to resources: call ``resolve(doc)`` per document."""
 
-    def __init__(self, ruleset: RuleSet, resources: Resources | None = None):
+    def __init__(self, ruleset: RuleSet, resources: Resources | None = None, *,
+                 settings: MentionSettings | None = None):
         self.ruleset = ruleset
         self.resources = resources or Resources()
-        self.settings = MentionSettings(ruleset.attributes or _default_attributes(), self.resources,
-                                        ruleset.pronoun_types or frozenset({"pronoun"}))
+        #: the rule file's attribute settings with their word lists loaded (pipelines of one rule
+        #: file may share them: the examples runner builds one pipeline per example)
+        self.settings = settings or mention_settings(ruleset, self.resources)
         self.passes: list[Pass] = []
         for cfg in ruleset.passes:
             cls = get_kind(cfg.kind)
@@ -184,6 +186,12 @@ class Pipeline:
         res.clusters = self.decoder.decode(doc, res)
         res.types = chain_types(doc, res.clusters, self.ruleset.pronoun_types or ("pronoun",))
         return res
+
+
+def mention_settings(ruleset: RuleSet, resources: Resources) -> MentionSettings:
+    """The attribute settings of a rule file, its word lists loaded."""
+    return MentionSettings(ruleset.attributes or _default_attributes(), resources,
+                           ruleset.pronoun_types or frozenset({"pronoun"}))
 
 
 def _default_attributes() -> dict[str, Any]:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
 
-from rulecoref.rules.compiler import compile_rules
+from rulecoref.attributes import MentionSettings
+from rulecoref.engine import mention_settings
+from rulecoref.rules.compiler import RuleSet, compile_rules
 from rulecoref.rules.examples import iter_examples, run_example
 from tests.helpers import ROOT, shared_resources
 
@@ -25,9 +28,17 @@ def _cases():
 CASES = list(_cases())
 
 
+@functools.cache
+def _compiled(path: Path) -> tuple[RuleSet, MentionSettings]:
+    """Each rule file compiled once, its attribute settings loaded once, for all its examples."""
+    ruleset = compile_rules(path)
+    return ruleset, mention_settings(ruleset, shared_resources())
+
+
 @pytest.mark.parametrize("path,idx,expect,example", CASES)
 def test_rule_examples(path: Path, idx: int, expect: str, example: str) -> None:
-    result = run_example(compile_rules(path), idx, expect, example, shared_resources())
+    ruleset, settings = _compiled(path)
+    result = run_example(ruleset, idx, expect, example, shared_resources(), settings)
     assert result.ok, result.describe()
 
 

@@ -41,7 +41,9 @@ def iter_examples(ruleset: RuleSet) -> Iterator[tuple[int, PassConfig, str, str]
                 yield idx, cfg, expect, ex
 
 
-def run_example(ruleset: RuleSet, idx: int, expect: str, example: str, resources: Any) -> ExampleResult:
+def run_example(ruleset: RuleSet, idx: int, expect: str, example: str, resources: Any,
+                settings: Any = None) -> ExampleResult:
+    """Run one example; ``settings`` (``engine.mention_settings``) may be shared by a file's examples."""
     from ..engine import Pipeline  # engine imports the compiler; import late to keep layers one-way
 
     cfg = ruleset.passes[idx]
@@ -54,7 +56,7 @@ def run_example(ruleset: RuleSet, idx: int, expect: str, example: str, resources
     sub = copy.copy(ruleset)
     sub.passes, sub.decoder = needed + [cfg], None
     doc, _ = parse_markup(example)
-    res = Pipeline(sub, resources).resolve(doc)
+    res = Pipeline(sub, resources, settings=settings).resolve(doc)
     owner = res.cluster_of()
     together = owner[0] == owner[len(doc.concepts) - 1]
     links = tuple(
@@ -65,4 +67,7 @@ def run_example(ruleset: RuleSet, idx: int, expect: str, example: str, resources
 
 
 def run_examples(ruleset: RuleSet, resources: Any) -> list[ExampleResult]:
-    return [run_example(ruleset, idx, expect, ex, resources) for idx, _, expect, ex in iter_examples(ruleset)]
+    from ..engine import mention_settings
+
+    settings = mention_settings(ruleset, resources)
+    return [run_example(ruleset, idx, expect, ex, resources, settings) for idx, _, expect, ex in iter_examples(ruleset)]
