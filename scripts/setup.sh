@@ -60,5 +60,8 @@ if ! "$VENV/bin/python" -m pip --version >/dev/null 2>&1; then
 fi
 
 say "installing rulecoref[all] into $VENV"
+# wheel first: pyspark ships only a source archive, which older pips build by the deprecated
+# 'setup.py install' route unless wheel is already present
+"$VENV/bin/python" -m pip install -q --disable-pip-version-check wheel
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e ".[all]"
 say "done: $("$VENV/bin/rulecoref" --version) in $VENV (activate with: . $VENV/bin/activate)"
