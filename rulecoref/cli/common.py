@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..errors import Diagnostic, diagnostic
+from ..errors import CliError, Diagnostic, diagnostic
 from ..resources import Resources
 
 
@@ -59,6 +59,18 @@ def encoding_name(text: str) -> str:
     except ValueError:  # a real codec that cannot decode this one byte (utf-16)
         pass
     return text
+
+
+def gather_inputs(args: argparse.Namespace, what: str = "DATA folder") -> list[str | Path]:
+    """DATA and the lines of ``--file-list``; none at all is a usage error (RC552)."""
+    from ..io.layout import iter_file_list
+
+    inputs: list[str | Path] = list(args.inputs)
+    if args.file_list:
+        inputs.extend(iter_file_list(args.file_list))
+    if not inputs:
+        raise CliError(diagnostic("RC552", what=what))
+    return inputs
 
 
 def positive_int(text: str) -> int:

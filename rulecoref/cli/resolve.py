@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
-from ..batch import BatchOptions, run_batch
-from ..errors import CliError, diagnostic
+from ..batch import BatchOptions, Outcome, run_batch
+from ..errors import CliError, Diagnostic, diagnostic
 from ..io.formats import (
     INPUT_FORMATS,
     OUTPUT_FORMATS,
@@ -19,20 +19,20 @@ from ..io.formats import (
     output_paths,
 )
 from ..io.i2b2 import write_atomic
-from ..io.layout import input_folders, iter_file_list
+from ..io.layout import input_folders
 from ..io.outdir import LOCK, OutputLock, check_out_dir, make_out_dir
 from ..io.typemap import read_type_map
 from .common import (
     add_input_options,
     add_rules_option,
     cli_resources,
+    gather_inputs,
     load_pipeline,
     positive_int,
     print_diagnostics,
     rules_path,
 )
-
-REPORT = "rulecoref-report.json"
+from .report import REPORT, finish, print_warnings, run_locked
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -108,19 +108,11 @@ def parse_types(value: str | None, declared: tuple[str, ...]) -> tuple[str, ...]
 
 
 def run(args: argparse.Namespace) -> int:
-    lock = OutputLock(args.out)
-    try:
-        return _run(args, lock)
-    finally:
-        lock.release()
+    return run_locked(args, _run)
 
 
 def _run(args: argparse.Namespace, lock: OutputLock) -> int:
-    inputs = list(args.inputs)
-    if args.file_list:
-        inputs.extend(iter_file_list(args.file_list))
-    if not inputs:
-        raise CliError(diagnostic("RC552", what="DATA folder"))
+    inputs = gather_inputs(args)
     # i2b2 records without text are reported per document below; texts without concepts and other
     # formats' strays here
     records, strays = find_inputs(inputs, args.input_format, args.encoding)
@@ -145,6 +137,30 @@ def _run(args: argparse.Namespace, lock: OutputLock) -> int:
         from tqdm import tqdm
 
         outcomes = tqdm(outcomes, total=len(records), unit="doc", file=sys.stderr, disable=None, leave=False)
+    failed, warnings, totals = _tally(outcomes)
+    seconds = time.perf_counter() - t0
+    print_warnings(warnings, args.out, quiet=args.quiet)
+    for o in failed:
+        print_diagnostics(o.diagnostics, prefix=f"error: {o.name}: ")
+    print_diagnostics(strays, prefix="error: ")
+    if args.format == "brat":
+        from ..io.brat import annotation_conf
+
+        write_atomic(args.out / "annotation.conf", annotation_conf(types or pipeline.ruleset.types))
+    report = {
+        "rules": str(rules_path(args)),
+        "documents": len(records),
+        "resolved": len(records) - len(failed),
+        "failed": [{"document": o.name, "problems": [d.to_dict() for d in o.diagnostics]} for o in failed]
+        + [{"document": None, "problems": [d.to_dict()]} for d in strays],
+        "warnings": [d.to_dict() for d in warnings],
+        **totals,
+    }
+    return finish(args.out, report, seconds=seconds, startup=startup)
+
+
+def _tally(outcomes: Iterable[Outcome]) -> tuple[list[Outcome], list[Diagnostic], dict[str, int]]:
+    """The failed documents, the warnings of the others and their summed counts."""
     failed, warnings = [], []
     totals = {"concepts": 0, "links": 0, "removed": 0, "chains": 0}
     for o in outcomes:
@@ -154,44 +170,4 @@ def _run(args: argparse.Namespace, lock: OutputLock) -> int:
             warnings.extend(o.diagnostics)
         else:
             failed.append(o)
-    seconds = time.perf_counter() - t0
-    if warnings and not args.quiet:
-        print_diagnostics(warnings[:50], prefix="warning: ")
-        if len(warnings) > 50:
-            print(f"warning: ... and {len(warnings) - 50} more (see {args.out / REPORT})", file=sys.stderr)
-    for o in failed:
-        print_diagnostics(o.diagnostics, prefix=f"error: {o.name}: ")
-    print_diagnostics(strays, prefix="error: ")
-    if args.format == "brat":
-        from ..io.brat import annotation_conf
-
-        write_atomic(args.out / "annotation.conf", annotation_conf(types or pipeline.ruleset.types))
-    ok = len(records) - len(failed)
-    report = {
-        "rules": str(rules_path(args)),
-        "documents": len(records),
-        "resolved": ok,
-        "failed": [{"document": o.name, "problems": [d.to_dict() for d in o.diagnostics]} for o in failed]
-        + [{"document": None, "problems": [d.to_dict()]} for d in strays],
-        "warnings": [d.to_dict() for d in warnings],
-        **totals,
-        "seconds": round(seconds, 3),
-        "startup_seconds": round(startup, 3),
-    }
-    code = 1 if failed or strays else 0
-    try:
-        write_atomic(args.out / REPORT, json.dumps(report, indent=1) + "\n")
-    except OSError as exc:  # e.g. the disk filled up during the run
-        print_diagnostics([diagnostic("RC510", path=str(args.out / REPORT), detail=exc.strerror or str(exc))],
-                          prefix="error: ")
-        code = 1
-    work = seconds - startup
-    rate = len(records) / work if work > 0 else 0.0
-    print(
-        f"rulecoref: {ok}/{len(records)} docs, {totals['concepts']} concepts, {totals['links']} links "
-        f"({totals['removed']} filtered), {totals['chains']} chains, {seconds:.2f} s "
-        f"(start-up {startup:.2f} s, then {rate:.1f} docs/s)"
-        + (f"; {len(failed)} failed, see {args.out / REPORT}" if failed else "")
-        + (f"; {len(strays)} input problem(s), see {args.out / REPORT}" if strays else "")
-    )
-    return code
+    return failed, warnings, totals

@@ -12,19 +12,18 @@ import argparse
 import json
 import os
 import shutil
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from ..errors import CliError, Diagnostic, InputError, diagnostic
 from ..extras import require
-from ..io.i2b2 import write_atomic
-from ..io.layout import find_records, input_folders, iter_file_list
+from ..io.layout import find_records, input_folders
 from ..io.outdir import OutputLock, check_out_dir, make_out_dir
 from ..io.typemap import read_type_map
-from .common import add_input_options, add_rules_option, positive_int, print_diagnostics
-from .resolve import REPORT, _prepare_out
+from .common import add_input_options, add_rules_option, gather_inputs, positive_int, print_diagnostics
+from .report import REPORT, finish, print_warnings, run_locked
+from .resolve import _prepare_out
 
 FORMATS = ("auto", "i2b2", "jsonl", "parquet")
 
@@ -98,11 +97,7 @@ def start_spark(master: str | None, confs: list[tuple[str, str]], *, progress: b
 
 
 def run(args: argparse.Namespace) -> int:
-    lock = OutputLock(args.out)
-    try:
-        return _run(args, lock)
-    finally:
-        lock.release()
+    return run_locked(args, _run)
 
 
 def _run(args: argparse.Namespace, lock: OutputLock) -> int:
@@ -111,11 +106,7 @@ def _run(args: argparse.Namespace, lock: OutputLock) -> int:
     from .. import spark as rs
     from .resolve import parse_types
 
-    inputs = [str(i) for i in args.inputs]
-    if args.file_list:
-        inputs.extend(iter_file_list(args.file_list))
-    if not inputs:
-        raise CliError(diagnostic("RC552", what="DATA folder"))
+    inputs = [str(i) for i in gather_inputs(args)]
     formats = {rs.guess_format(i) if args.input_format == "auto" else args.input_format for i in inputs}
     if len(formats) > 1:
         raise CliError(diagnostic("RC553", option="DATA", detail=f"mixes formats ({', '.join(sorted(formats))}); "
@@ -152,23 +143,8 @@ def _run(args: argparse.Namespace, lock: OutputLock) -> int:
     finally:
         spark.stop()
     seconds = time.perf_counter() - t0
-    report.update(seconds=round(seconds, 3), startup_seconds=round(startup, 3))
-    code = 1 if report["failed"] else 0
-    try:
-        write_atomic(args.out / REPORT, json.dumps(report, indent=1) + "\n")
-    except OSError as exc:  # e.g. the disk filled up during the run
-        print_diagnostics([diagnostic("RC510", path=str(args.out / REPORT), detail=exc.strerror or str(exc))],
-                          prefix="error: ")
-        code = 1
-    failed, n = report["failed"], report["documents"]
-    work = seconds - startup
-    print(
-        f"rulecoref: {report['resolved']}/{n} docs, {report['concepts']} concepts, {report['links']} links "
-        f"({report['removed']} filtered), {report['chains']} chains, {seconds:.2f} s "
-        f"(Spark start-up {startup:.2f} s, then {n / work if work > 0 else 0.0:.1f} docs/s on {report['master']})"
-        + (f"; {len(failed)} failed, see {args.out / REPORT}" if failed else "")
-    )
-    return code
+    return finish(args.out, report, seconds=seconds, startup=startup, startup_label="Spark start-up",
+                  where=f" on {report['master']}")
 
 
 def _check_unique_ids(df: Any) -> None:
@@ -211,10 +187,7 @@ def _report(result: Any, args: argparse.Namespace, rules_file: str, fmt: str, ma
                 warnings.extend(problems)
     finally:
         small.unpersist()
-    if warnings and not args.quiet:
-        print_diagnostics(warnings[:50], prefix="warning: ")
-        if len(warnings) > 50:
-            print(f"warning: ... and {len(warnings) - 50} more (see {args.out / REPORT})", file=sys.stderr)
+    print_warnings(warnings, args.out, quiet=args.quiet)
     return {
         "rules": str(rules_file),
         "format": fmt,

@@ -9,8 +9,15 @@ import time
 from pathlib import Path
 
 from ..errors import CliError, diagnostic
-from ..io.layout import find_records, iter_file_list
-from .common import add_allow_path_option, cli_resources, encoding_name, positive_int, print_diagnostics
+from ..io.layout import find_records
+from .common import (
+    add_allow_path_option,
+    cli_resources,
+    encoding_name,
+    gather_inputs,
+    positive_int,
+    print_diagnostics,
+)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -57,11 +64,7 @@ def run(args: argparse.Namespace) -> int:
     from ..engine import Pipeline
     from ..rules.compiler import bundled_rules, compile_rules
 
-    inputs = list(args.inputs)
-    if args.file_list:
-        inputs.extend(iter_file_list(args.file_list))
-    if not inputs:
-        raise CliError(diagnostic("RC552", what="GOLD_DIR with docs/, concepts/ and chains/"))
+    inputs = gather_inputs(args, "GOLD_DIR with docs/, concepts/ and chains/")
     t0 = time.perf_counter()
     # the model to train may not exist yet: the rule file's decoder is not built
     ruleset = dataclasses.replace(compile_rules(args.rules or bundled_rules("belltree"), allow_paths=args.allow_path),

@@ -8,9 +8,8 @@ from pathlib import Path
 
 from ..errors import CliError, diagnostic
 from ..io.formats import ReadOptions, default_abbreviations, find_inputs
-from ..io.layout import iter_file_list
 from ..io.typemap import read_type_map
-from .common import print_diagnostics
+from .common import gather_inputs, print_diagnostics
 from .resolve import add_format_options
 
 MAX_WARNINGS = 20
@@ -43,11 +42,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..view import build_view
 
-    inputs = list(args.inputs)
-    if args.file_list:
-        inputs.extend(iter_file_list(args.file_list))
-    if not inputs:
-        raise CliError(diagnostic("RC552", what="DATA folder"))
+    inputs = gather_inputs(args)
     if args.system is not None and not args.system.is_dir():
         raise CliError(diagnostic("RC521", what="system output folder", path=str(args.system)))
     if args.out.exists() and not args.out.is_dir():

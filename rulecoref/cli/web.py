@@ -21,8 +21,16 @@ from collections import Counter
 from ..engine import Pipeline
 from ..errors import CliError, RulecorefError, diagnostic
 from ..io.i2b2 import read_document
-from ..io.layout import find_records, iter_file_list
-from .common import add_input_options, add_rules_option, cli_resources, load_pipeline, print_diagnostics, rules_path
+from ..io.layout import find_records
+from .common import (
+    add_input_options,
+    add_rules_option,
+    cli_resources,
+    gather_inputs,
+    load_pipeline,
+    print_diagnostics,
+    rules_path,
+)
 from .resolve import parse_types
 
 
@@ -69,11 +77,7 @@ def plan(pipeline: Pipeline, records, *, types, encoding: str):
 
 
 def run(args: argparse.Namespace) -> int:
-    inputs = list(args.inputs)
-    if args.file_list:
-        inputs.extend(iter_file_list(args.file_list))
-    if not inputs:
-        raise CliError(diagnostic("RC552", what="DATA folder"))
+    inputs = gather_inputs(args)
     pipeline = load_pipeline(args, cli_resources(args))
     roles = [p for p in pipeline.passes if p.kind == "people_roles"]
     if not roles:
