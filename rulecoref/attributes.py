@@ -957,7 +957,7 @@ def _name_occurrences(t: MentionTable) -> list[tuple[tuple[int, int, int, bool],
 # Xu et al. 2012, the best i2b2 2011 system, compared the clinical context of two mentions:
 # negation, uncertainty, time (history versus now), laterality and anatomical site, dates. These
 # attributes give each mention its context from the words around it and the section it is in, so
-# that vetoes can keep "no [masses]" (neck) and "no [masses]" (abdomen), or "[previous surgeries]"
+# that vetoes can keep "no [masses]" (neck) and "no [masses]" (abdomen), or "[prior operations]"
 # and a planned "[surgery]", apart. All word lists are general clinical or English knowledge.
 _CLIN = _LEX + "clinical/"
 SETTINGS["clinical"] = Param("mapping", help="clinical context of a mention (issue 16; docs/rules.md, 'Clinical rules')",
@@ -1130,7 +1130,7 @@ def _own_cue(t: MentionTable, key: str, before: int = 0) -> list[str | None]:
 
 
 @attribute("history", depends=("lower", "line"),
-           help="a past-time cue in or right before the mention: '[previous surgeries]' -> previous, "
+           help="a past-time cue in or right before the mention: '[prior operations]' -> prior, "
                 "'history of [nephrolithiasis]' -> history of")
 def _history(t: MentionTable) -> list[str | None]:
     return _own_cue(t, "history_cues", before=2)
@@ -1226,7 +1226,7 @@ def _thing_key(t: MentionTable) -> list[str | None]:
 
 
 @attribute("clinical_head", depends=("lower", "conditioned"),
-           help="the head, skipping a light noun after it: 'urinary retention issues' -> retention, "
+           help="the head, skipping a light noun after it: 'sleep apnea symptoms' -> apnea, "
                 "'Coumadin therapy' -> coumadin")
 def _clinical_head(t: MentionTable) -> list[str | None]:
     stops, light, cues = t.settings.head_stops, _clin(t, "light_heads"), _context_words(t)
@@ -1248,7 +1248,7 @@ def _clinical_head_keys(t: MentionTable) -> list[frozenset[str]]:
 
 
 @attribute("clinical_words", depends=("words",),
-           help="words without light nouns and context cues: 'recurrent urinary retention issues' -> {urinary, retention}")
+           help="words without light nouns and context cues: 'ongoing sleep apnea symptoms' -> {sleep, apnea}")
 def _clinical_words(t: MentionTable) -> list[frozenset[str]]:
     drop = _clin(t, "light_heads") | _context_words(t)
     return [frozenset(w for w in ws if w not in drop) or ws for ws in t["words"]]

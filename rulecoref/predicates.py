@@ -234,7 +234,7 @@ def negated_apart(t: MentionTable, i: int, j: int, types: list[str] | tuple[str,
 
 
 @predicate("history_differs", attributes=("history", "type"), params=_TYPES,
-           help="one mention is placed in the past and the other is not: '[previous surgeries]' / a planned '[surgery]'")
+           help="one mention is placed in the past and the other is not: '[prior operations]' / a planned '[operation]'")
 def history_differs(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...] = ()) -> str | None:
     if not _typed(t, i, j, types):
         return None
@@ -325,7 +325,7 @@ def thing_antecedent(t: MentionTable, i: int, j: int) -> str | None:
 
 
 @predicate("clinical_head_matches", attributes=("clinical_head",),
-           help="the clinical heads match by words_match: 'urinary retention issues' / 'urinary retention'")
+           help="the clinical heads match by words_match: 'sleep apnea symptoms' / 'sleep apnea'")
 def clinical_head_matches(t: MentionTable, i: int, j: int) -> str | None:
     hi, hj = t["clinical_head"][i], t["clinical_head"][j]
     if hi is None or hj is None or not t.settings.words_match(hi, hj):
@@ -335,7 +335,7 @@ def clinical_head_matches(t: MentionTable, i: int, j: int) -> str | None:
 
 @predicate("clinical_words_covered", attributes=("clinical_words",),
            help="every clinical word of the later mention matches a word of the earlier one, as words_covered, "
-                "without light nouns and context cues: 'recurrent urinary retention issues' is covered by 'urinary retention'")
+                "without light nouns and context cues: 'ongoing sleep apnea symptoms' is covered by 'sleep apnea'")
 def clinical_words_covered(t: MentionTable, i: int, j: int) -> str | None:
     match = t.settings.words_match
     wi, wj = t["clinical_words"][i], t["clinical_words"][j]

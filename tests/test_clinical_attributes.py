@@ -88,7 +88,7 @@ def check_cue(pipeline, name, markup, expected):
 @pytest.mark.parametrize("name, markup, expected", [
     ("hedge", "possible [urosepsis|problem] .", "possible"),
     ("hedge", "He has [urosepsis|problem] .", None),
-    ("history", "He has had [previous surgeries|treatment] .", "previous"),
+    ("history", "He has had [prior operations|treatment] .", "prior"),
     ("history", "status post [kidney transplant|treatment] .", "status post"),
     ("new_event", "[another tube|treatment] was placed .", "another"),
     ("new_event", "[the tube|treatment] fell out .", None),
@@ -117,10 +117,10 @@ def test_attributes_drug(pipeline, text, expected):
 
 def test_attributes_clinical_head(pipeline):
     """clinical_head skips light nouns; clinical_words drop them and the cue words."""
-    doc, _ = parse_markup("[recurrent urinary retention issues|problem] and [daily medication|treatment] .")
+    doc, _ = parse_markup("[ongoing sleep apnea symptoms|problem] and [daily medication|treatment] .")
     t = pipeline.table(doc, ["clinical_head", "clinical_words"])
-    assert t["clinical_head"] == ["retention", "medication"]
-    assert t["clinical_words"][0] == frozenset({"retention"})  # "urinary": an adjective, conditioned away
+    assert t["clinical_head"] == ["apnea", "medication"]
+    assert t["clinical_words"][0] == frozenset({"sleep", "apnea"})  # "ongoing": an adjective, conditioned away
     assert t["clinical_words"][1] == frozenset({"daily", "medication"})  # nothing but cues and light nouns: all stay
 
 
@@ -147,9 +147,9 @@ def test_attributes_clinical_words(pipeline):
 
 
 def test_attributes_clinical_head_keys(pipeline):
-    doc, _ = parse_markup("[urinary retention issues|problem] and [a tumor|problem] .")
+    doc, _ = parse_markup("[sleep apnea symptoms|problem] and [a tumor|problem] .")
     keys = pipeline.table(doc, ["clinical_head_keys"])["clinical_head_keys"]
-    assert "ret" in keys[0] and "iss" not in keys[0]
+    assert "apn" in keys[0] and "sym" not in keys[0]
     assert {"tum", "neo"} <= keys[1]  # WordNet synonyms block too ("tumor" / "neoplasm")
 
 
