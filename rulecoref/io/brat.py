@@ -58,91 +58,13 @@ def read_brat(txt_path: str | Path, ann_path: str | Path, *, name: str | None = 
     """One brat document as a Document with its coreference chains; every problem of the .ann
     file is reported at once (InputError)."""
     txt_path, ann_path = Path(txt_path), Path(ann_path)
-    type_map = type_map or TypeMap()
-    file = str(ann_path)
     text = read_text(txt_path, encoding)
-    ann = read_text(ann_path, encoding)
-    errors: list[Diagnostic] = []
-    warnings: list[Diagnostic] = []
-    allowed = set(types) if types else None
-    concepts: list[tuple[int, int, str]] = []
-    lines_of: list[int] = []
-    entity: dict[str, int] = {}  # T id -> position in ``concepts``
-    ids: set[str] = set()  # every annotation id of the file
-    dropped: set[str] = set()  # T ids whose type the type map drops
-    relations: list[tuple[int, str, str, list[str]]] = []  # (line, kind, id, referenced ids)
-    for lineno, line in enumerate(ann.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
-        if not line.strip():
-            continue
-        if line.startswith("T"):
-            m = _T_RE.match(line.rstrip("\n"))
-            if not m:
-                errors.append(diagnostic("RC236", file=file, line=lineno, detail=_clip(line)))
-                continue
-            tid, ttype, spans_text, given = m.group(1), m.group(2), m.group(3), m.group(4)
-            ids.add(tid)
-            spans = [tuple(int(x) for x in part.split()) for part in spans_text.split(";")]
-            if any(b < a for a, b in spans):
-                errors.append(diagnostic("RC236", file=file, line=lineno, detail=f"{tid}: a span ends before it starts"))
-                continue
-            start, end = min(a for a, _ in spans), max(b for _, b in spans)
-            if len(spans) > 1:
-                warnings.append(diagnostic("RC237", file=file, line=lineno, severity="warning", id=tid,
-                                           spans=spans_text, start=start, end=end))
-            if not type_map.known(ttype):
-                errors.append(diagnostic("RC243", file=file, line=lineno, type=ttype, path=type_map.path))
-                continue
-            mapped = type_map.map_type(ttype)
-            if mapped is None:
-                dropped.add(tid)
-                continue
-            if allowed is not None and mapped not in allowed:
-                errors.append(diagnostic("RC244", file=file, line=lineno, type=mapped, known=", ".join(sorted(allowed))))
-                continue
-            if given is not None and end <= len(text):
-                found = " ".join(text[a:b] for a, b in spans)
-                if " ".join(given.split()) != " ".join(found.split()):
-                    d = diagnostic("RC235", file=file, line=lineno, index=tid, given=given[:60], start=start, end=end,
-                                   found=found[:60], severity="error" if strict_text else "warning")
-                    (errors if strict_text else warnings).append(d)
-            entity[tid] = len(concepts)
-            concepts.append((start, end, mapped))
-            lines_of.append(lineno)
-        elif line.startswith("R"):
-            m = _R_RE.match(line)
-            if not m:
-                errors.append(diagnostic("RC236", file=file, line=lineno, detail=_clip(line)))
-                continue
-            ids.add(m.group(1))
-            if type_map.is_coreference(m.group(2)):
-                relations.append((lineno, "relation", m.group(1), [m.group(4), m.group(6)]))
-        elif line.startswith("*"):
-            m = _EQUIV_RE.match(line)
-            if not m:
-                errors.append(diagnostic("RC236", file=file, line=lineno, detail=_clip(line)))
-                continue
-            if type_map.is_coreference(m.group(2)):
-                relations.append((lineno, "equivalence", m.group(2), m.group(3).split()))
-        elif line.startswith(_SKIPPED):
-            ids.add(line.split("\t", 1)[0].split(" ", 1)[0])
-        else:
-            errors.append(diagnostic("RC236", file=file, line=lineno, detail=_clip(line)))
-    pairs: list[tuple[int, int]] = []
-    for lineno, kind, rid, refs in relations:
-        members = []
-        for ref in refs:
-            if ref in entity:
-                members.append(entity[ref])
-            elif ref in dropped:
-                continue
-            elif ref in ids:  # an event or another non-concept annotation: not a mention here
-                warnings.append(diagnostic("RC238", file=file, line=lineno, severity="warning", what=kind, id=rid,
-                                           ref=ref))
-            else:
-                errors.append(diagnostic("RC238", file=file, line=lineno, what=kind, id=rid, ref=ref))
-        pairs.extend(zip(members, members[1:]))
-    if errors:
-        raise InputError(errors)
+    ann = _AnnReader(str(ann_path), text, type_map or TypeMap(), types, strict_text)
+    ann.read(read_text(ann_path, encoding))
+    pairs = ann.coreference_pairs()
+    if ann.errors:
+        raise InputError(ann.errors)
+    file, concepts, lines_of, warnings = ann.file, ann.concepts, ann.lines_of, ann.warnings
     td = document_from_text(name or txt_path.name.split(".")[0], text, concepts, abbreviations=abbreviations,
                             source=file, lines_of=lines_of)
     for k, first in td.duplicates:
@@ -153,6 +75,131 @@ def read_brat(txt_path: str | Path, ann_path: str | Path, *, name: str | None = 
         mapped_pairs = [(td.concept_of[a], td.concept_of[b]) for a, b in pairs]
         chains = [c for c in clusters_from_pairs(len(td.document.concepts), mapped_pairs) if len(c) > 1]
     return ReadResult(td.document, warnings, chains, [""] * len(chains) if chains is not None else None)
+
+
+class _AnnReader:
+    """One pass over a .ann file, one method per line kind; the coreference lines are resolved
+    after it, since they may name annotations defined further down."""
+
+    def __init__(self, file: str, text: str, type_map: TypeMap, types: Sequence[str] | None,
+                 strict_text: bool):
+        self.file, self.text, self.type_map, self.strict_text = file, text, type_map, strict_text
+        self.allowed = set(types) if types else None
+        self.errors: list[Diagnostic] = []
+        self.warnings: list[Diagnostic] = []
+        self.concepts: list[tuple[int, int, str]] = []
+        self.lines_of: list[int] = []
+        self.entity: dict[str, int] = {}  # T id -> position in ``concepts``
+        self.ids: set[str] = set()  # every annotation id of the file
+        self.dropped: set[str] = set()  # T ids whose type the type map drops
+        self.relations: list[tuple[int, str, str, list[str]]] = []  # (line, kind, id, referenced ids)
+
+    def read(self, ann: str) -> None:
+        for lineno, line in enumerate(ann.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
+            if not line.strip():
+                continue
+            if line.startswith("T"):
+                self._concept(lineno, line)
+            elif line.startswith("R"):
+                self._relation(lineno, line)
+            elif line.startswith("*"):
+                self._equivalence(lineno, line)
+            elif line.startswith(_SKIPPED):  # events, attributes, normalisations, notes
+                self.ids.add(line.split("\t", 1)[0].split(" ", 1)[0])
+            else:
+                self._malformed(lineno, line)
+
+    def _malformed(self, lineno: int, line: str) -> None:
+        self.errors.append(diagnostic("RC236", file=self.file, line=lineno, detail=_clip(line)))
+
+    def _concept(self, lineno: int, line: str) -> None:
+        """``T1<TAB>Disease 10 22<TAB>chest pain``: a concept over the span covering its pieces."""
+        m = _T_RE.match(line)
+        if not m:
+            self._malformed(lineno, line)
+            return
+        tid, ttype, spans_text, given = m.group(1), m.group(2), m.group(3), m.group(4)
+        self.ids.add(tid)
+        spans = [tuple(int(x) for x in part.split()) for part in spans_text.split(";")]
+        if any(b < a for a, b in spans):
+            self.errors.append(diagnostic("RC236", file=self.file, line=lineno,
+                                          detail=f"{tid}: a span ends before it starts"))
+            return
+        start, end = min(a for a, _ in spans), max(b for _, b in spans)
+        if len(spans) > 1:
+            self.warnings.append(diagnostic("RC237", file=self.file, line=lineno, severity="warning", id=tid,
+                                            spans=spans_text, start=start, end=end))
+        mapped = self._concept_type(lineno, tid, ttype)
+        if mapped is None:
+            return
+        if given is not None and end <= len(self.text):
+            self._check_text(lineno, tid, given, spans, start, end)
+        self.entity[tid] = len(self.concepts)
+        self.concepts.append((start, end, mapped))
+        self.lines_of.append(lineno)
+
+    def _concept_type(self, lineno: int, tid: str, ttype: str) -> str | None:
+        """The rule type of a concept, or None when it is an error or the type map drops it."""
+        if not self.type_map.known(ttype):
+            self.errors.append(diagnostic("RC243", file=self.file, line=lineno, type=ttype, path=self.type_map.path))
+            return None
+        mapped = self.type_map.map_type(ttype)
+        if mapped is None:
+            self.dropped.add(tid)
+            return None
+        if self.allowed is not None and mapped not in self.allowed:
+            self.errors.append(diagnostic("RC244", file=self.file, line=lineno, type=mapped,
+                                          known=", ".join(sorted(self.allowed))))
+            return None
+        return mapped
+
+    def _check_text(self, lineno: int, tid: str, given: str, spans: list[tuple[int, ...]], start: int,
+                    end: int) -> None:
+        """The text a T line quotes should be the text at its offsets (spacing aside): RC235."""
+        found = " ".join(self.text[a:b] for a, b in spans)
+        if " ".join(given.split()) != " ".join(found.split()):
+            d = diagnostic("RC235", file=self.file, line=lineno, index=tid, given=given[:60], start=start, end=end,
+                           found=found[:60], severity="error" if self.strict_text else "warning")
+            (self.errors if self.strict_text else self.warnings).append(d)
+
+    def _relation(self, lineno: int, line: str) -> None:
+        """``R1<TAB>Coreference Anaphora:T4 Antecedent:T1``: a pair when the type means coreference."""
+        m = _R_RE.match(line)
+        if not m:
+            self._malformed(lineno, line)
+            return
+        self.ids.add(m.group(1))
+        if self.type_map.is_coreference(m.group(2)):
+            self.relations.append((lineno, "relation", m.group(1), [m.group(4), m.group(6)]))
+
+    def _equivalence(self, lineno: int, line: str) -> None:
+        """``*<TAB>Coreference T1 T4 T9``: one chain when the type means coreference."""
+        m = _EQUIV_RE.match(line)
+        if not m:
+            self._malformed(lineno, line)
+            return
+        if self.type_map.is_coreference(m.group(2)):
+            self.relations.append((lineno, "equivalence", m.group(2), m.group(3).split()))
+
+    def coreference_pairs(self) -> list[tuple[int, int]]:
+        """Linked concept positions, one pair per neighbouring concept of each relation. A reference
+        to a dropped concept is left out, to another annotation (an event) is a warning (RC238: not a
+        mention here), and to no annotation at all is an error (RC238)."""
+        pairs: list[tuple[int, int]] = []
+        for lineno, kind, rid, refs in self.relations:
+            members = []
+            for ref in refs:
+                if ref in self.entity:
+                    members.append(self.entity[ref])
+                elif ref in self.dropped:
+                    continue
+                elif ref in self.ids:
+                    self.warnings.append(diagnostic("RC238", file=self.file, line=lineno, severity="warning",
+                                                    what=kind, id=rid, ref=ref))
+                else:
+                    self.errors.append(diagnostic("RC238", file=self.file, line=lineno, what=kind, id=rid, ref=ref))
+            pairs.extend(zip(members, members[1:]))
+        return pairs
 
 
 def _clip(line: str) -> str:

@@ -130,73 +130,17 @@ def parse_jsonl_object(obj: Any, *, file: str = "<jsonl>", line: int = 1, types:
     type_map = type_map or TypeMap()
     if not isinstance(obj, dict):
         raise InputError(diagnostic("RC230", file=file, line=line, detail=f"the line holds {type(obj).__name__}"))
-    errors: list[Diagnostic] = []
-    warnings: list[Diagnostic] = []
-
-    def bad(where: str, expected: str, got: object) -> None:
-        errors.append(diagnostic("RC231", file=file, line=line, where=where, expected=expected, got=_show(got)))
-
-    unknown = sorted(set(obj) - set(DOC_KEYS))
-    if unknown:
-        warnings.append(diagnostic("RC232", file=file, line=line, severity="warning", keys=", ".join(unknown),
-                                   where="the document", known=", ".join(DOC_KEYS)))
-    doc_id = obj.get("id")
-    if not isinstance(doc_id, (str, int)) or isinstance(doc_id, bool) or not str(doc_id).strip():
-        bad("id", "a non-empty string", doc_id)
-    text = obj.get("text")
-    if not isinstance(text, str):
-        bad("text", "a string", text)
-    tokenized = obj.get("tokenized", False)
-    if not isinstance(tokenized, bool):
-        bad("tokenized", "true or false", tokenized)
-    raw_concepts = obj.get("concepts")
-    if not isinstance(raw_concepts, list):
-        bad("concepts", "a list of {start, end, type}", raw_concepts)
-        raw_concepts = []
-    allowed = set(types) if types else None
-    kept: list[tuple[int, int, str]] = []
-    position: dict[int, int] = {}  # input position -> position in ``kept``
-    for k, c in enumerate(raw_concepts):
-        where = f"concepts[{k}]"
-        if not isinstance(c, dict):
-            bad(where, "an object {start, end, type}", c)
-            continue
-        start, end, ctype = c.get("start"), c.get("end"), c.get("type")
-        ok = True
-        for key, value in (("start", start), ("end", end)):
-            if not isinstance(value, int) or isinstance(value, bool):
-                bad(f"{where}.{key}", "a character offset (integer)", value)
-                ok = False
-        if not isinstance(ctype, str) or not ctype.strip():
-            bad(f"{where}.type", "a type name", ctype)
-            ok = False
-        if not ok:
-            continue
-        if not type_map.known(ctype):
-            errors.append(diagnostic("RC243", file=file, line=line, type=ctype, path=type_map.path))
-            continue
-        mapped = type_map.map_type(ctype)
-        if mapped is None:
-            continue
-        if allowed is not None and mapped not in allowed:
-            errors.append(diagnostic("RC244", file=file, line=line, type=mapped, known=", ".join(sorted(allowed))))
-            continue
-        given = c.get("text")
-        if isinstance(given, str) and isinstance(text, str) and 0 <= start < end <= len(text):
-            found = text[start:end]
-            if " ".join(given.lower().split()) != " ".join(found.lower().split()):
-                d = diagnostic("RC235", file=file, line=line, index=k, given=given[:60], start=start, end=end,
-                               found=found[:60], severity="error" if strict_text else "warning")
-                (errors if strict_text else warnings).append(d)
-        position[k] = len(kept)
-        kept.append((start, end, mapped))
+    check = _ObjectCheck(file, line, type_map, types, strict_text)
+    doc_id, text, tokenized, raw_concepts = check.document_fields(obj)
+    kept, position = check.concepts(raw_concepts, text)
     raw_chains = obj.get("chains") if with_chains else None
     if raw_chains is not None and not isinstance(raw_chains, list):
-        bad("chains", "a list of {type, mentions}", raw_chains)
+        check.bad("chains", "a list of {type, mentions}", raw_chains)
         raw_chains = None
-    if errors:
-        raise InputError(errors)
+    if check.errors:
+        raise InputError(check.errors)
     assert isinstance(text, str)
+    warnings = check.warnings
     td = document_from_text(safe_name(doc_id), text, kept, tokenized=tokenized, abbreviations=abbreviations,
                             source=file, lines_of=[line] * len(kept))
     for k, first in td.duplicates:
@@ -206,6 +150,98 @@ def parse_jsonl_object(obj: Any, *, file: str = "<jsonl>", line: int = 1, types:
     if raw_chains is not None:
         chains, chain_types = _chains(raw_chains, position, td.concept_of, len(raw_concepts), file, line)
     return ReadResult(td.document, warnings, chains, chain_types)
+
+
+class _ObjectCheck:
+    """The problems of one JSONL object, collected so that all of them are reported at once."""
+
+    def __init__(self, file: str, line: int, type_map: TypeMap, types: Sequence[str] | None, strict_text: bool):
+        self.file, self.line, self.type_map, self.strict_text = file, line, type_map, strict_text
+        self.allowed = set(types) if types else None
+        self.errors: list[Diagnostic] = []
+        self.warnings: list[Diagnostic] = []
+
+    def bad(self, where: str, expected: str, got: object) -> None:
+        self.errors.append(diagnostic("RC231", file=self.file, line=self.line, where=where, expected=expected,
+                                      got=_show(got)))
+
+    def document_fields(self, obj: dict) -> tuple[Any, Any, Any, list]:
+        """id, text, tokenized and concepts as given (concepts [] when not a list); an unknown
+        key is only a warning (RC232), so that a misspelt "tokenized" does not pass unnoticed."""
+        unknown = sorted(set(obj) - set(DOC_KEYS))
+        if unknown:
+            self.warnings.append(diagnostic("RC232", file=self.file, line=self.line, severity="warning",
+                                            keys=", ".join(unknown), where="the document", known=", ".join(DOC_KEYS)))
+        doc_id = obj.get("id")
+        if not isinstance(doc_id, (str, int)) or isinstance(doc_id, bool) or not str(doc_id).strip():
+            self.bad("id", "a non-empty string", doc_id)
+        text = obj.get("text")
+        if not isinstance(text, str):
+            self.bad("text", "a string", text)
+        tokenized = obj.get("tokenized", False)
+        if not isinstance(tokenized, bool):
+            self.bad("tokenized", "true or false", tokenized)
+        raw_concepts = obj.get("concepts")
+        if not isinstance(raw_concepts, list):
+            self.bad("concepts", "a list of {start, end, type}", raw_concepts)
+            raw_concepts = []
+        return doc_id, text, tokenized, raw_concepts
+
+    def concepts(self, raw_concepts: list, text: Any) -> tuple[list[tuple[int, int, str]], dict[int, int]]:
+        """The concepts kept, as (start, end, rule type), and input position -> position among them."""
+        kept: list[tuple[int, int, str]] = []
+        position: dict[int, int] = {}
+        for k, c in enumerate(raw_concepts):
+            concept = self._concept(k, c, text)
+            if concept is not None:
+                position[k] = len(kept)
+                kept.append(concept)
+        return kept, position
+
+    def _concept(self, k: int, c: object, text: Any) -> tuple[int, int, str] | None:
+        """Concept ``k`` as (start, end, rule type); None when it is wrong or the type map drops it."""
+        where = f"concepts[{k}]"
+        if not isinstance(c, dict):
+            self.bad(where, "an object {start, end, type}", c)
+            return None
+        start, end, ctype = c.get("start"), c.get("end"), c.get("type")
+        ok = True
+        for key, value in (("start", start), ("end", end)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                self.bad(f"{where}.{key}", "a character offset (integer)", value)
+                ok = False
+        if not isinstance(ctype, str) or not ctype.strip():
+            self.bad(f"{where}.type", "a type name", ctype)
+            ok = False
+        if not ok:
+            return None
+        mapped = self._concept_type(ctype)
+        if mapped is None:
+            return None
+        given = c.get("text")
+        if isinstance(given, str) and isinstance(text, str) and 0 <= start < end <= len(text):
+            self._check_text(k, given, text[start:end], start, end)
+        return start, end, mapped
+
+    def _concept_type(self, ctype: str) -> str | None:
+        """The rule type of an input type, or None when it is an error or the type map drops it."""
+        if not self.type_map.known(ctype):
+            self.errors.append(diagnostic("RC243", file=self.file, line=self.line, type=ctype,
+                                          path=self.type_map.path))
+            return None
+        mapped = self.type_map.map_type(ctype)
+        if mapped is not None and self.allowed is not None and mapped not in self.allowed:
+            self.errors.append(diagnostic("RC244", file=self.file, line=self.line, type=mapped,
+                                          known=", ".join(sorted(self.allowed))))
+            return None
+        return mapped
+
+    def _check_text(self, k: int, given: str, found: str, start: int, end: int) -> None:
+        """A concept's "text", if given, should be the text at its offsets (case and spacing aside): RC235."""
+        if " ".join(given.lower().split()) != " ".join(found.lower().split()):
+            d = diagnostic("RC235", file=self.file, line=self.line, index=k, given=given[:60], start=start, end=end,
+                           found=found[:60], severity="error" if self.strict_text else "warning")
+            (self.errors if self.strict_text else self.warnings).append(d)
 
 
 def _chains(raw: list, position: dict[int, int], concept_of: list[int], n: int, file: str,

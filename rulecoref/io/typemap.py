@@ -60,6 +60,31 @@ def read_type_map(path: str | Path) -> TypeMap:
     """Read and check a type map; every problem is reported at once (InputError, RC240-RC242)."""
     path = Path(path)
     file = str(path)
+    data = _load_mapping(path)
+    problems: list[Diagnostic] = []
+    for key in data:
+        if key not in KEYS:
+            problems.append(diagnostic("RC241", file=file, line=data.line_of(key), key=key, where="the type map",
+                                       allowed=", ".join(KEYS)))
+    if "version" in data and data["version"] != 1:
+        problems.append(diagnostic("RC242", file=file, line=data.line_of("version"), where="version",
+                                   detail=f"this rulecoref reads version 1, got {data['version']!r}"))
+    types = _read_types(data, file, problems)
+    unmapped = data.get("unmapped", "keep")
+    if unmapped not in UNMAPPED:
+        problems.append(diagnostic("RC242", file=file, line=data.line_of("unmapped"), where="unmapped",
+                                   detail=f"{unmapped!r} is not one of {', '.join(UNMAPPED)}"))
+        unmapped = "keep"
+    coreference = _read_coreference(data, file, problems)
+    if problems:
+        raise InputError(problems)
+    return TypeMap(types, unmapped, coreference, file)
+
+
+def _load_mapping(path: Path) -> LDict:
+    """The file as safe-loaded YAML with line numbers; unreadable YAML (RC240) or anything but a
+    mapping at the top (RC242) stops at once, since nothing else in it can be checked."""
+    file = str(path)
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
@@ -75,14 +100,12 @@ def read_type_map(path: str | Path) -> TypeMap:
     if not isinstance(data, LDict):
         raise InputError(diagnostic("RC242", file=file, line=getattr(data, "line", None) or 1, where="the file",
                                     detail="expected a mapping with 'types:'"))
-    problems: list[Diagnostic] = []
-    for key in data:
-        if key not in KEYS:
-            problems.append(diagnostic("RC241", file=file, line=data.line_of(key), key=key, where="the type map",
-                                       allowed=", ".join(KEYS)))
-    if "version" in data and data["version"] != 1:
-        problems.append(diagnostic("RC242", file=file, line=data.line_of("version"), where="version",
-                                   detail=f"this rulecoref reads version 1, got {data['version']!r}"))
+    return data
+
+
+def _read_types(data: LDict, file: str, problems: list[Diagnostic]) -> dict[str, str | None]:
+    """``types:`` as lowercased input type -> rule type (one word, lowercased) or None (dropped).
+    Input types match case-insensitively, so two keys that differ only in case are an error."""
     types: dict[str, str | None] = {}
     raw_types = data.get("types", LDict())
     if not isinstance(raw_types, LDict):
@@ -108,24 +131,21 @@ def read_type_map(path: str | Path) -> TypeMap:
         else:
             problems.append(diagnostic("RC242", file=file, line=line, where=f"types.{key}",
                                        detail=f"expected a rule type (one word) or null, got {value!r}"))
-    unmapped = data.get("unmapped", "keep")
-    if unmapped not in UNMAPPED:
-        problems.append(diagnostic("RC242", file=file, line=data.line_of("unmapped"), where="unmapped",
-                                   detail=f"{unmapped!r} is not one of {', '.join(UNMAPPED)}"))
-        unmapped = "keep"
-    coreference = DEFAULT_COREFERENCE
-    if "coreference" in data:
-        value = data["coreference"]
-        if isinstance(value, str):
-            value = [value]
-        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-            problems.append(diagnostic("RC242", file=file, line=data.line_of("coreference"), where="coreference",
-                                       detail=f"expected a list of relation types, got {_kind(value)}"))
-        else:
-            coreference = frozenset(v.strip().lower() for v in value)
-    if problems:
-        raise InputError(problems)
-    return TypeMap(types, unmapped, coreference, file)
+    return types
+
+
+def _read_coreference(data: LDict, file: str, problems: list[Diagnostic]) -> frozenset[str]:
+    """``coreference:`` as lowercased relation types (one name or a list); the defaults when absent or wrong."""
+    if "coreference" not in data:
+        return DEFAULT_COREFERENCE
+    value = data["coreference"]
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        problems.append(diagnostic("RC242", file=file, line=data.line_of("coreference"), where="coreference",
+                                   detail=f"expected a list of relation types, got {_kind(value)}"))
+        return DEFAULT_COREFERENCE
+    return frozenset(v.strip().lower() for v in value)
 
 
 def _kind(value: object) -> str:

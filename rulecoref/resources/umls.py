@@ -41,7 +41,7 @@ import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import Diagnostic, UmlsError, diagnostic, format_message
 from ..extras import require
@@ -403,17 +403,49 @@ def load_mrconso(
     Raises ResourceError RC304 when the ``umls`` extra (SQLAlchemy) is not installed.
     """
     require("umls", "loading UMLS")
-    from sqlalchemy import Index, MetaData
-
     opts = options or LoadOptions()
     src = Path(path)
     url = to_url(url)
     report = LoadReport(path=str(src), url=safe_url(url))
     t0 = time.perf_counter()
+    sources = _open_sources(src, opts)
+    fingerprint = json.dumps({
+        "schema": SCHEMA_VERSION,
+        "source": _fingerprint_file(src),
+        "mrsty": _fingerprint_file(sources.sty_path) if sources.sty_path else None,
+        "options": opts.fingerprint(),
+    }, sort_keys=True)
+    try:
+        live_file = _sqlite_file(_parse_url(url))
+        if not opts.force and _already_loaded(url, live_file, fingerprint, report):
+            sources.reader.close()
+            report.seconds = time.perf_counter() - t0
+            return report
+        staged = _staging_file(live_file)
+    except BaseException:
+        sources.reader.close()
+        raise
+    _load_tables(url, staged, live_file, sources, fingerprint, opts, report, progress)
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+class _Sources(NamedTuple):
+    """The files of one load: MRCONSO open at its checked first line, and MRSTY if any."""
+
+    src: Path
+    reader: _RrfReader
+    first: str | None
+    sty_path: Path | None
+
+
+def _open_sources(src: Path, opts: LoadOptions) -> _Sources:
+    """Open MRCONSO and check its first line; MRSTY's first line is checked too, before the long
+    MRCONSO read rather than after it."""
     reader = _RrfReader(src)
     first = _check_first_line(reader, MRCONSO_FIELDS, "RC402")
     sty_path = Path(opts.mrsty) if opts.mrsty else None
-    if sty_path is not None:  # check MRSTY before the long MRCONSO read, not after
+    if sty_path is not None:
         try:
             sty_reader = _RrfReader(sty_path)
             _check_first_line(sty_reader, MRSTY_FIELDS, "RC405")
@@ -421,73 +453,32 @@ def load_mrconso(
         except UmlsError:
             reader.close()
             raise
-    fingerprint = json.dumps({
-        "schema": SCHEMA_VERSION,
-        "source": _fingerprint_file(src),
-        "mrsty": _fingerprint_file(sty_path) if sty_path else None,
-        "options": opts.fingerprint(),
-    }, sort_keys=True)
+    return _Sources(src, reader, first, sty_path)
 
-    try:
-        live_file = _sqlite_file(_parse_url(url))
-        if not opts.force:
-            meta = _live_meta(url, live_file)
-            if meta and meta.get("status") == "complete" and meta.get("fingerprint") == fingerprint:
-                reader.close()
-                report.already_loaded = True
-                report.kept = int(meta.get("rows", 0))
-                report.lines = int(meta.get("lines", 0))
-                report.seconds = time.perf_counter() - t0
-                return report
-        staged = _staging_file(live_file)
-    except BaseException:
-        reader.close()
-        raise
+
+def _load_tables(url: str, staged: Path | None, live_file: Path | None, sources: _Sources, fingerprint: str,
+                 opts: LoadOptions, report: LoadReport, progress: Progress | None) -> None:
+    """Fill staging tables and swap them in, all in one transaction, in ``staged`` (a new SQLite
+    file renamed over ``live_file`` at the end) or else in the database itself; on any failure
+    the old data stays as it was (RC403 for a database or file-system failure)."""
+    from sqlalchemy import MetaData
+
     engine = _load_engine(_sqlite_url(staged) if staged is not None else url)
     loaded = False
     try:
         token = uuid.uuid4().hex[:8]
-        md = MetaData()
-        strings, sty, meta_t = _tables(md, _STAGE)
+        strings, sty, meta_t = _tables(MetaData(), _STAGE)
         try:
             with engine.begin() as conn:
                 for t in (strings, sty):
                     t.drop(conn, checkfirst=True)  # left by a load on a back end without transactional DDL
                     t.create(conn)
-                _insert_strings(conn, engine, strings, reader, first, opts, report, progress)
-                if sty_path is not None:
-                    _insert_sty(conn, engine, sty, sty_path, report, progress)
-                if progress:
-                    progress("index", 0, 0)
-                ti = time.perf_counter()
-                # Indexes after the bulk insert (one sort instead of 16M B-tree inserts); unique
-                # names per load because index names are global and the old table still holds its own.
-                Index(f"ix_{STRINGS}_norm_{token}", strings.c.norm, strings.c.cui).create(conn)
-                if opts.sorted_index:
-                    Index(f"ix_{STRINGS}_sorted_{token}", strings.c.norm_sorted, strings.c.cui).create(conn)
-                Index(f"ix_{SEMTYPES}_cui_{token}", sty.c.cui).create(conn)
-                report.index_seconds = time.perf_counter() - ti
-                # The swap: still inside the same transaction, so readers see old or new, never half.
-                for live in (STRINGS, SEMTYPES):
-                    conn.exec_driver_sql(f"DROP TABLE IF EXISTS {live}")
-                    conn.exec_driver_sql(f"ALTER TABLE {live}{_STAGE} RENAME TO {live}")
-                meta_t.create(conn, checkfirst=True)
-                conn.execute(meta_t.delete())
-                values = {
-                    "schema_version": str(SCHEMA_VERSION),
-                    "status": "complete",
-                    "fingerprint": fingerprint,
-                    "source": str(src.resolve()),
-                    "mrsty": str(sty_path.resolve()) if sty_path else "",
-                    "rows": str(report.kept),
-                    "lines": str(report.lines),
-                    "semantic_types": str(report.semantic_types),
-                    "sorted_index": "1" if opts.sorted_index else "0",
-                    "languages": ",".join(opts.languages) if opts.languages else "*",
-                    "options": json.dumps(opts.fingerprint(), sort_keys=True),
-                    "loaded_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-                }
-                conn.execute(meta_t.insert(), [{"key": k, "value": v} for k, v in values.items()])
+                _insert_strings(conn, engine, strings, sources.reader, sources.first, opts, report, progress)
+                if sources.sty_path is not None:
+                    _insert_sty(conn, engine, sty, sources.sty_path, report, progress)
+                _create_indexes(conn, strings, sty, token, opts, report, progress)
+                _swap_staged_tables(conn)
+                _write_meta(conn, meta_t, _meta_values(sources, fingerprint, opts, report))
                 if progress:
                     progress("commit", 0, 0)
             loaded = True
@@ -497,15 +488,73 @@ def load_mrconso(
             detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             raise UmlsError(diagnostic("RC403", detail=f"{detail}; {safe_url(url)} was not changed")) from exc
     finally:
-        reader.close()
+        sources.reader.close()
         engine.dispose()
         if staged is not None:
             if loaded:
                 _swap_in(staged, live_file)
             else:
                 _remove_staged(staged)
-    report.seconds = time.perf_counter() - t0
-    return report
+
+
+def _already_loaded(url: str, live_file: Path | None, fingerprint: str, report: LoadReport) -> bool:
+    """Whether the database already holds a complete load of the same files with the same options
+    (then ``report`` says what that load kept)."""
+    meta = _live_meta(url, live_file)
+    if not (meta and meta.get("status") == "complete" and meta.get("fingerprint") == fingerprint):
+        return False
+    report.already_loaded = True
+    report.kept = int(meta.get("rows", 0))
+    report.lines = int(meta.get("lines", 0))
+    return True
+
+
+def _create_indexes(conn: Any, strings: Any, sty: Any, token: str, opts: LoadOptions, report: LoadReport,
+                    progress: Progress | None) -> None:
+    """Indexes after the bulk insert (one sort instead of 16M B-tree inserts); unique names per
+    load because index names are global and the old table still holds its own."""
+    from sqlalchemy import Index
+
+    if progress:
+        progress("index", 0, 0)
+    ti = time.perf_counter()
+    Index(f"ix_{STRINGS}_norm_{token}", strings.c.norm, strings.c.cui).create(conn)
+    if opts.sorted_index:
+        Index(f"ix_{STRINGS}_sorted_{token}", strings.c.norm_sorted, strings.c.cui).create(conn)
+    Index(f"ix_{SEMTYPES}_cui_{token}", sty.c.cui).create(conn)
+    report.index_seconds = time.perf_counter() - ti
+
+
+def _swap_staged_tables(conn: Any) -> None:
+    """The staged tables replace the live ones; still inside the load's transaction, so readers see
+    the old data or the new, never half."""
+    for live in (STRINGS, SEMTYPES):
+        conn.exec_driver_sql(f"DROP TABLE IF EXISTS {live}")
+        conn.exec_driver_sql(f"ALTER TABLE {live}{_STAGE} RENAME TO {live}")
+
+
+def _meta_values(sources: _Sources, fingerprint: str, opts: LoadOptions, report: LoadReport) -> dict[str, str]:
+    """What the metadata table records of a completed load (the fingerprint makes a rerun a no-op)."""
+    return {
+        "schema_version": str(SCHEMA_VERSION),
+        "status": "complete",
+        "fingerprint": fingerprint,
+        "source": str(sources.src.resolve()),
+        "mrsty": str(sources.sty_path.resolve()) if sources.sty_path else "",
+        "rows": str(report.kept),
+        "lines": str(report.lines),
+        "semantic_types": str(report.semantic_types),
+        "sorted_index": "1" if opts.sorted_index else "0",
+        "languages": ",".join(opts.languages) if opts.languages else "*",
+        "options": json.dumps(opts.fingerprint(), sort_keys=True),
+        "loaded_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
+
+
+def _write_meta(conn: Any, meta_t: Any, values: dict[str, str]) -> None:
+    meta_t.create(conn, checkfirst=True)
+    conn.execute(meta_t.delete())
+    conn.execute(meta_t.insert(), [{"key": k, "value": v} for k, v in values.items()])
 
 
 def _parse_url(url: str) -> Any:
