@@ -23,7 +23,7 @@ from pathlib import Path
 from ..chains import clusters_from_pairs
 from ..document import Document
 from ..errors import Diagnostic, InputError, diagnostic
-from .i2b2 import ReadResult
+from .i2b2 import ReadResult, read_text
 from .text import document_from_text, document_text
 from .typemap import TypeMap
 
@@ -33,22 +33,6 @@ _T_RE = re.compile(r"^(T\S*)\t(\S+) (\d+ \d+(?:;\d+ \d+)*)(?:\t(.*))?$")
 _R_RE = re.compile(r"^(R\S*)\t(\S+) (\S+?):(\S+) (\S+?):(\S+)\s*$")
 _EQUIV_RE = re.compile(r"^(\*\S*)\t(\S+)((?: \S+)+)\s*$")
 _SKIPPED = ("E", "A", "M", "N", "#")
-
-
-def read_text(path: Path, encoding: str = "utf-8") -> str:
-    """The text exactly as brat counts it: only a UTF-8 byte-order mark is dropped."""
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise InputError(diagnostic("RC213", file=str(path), detail=exc.strerror or str(exc))) from exc
-    codec = "utf-8-sig" if encoding.lower().replace("_", "-") in ("utf-8", "utf8") else encoding
-    try:
-        return raw.decode(codec)
-    except UnicodeDecodeError as exc:
-        raise InputError(diagnostic("RC206", file=str(path), line=raw.count(b"\n", 0, exc.start) + 1,
-                                    encoding=encoding, detail=f"byte {raw[exc.start]:#04x}")) from exc
-    except LookupError as exc:
-        raise InputError(diagnostic("RC511", encoding=encoding)) from exc
 
 
 def read_brat(txt_path: str | Path, ann_path: str | Path, *, name: str | None = None,

@@ -35,11 +35,9 @@ class ReadResult:
     chain_types: list[str] | None = None  # one per chain; None: derive them (chains.chain_types)
 
 
-def read_text_lines(path: str | Path, encoding: str = "utf-8") -> list[str]:
-    """Decode a file into lines: BOM dropped, CRLF/CR normalised, trailing blank lines dropped.
-
-    Undecodable bytes raise RC206 naming the line they are on, so a user can find them.
-    """
+def read_text(path: str | Path, encoding: str = "utf-8") -> str:
+    """A file's text exactly as written, only a UTF-8 byte-order mark dropped (brat counts
+    offsets in it). Undecodable bytes raise RC206 naming the line they are on, so a user can find them."""
     path = Path(path)
     try:
         raw = path.read_bytes()
@@ -47,7 +45,7 @@ def read_text_lines(path: str | Path, encoding: str = "utf-8") -> list[str]:
         raise InputError(diagnostic("RC213", file=str(path), detail=exc.strerror or str(exc))) from exc
     codec = "utf-8-sig" if encoding.lower().replace("_", "-") in ("utf-8", "utf8") else encoding
     try:
-        text = raw.decode(codec)
+        return raw.decode(codec)
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise InputError(
@@ -55,6 +53,11 @@ def read_text_lines(path: str | Path, encoding: str = "utf-8") -> list[str]:
         ) from exc
     except LookupError as exc:
         raise InputError(diagnostic("RC511", encoding=encoding)) from exc
+
+
+def read_text_lines(path: str | Path, encoding: str = "utf-8") -> list[str]:
+    """A file's text as lines: CRLF/CR normalised, trailing blank lines dropped."""
+    text = read_text(path, encoding)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     while lines and not lines[-1].strip():
         lines.pop()
