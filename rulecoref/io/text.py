@@ -3,8 +3,11 @@
 i2b2 text comes tokenised: one sentence per line, tokens separated by spaces, concepts as token
 positions. Other sources (JSONL, brat standoff, spaCy, Spark rows) give text and character spans.
 ``tokenize`` splits such text the way i2b2 text looks: words with their inner hyphens, apostrophes
-and dots ("methicillin-resistant", "3.5", "b.i.d") are tokens, other punctuation is a token of its
-own, a line break or a sentence-final ". ! ?" ends a line. A token never crosses a concept
+and dots ("methicillin-resistant", "3.5", "b.i.d") are tokens, clitics are tokens of their own
+("patient's" -> "patient 's", "don't" -> "do n't"), other punctuation is a token of its own, a line
+break or a sentence-final ". ! ?" ends a line (with the closing quotes and brackets after it; an
+ellipsis "..." ends none). A "." stays on an abbreviation, an initial or a dotted acronym ("Dr.",
+"J.", "U.S."), which then ends no sentence. A token never crosses a concept
 boundary and a line never breaks inside a concept, so every concept is a whole run of tokens.
 
 ``tokenized=True`` reads text that is already i2b2-shaped (lines are sentences, whitespace
@@ -23,9 +26,18 @@ from ..errors import Diagnostic, InputError, diagnostic
 
 CharSpan = tuple[int, int]  # [start, end) character offsets, as Python slices
 
-_WORD = re.compile(r"\w+(?:[-'\u2019./]\w+)*|\S")
+_APOS = "'\u2019"
+_CLITIC = rf"(?i:[{_APOS}](?:s|d|m|ll|re|ve)|n[{_APOS}]t)(?!\w)"  # 's 'd 'm 'll 're 've n't, as i2b2 splits them
+_WORD = re.compile(
+    rf"\w+?(?={_CLITIC})"  # "do" of "don't"
+    rf"|{_CLITIC}"
+    rf"|\w+(?:(?:[-./]|[{_APOS}](?!(?i:s|d|m|ll|re|ve)(?!\w)))\w+)*"  # "O'Brien", "3.5", "b.i.d"
+    r"|\.{2,}|-{2,}|\S"  # an ellipsis is one token, and ends no sentence; so is a "--" dash
+)
 _FIELD = re.compile(r"\S+")
 _SENTENCE_END = frozenset(".!?")
+_CLOSERS = frozenset(")]}\u201d\u2019\u00bb")  # always close what came before
+_QUOTES = frozenset("\"'")  # open or close
 
 
 @dataclass
@@ -66,17 +78,24 @@ def tokenize(text: str, spans: Sequence[CharSpan] = (), *, tokenized: bool = Fal
     for raw_line in text.split("\n"):
         tokens: list[CharSpan] = []
         lines.append(tokens)
+        ended = False  # the line's sentence has ended; its closing quotes and brackets may follow
         for m in pattern.finditer(raw_line):
             start, end = m.start() + pos, m.end() + pos
             pieces = [start, *cuts[bisect_right(cuts, start): bisect_right(cuts, end - 1)], end]
             for a, b in zip(pieces, pieces[1:]) if not tokenized else [(start, end)]:
-                if not tokenized and text[a:b] == "." and _abbreviation(text, tokens, a, abbreviations):
+                if tokenized:
+                    tokens.append((a, b))
+                    continue
+                if text[a:b] == "." and _abbreviation(text, tokens, a, abbreviations):
                     tokens[-1] = (tokens[-1][0], b)  # "Dr." and "J." keep their dot, and go on
                     continue
+                if ended and not inside[a] and not _closing(text, a, b):
+                    if not _said(text, tokens, a):
+                        tokens = []
+                        lines.append(tokens)
+                    ended = False
                 tokens.append((a, b))
-                if not tokenized and text[a:b] in _SENTENCE_END and not inside[b]:
-                    tokens = []
-                    lines.append(tokens)
+                ended = ended or (text[a:b] in _SENTENCE_END and not inside[b])
         pos += len(raw_line) + 1
     if not tokenized:  # blank lines and the empty line after a final "." carry nothing
         lines = [tokens for tokens in lines if tokens] or [[]]
@@ -85,11 +104,29 @@ def tokenize(text: str, spans: Sequence[CharSpan] = (), *, tokenized: bool = Fal
     return lines
 
 
+def _closing(text: str, a: int, b: int) -> bool:
+    """Whether the token ``text[a:b]``, right after a sentence end, still belongs to that sentence:
+    more end punctuation ("?!"), a closing bracket or quote (a straight quote only when a space or
+    the line's end follows it: '... salt." They' but 'left. "Why?"')."""
+    tok = text[a:b]
+    if tok in _SENTENCE_END or tok in _CLOSERS:
+        return True
+    return tok in _QUOTES and (b == len(text) or text[b].isspace())
+
+
+def _said(text: str, tokens: list[CharSpan], a: int) -> bool:
+    """Whether a lower-case word goes on after a closing quote: '"Any hurry?" the doctor asked'."""
+    last = text[tokens[-1][0]:tokens[-1][1]] if tokens else ""
+    return (last in _QUOTES or last in _CLOSERS) and text[a].islower()
+
+
 def _abbreviation(text: str, tokens: list[CharSpan], dot: int, abbreviations: frozenset[str]) -> bool:
     """Whether a "." at ``dot`` closes the token right before it as an abbreviation or an initial."""
     if not tokens or tokens[-1][1] != dot:
         return False
     word = text[tokens[-1][0]:dot]
+    if "." in word:  # a dotted acronym: "U.S", "a.m", "Ph.D"
+        return all(part.isalpha() and len(part) <= 2 for part in word.split("."))
     return (len(word) == 1 and word.isalpha()) or word.lower() in abbreviations
 
 

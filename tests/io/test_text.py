@@ -17,8 +17,31 @@ def _words(text: str, **kw) -> list[list[str]]:
 def test_text_tokenize_splits_punctuation_and_sentences() -> None:
     assert _words("Pain, 3.5 cm; methicillin-resistant S. aureus. He's better!", abbreviations=ABBR) == [
         ["Pain", ",", "3.5", "cm", ";", "methicillin-resistant", "S.", "aureus", "."],
-        ["He's", "better", "!"],
+        ["He", "'s", "better", "!"],
     ]
+
+
+def test_text_tokenize_splits_clitics_as_i2b2_text_does() -> None:
+    # the people linker reads "'s" as a possessor's mark; "O'Brien" and a quote's apostrophe are not clitics
+    assert _words("Smith's wife doesn't know O'Brien's 'new' dog; they'd go. WON'T stop") == [
+        ["Smith", "'s", "wife", "does", "n't", "know", "O'Brien", "'s", "'", "new", "'", "dog", ";", "they", "'d",
+         "go", "."],
+        ["WO", "N'T", "stop"],
+    ]
+    assert _words("Smith 's wife") == [["Smith", "'s", "wife"]]  # already split: the same tokens
+
+
+def test_text_tokenize_sentence_keeps_its_closing_quotes_and_brackets() -> None:
+    text = 'He said "stop." She left. "Why?!" (Twice.) Wait... then go -- now. "Any hurry?" he asked.'
+    assert [" ".join(line) for line in _words(text)] == [
+        'He said " stop . "', "She left .", '" Why ? ! "', "( Twice . )", "Wait ... then go -- now .",
+        '" Any hurry ? " he asked .']
+
+
+def test_text_tokenize_dotted_acronyms_keep_their_dot_and_end_no_sentence() -> None:
+    assert _words("Seen in the U.S. at 3 p.m. by a Ph.D. student. Done 3.5. Next") == [
+        ["Seen", "in", "the", "U.S.", "at", "3", "p.m.", "by", "a", "Ph.D.", "student", "."], ["Done", "3.5", "."],
+        ["Next"]]
 
 
 def test_text_tokenize_keeps_abbreviations_and_initials_whole() -> None:
