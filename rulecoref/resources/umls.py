@@ -674,43 +674,17 @@ def _insert_strings(conn: Any, engine: Any, table: Any, reader: _RrfReader, firs
                     report: LoadReport, progress: Progress | None) -> None:
     """The hot loop: split, filter, normalise, batch, insert (4-6 microseconds of CPU a line).
 
-    Rows go in as multi-row ``INSERT ... VALUES (...), (...)`` statements of 100 rows, executed
-    many at a time: with SQLite that halves the insert cost of one-row executemany. A row whose
-    language is not wanted is skipped before it is split, after a cheap field count.
+    A row whose language is not wanted is skipped before it is split, after a cheap field count;
+    ``_string_row`` says what becomes of any other well-formed row.
     """
-    want_sorted = opts.sorted_index
-    columns = ("cui", "lat", "sab", "tty", "str", "norm") + (("norm_sorted",) if want_sorted else ())
-    width = len(columns)
-    per = _ROWS_PER_STATEMENT
-    head = f"INSERT INTO {table.name} ({', '.join(columns)}) VALUES "
-    multi_sql = head + _values(engine, width, per)
-    langs = frozenset(opts.languages) if opts.languages else None
-    include = frozenset(opts.include_sabs) if opts.include_sabs else None
-    exclude = frozenset(opts.exclude_sabs)
-    suppressed_ok = opts.include_suppressed
-    max_chars = opts.max_chars
-    flush_at = opts.batch_size * width
-    limit = opts.max_malformed
-    amap = _ASCII_MAP
-    flat: list[str] = []  # the batch, row after row, `width` values each
+    batch = _StringBatch(conn, engine, table, opts, reader, report, progress)
+    flat, flush_at = batch.values, batch.flush_at
     ext = flat.extend
-    path = reader.path
-    lines = skipped_lang = skipped_sab = skipped_sup = skipped_empty = skipped_long = 0
-
-    def flush() -> None:
-        values = tuple(flat)  # SQLAlchemy takes executemany parameters as tuples; tuple slices are tuples
-        n = len(values)
-        step = per * width
-        full = n - n % step
-        if full:
-            conn.exec_driver_sql(multi_sql, [values[i : i + step] for i in range(0, full, step)])
-        if n > full:
-            conn.exec_driver_sql(head + _values(engine, width, (n - full) // width), values[full:])
-        report.kept += n // width
-        flat.clear()
-        if progress:
-            progress("read", reader.position(), reader.total)
-
+    keep = _string_row(opts)
+    langs = frozenset(opts.languages) if opts.languages else None
+    skipped = dict.fromkeys(_SKIP_COUNTS, 0)
+    path, limit = reader.path, opts.max_malformed
+    lines = 0
     stream = reader.lines() if first is None else itertools.chain((first,), reader.lines())
     lineno = 0
     try:  # a .gz cut short (EOFError) or corrupt (zlib.error, BadGzipFile) fails on the line it reached
@@ -721,7 +695,7 @@ def _insert_strings(conn: Any, engine: Any, table: Any, reader: _RrfReader, firs
             if langs is not None and line[9:12] not in langs and line[8:9] == "|" and line[12:13] == "|" \
                     and line.count("|") == 18:
                 lines += 1
-                skipped_lang += 1
+                skipped["skipped_language"] += 1
                 continue
             parts = line.split("|")
             if len(parts) != 19 or parts[18].strip("\r\n"):
@@ -731,58 +705,111 @@ def _insert_strings(conn: Any, engine: Any, table: Any, reader: _RrfReader, firs
                 _malformed(report, path, lineno, f"{_fields(line)} fields, expected 18", limit)
                 continue
             lines += 1
-            cui, lat = parts[0], parts[1]
-            if langs is not None and lat not in langs:
-                skipped_lang += 1
-                continue
-            if not suppressed_ok and parts[16] != "N":
-                skipped_sup += 1
-                continue
-            sab = parts[11]
-            if (include is not None and sab not in include) or sab in exclude:
-                skipped_sab += 1
-                continue
-            s = parts[14]
-            if not cui or not s:
-                _malformed(report, path, lineno, "empty CUI" if not cui else "empty STR", limit)
-                continue
-            if s.isascii():
-                norm = " ".join(s.encode("ascii").translate(amap).decode("ascii").split())
+            row = keep(parts)
+            if isinstance(row, tuple):
+                ext(row)
+                if len(flat) >= flush_at:
+                    batch.flush()
+            elif row in skipped:
+                skipped[row] += 1
             else:
-                try:
-                    s.encode("utf-8")
-                except UnicodeEncodeError:
-                    _malformed(report, path, lineno, "bytes that are not UTF-8", limit)
-                    continue
-                norm = normalize(s)
-            if not norm:
-                skipped_empty += 1
-                continue
-            if len(norm) > max_chars:
-                skipped_long += 1
-                continue
-            if want_sorted:
-                ext((cui, lat, sab, parts[12], s, norm, sorted_form(norm)))
-            else:
-                ext((cui, lat, sab, parts[12], s, norm))
-            if len(flat) >= flush_at:
-                flush()
+                _malformed(report, path, lineno, row, limit)
     except (EOFError, zlib.error, OSError) as exc:
         raise reader.broken(lineno + 1, exc) from exc
-    flush()
+    batch.flush()
     report.lines = lines
-    report.skipped_language = skipped_lang
-    report.skipped_sab = skipped_sab
-    report.skipped_suppressed = skipped_sup
-    report.skipped_empty = skipped_empty
-    report.skipped_long = skipped_long
+    for counter, count in skipped.items():
+        setattr(report, counter, count)
     if report.kept == 0:
-        raise UmlsError(diagnostic(
-            "RC407", file=str(path), path=str(path), lines=lines,
-            filters=f"languages {','.join(opts.languages) if opts.languages else 'any'}"
-                    + (f", sources {','.join(opts.include_sabs)}" if opts.include_sabs else "")
-                    + (f", excluding {','.join(opts.exclude_sabs)}" if opts.exclude_sabs else "")
-                    + ("" if suppressed_ok else ", no suppressed rows")))
+        raise _nothing_kept(path, lines, opts)
+
+
+_SKIP_COUNTS = ("skipped_language", "skipped_sab", "skipped_suppressed", "skipped_empty", "skipped_long")
+
+
+def _string_row(opts: LoadOptions) -> Callable[[list[str]], tuple[str, ...] | str]:
+    """The rule for one well-formed MRCONSO row (its fields split on '|'): the row to insert,
+    (cui, lat, sab, tty, str, norm[, norm_sorted]), or else why not: the LoadReport counter of a
+    row the options skip (one of ``_SKIP_COUNTS``) or what is wrong with a malformed row (RC404)."""
+    langs = frozenset(opts.languages) if opts.languages else None
+    include = frozenset(opts.include_sabs) if opts.include_sabs else None
+    exclude = frozenset(opts.exclude_sabs)
+    suppressed_ok = opts.include_suppressed
+    max_chars = opts.max_chars
+    want_sorted = opts.sorted_index
+    amap = _ASCII_MAP
+
+    def row(parts: list[str]) -> tuple[str, ...] | str:
+        cui, lat = parts[0], parts[1]
+        if langs is not None and lat not in langs:
+            return "skipped_language"
+        if not suppressed_ok and parts[16] != "N":
+            return "skipped_suppressed"
+        sab = parts[11]
+        if (include is not None and sab not in include) or sab in exclude:
+            return "skipped_sab"
+        s = parts[14]
+        if not cui or not s:
+            return "empty CUI" if not cui else "empty STR"
+        if s.isascii():
+            norm = " ".join(s.encode("ascii").translate(amap).decode("ascii").split())
+        else:
+            try:
+                s.encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate: bytes that were not UTF-8 in the file
+                return "bytes that are not UTF-8"
+            norm = normalize(s)
+        if not norm:
+            return "skipped_empty"
+        if len(norm) > max_chars:
+            return "skipped_long"
+        if want_sorted:
+            return (cui, lat, sab, parts[12], s, norm, sorted_form(norm))
+        return (cui, lat, sab, parts[12], s, norm)
+
+    return row
+
+
+class _StringBatch:
+    """Kept rows waiting to be inserted, flat (``width`` values a row), written once
+    ``opts.batch_size`` rows wait. They go in as multi-row ``INSERT ... VALUES (...), (...)``
+    statements of 100 rows, executed many at a time: with SQLite that halves the insert cost of
+    one-row executemany."""
+
+    def __init__(self, conn: Any, engine: Any, table: Any, opts: LoadOptions, reader: _RrfReader,
+                 report: LoadReport, progress: Progress | None):
+        columns = ("cui", "lat", "sab", "tty", "str", "norm") + (("norm_sorted",) if opts.sorted_index else ())
+        self.conn, self.engine, self.reader, self.report, self.progress = conn, engine, reader, report, progress
+        self.width = len(columns)
+        self.head = f"INSERT INTO {table.name} ({', '.join(columns)}) VALUES "
+        self.multi_sql = self.head + _values(engine, self.width, _ROWS_PER_STATEMENT)
+        self.flush_at = opts.batch_size * self.width
+        self.values: list[str] = []
+
+    def flush(self) -> None:
+        width = self.width
+        values = tuple(self.values)  # SQLAlchemy takes executemany parameters as tuples; tuple slices are tuples
+        n = len(values)
+        step = _ROWS_PER_STATEMENT * width
+        full = n - n % step
+        if full:
+            self.conn.exec_driver_sql(self.multi_sql, [values[i : i + step] for i in range(0, full, step)])
+        if n > full:
+            self.conn.exec_driver_sql(self.head + _values(self.engine, width, (n - full) // width), values[full:])
+        self.report.kept += n // width
+        self.values.clear()
+        if self.progress:
+            self.progress("read", self.reader.position(), self.reader.total)
+
+
+def _nothing_kept(path: Path, lines: int, opts: LoadOptions) -> UmlsError:
+    """RC407, naming the filters that together kept no row."""
+    return UmlsError(diagnostic(
+        "RC407", file=str(path), path=str(path), lines=lines,
+        filters=f"languages {','.join(opts.languages) if opts.languages else 'any'}"
+                + (f", sources {','.join(opts.include_sabs)}" if opts.include_sabs else "")
+                + (f", excluding {','.join(opts.exclude_sabs)}" if opts.exclude_sabs else "")
+                + ("" if opts.include_suppressed else ", no suppressed rows")))
 
 
 def _insert_sty(conn: Any, engine: Any, table: Any, path: Path, report: LoadReport, progress: Progress | None) -> None:
