@@ -366,42 +366,10 @@ class FeatureExtractor:
         if t.number[m] != "u" and e.numbers and t.number[m] not in e.numbers:
             f.append("nclash|" + t.level[m])
         members = e.candidates(t, m)
-        if not pm:
-            if t.norm[m] in e.norms:
-                f.append("exact")
-                f.append(f"exact|ty={t.type[m]}")
-                f.append("exact|sd=" + sdq)
-            if t.head[m] in e.heads:
-                f.append("hm")
-                f.append("hm|sd=" + sdq)
-            nonpron = [a for a in members if not t.pron[a]]
-            if nonpron:
-                if any(t.left_sub(a, m) for a in nonpron):
-                    f.append("lsub")
-                if any(t.right_sub(a, m) for a in nonpron):
-                    f.append("rsub")
-                if any(t.acronym(a, m) for a in nonpron):
-                    f.append("acro")
-                best = min(Levenshtein.normalized_distance(t.norm[a], t.norm[m]) for a in nonpron)
-                f.append("ed=" + str(int(5 * best)))
-            if not t.pron[c]:
-                if len(t.norm[c]) <= 30 and len(t.norm[m]) <= 30:
-                    f.append(f"sp={t.norm[c]}|{t.norm[m]}")
-                f.append(f"hp={t.head[c]}|{t.head[m]}")
-                f.append("ncd=" + str(min(3, len(t.caps[c] ^ t.caps[m]))))
-                f.append(f"cnt={t.count[c]}|{t.count[m]}")
-            else:
-                f.append("allpron")
+        if pm:
+            self._entity_pronoun(e, m, members, el, sdq, f)
         else:
-            hm = t.head[m]
-            f.append(f"pw={hm}|sd={sdq}")
-            f.append(f"pw={hm}|el={el}")
-            if t.refl[m]:
-                f.append("refl|sd=" + sdq)
-            if t.poss[m]:
-                f.append("poss|sd=" + sdq)
-            if any(t.pron[a] and t.head[a] == hm for a in members):
-                f.append("samepron|sd=" + sdq)
+            self._entity_name(e, m, members, sdq, f)
         last = e.last
         if t.end[last] >= t.start[m]:
             f.append("nested")
@@ -414,6 +382,50 @@ class FeatureExtractor:
         if self.hybrid:
             f.extend(self._entity_rules(e, m, root_of))
         return f
+
+    def _entity_name(self, e: PartialEntity, m: int, members: set[int], sdq: str, f: list[str]) -> None:
+        """A non-pronoun mention against the entity: lexical tests on its members, spelling of its canonical one."""
+        t = self.tab
+        if t.norm[m] in e.norms:
+            f.append("exact")
+            f.append(f"exact|ty={t.type[m]}")
+            f.append("exact|sd=" + sdq)
+        if t.head[m] in e.heads:
+            f.append("hm")
+            f.append("hm|sd=" + sdq)
+        nonpron = [a for a in members if not t.pron[a]]
+        if nonpron:
+            if any(t.left_sub(a, m) for a in nonpron):
+                f.append("lsub")
+            if any(t.right_sub(a, m) for a in nonpron):
+                f.append("rsub")
+            if any(t.acronym(a, m) for a in nonpron):
+                f.append("acro")
+            best = min(Levenshtein.normalized_distance(t.norm[a], t.norm[m]) for a in nonpron)
+            f.append("ed=" + str(int(5 * best)))
+        c = e.canonical
+        if t.pron[c]:
+            f.append("allpron")
+            return
+        if len(t.norm[c]) <= 30 and len(t.norm[m]) <= 30:
+            f.append(f"sp={t.norm[c]}|{t.norm[m]}")
+        f.append(f"hp={t.head[c]}|{t.head[m]}")
+        f.append("ncd=" + str(min(3, len(t.caps[c] ^ t.caps[m]))))
+        f.append(f"cnt={t.count[c]}|{t.count[m]}")
+
+    def _entity_pronoun(self, e: PartialEntity, m: int, members: set[int], el: str, sdq: str,
+                        f: list[str]) -> None:
+        """A pronoun against the entity: the pronoun word with distance and entity level, its kind."""
+        t = self.tab
+        hm = t.head[m]
+        f.append(f"pw={hm}|sd={sdq}")
+        f.append(f"pw={hm}|el={el}")
+        if t.refl[m]:
+            f.append("refl|sd=" + sdq)
+        if t.poss[m]:
+            f.append("poss|sd=" + sdq)
+        if any(t.pron[a] and t.head[a] == hm for a in members):
+            f.append("samepron|sd=" + sdq)
 
     def _entity_rules(self, e: PartialEntity, m: int, root_of: Callable[[int], int]) -> list[str]:
         r = self.rules

@@ -184,34 +184,9 @@ def load_i2b2(
             continue
         names[name] = con
         txt = docs_dir / con.name[: -len(".con")] if docs_dir is not None else None
-        if txt is not None and txt.is_file():
-            read = read_document(txt, con, name=name, encoding=encoding)
-            concepts = [ConceptSpan(c.span, c.type, c.source_line, c.text) for c in read.document.concepts]
-            result.warnings.extend(read.warnings)
-        else:
-            concepts, warns = read_concepts(con, encoding)
-            result.warnings.extend(warns)
-        concept_type = {c.span: c.type for c in concepts}
-        concept_text = {c.span: c.text for c in concepts}
-
-        gold_file = gold_chains_dir / f"{name}.txt.chains"
-        gold = _read_side(gold_file, concept_type, name, "gold", "RC704", encoding, errors, result.warnings, concept_text)
-        key: list[list[Mention]] = [list(spans) for spans, _ in gold]
-        key_types = [ctype for _, ctype in gold]
-        in_gold = {s for spans, _ in gold for s in spans}
-        for c in concepts:
-            if c.span not in in_gold:
-                key.append([c.span])
-                key_types.append(c.type)
-
-        sys_file = sys_chains_dir / f"{name}.txt.chains"
-        system = _read_side(sys_file, concept_type, name, "system", "RC701", encoding, errors, result.warnings,
-                            concept_text)
-        response: list[list[Mention]] = [list(spans) for spans, _ in system]
-        in_sys = {s for spans, _ in system for s in spans}
-        chain_mentions = sum(len(spans) for spans, _ in system if len(spans) > 1)
-        response.extend([c.span] for c in concepts if c.span not in in_sys)
-        result.documents.append(DocPartition(name, key, response, key_types, chain_mentions))
+        concepts = _gold_concepts(con, txt, name, encoding, result.warnings)
+        result.documents.append(_partition(name, concepts, gold_chains_dir, sys_chains_dir, encoding, errors,
+                                           result.warnings))
 
     for f in sorted(sys_chains_dir.glob("*.chains")):
         if doc_name(f) not in names:
@@ -219,6 +194,41 @@ def load_i2b2(
     if errors:
         raise EvaluationError(errors)
     return result
+
+
+def _gold_concepts(con: Path, txt: Path | None, name: str, encoding: str,
+                   warnings: list[Diagnostic]) -> list[ConceptSpan]:
+    """A record's concepts; read with its text when there is one, so the text's checks apply."""
+    if txt is not None and txt.is_file():
+        read = read_document(txt, con, name=name, encoding=encoding)
+        warnings.extend(read.warnings)
+        return [ConceptSpan(c.span, c.type, c.source_line, c.text) for c in read.document.concepts]
+    concepts, warns = read_concepts(con, encoding)
+    warnings.extend(warns)
+    return concepts
+
+
+def _partition(name: str, concepts: list[ConceptSpan], gold_chains_dir: Path, sys_chains_dir: Path, encoding: str,
+               errors: list[Diagnostic], warnings: list[Diagnostic]) -> DocPartition:
+    """One record's key and response entities: its chains, then every concept outside them alone."""
+    concept_type = {c.span: c.type for c in concepts}
+    concept_text = {c.span: c.text for c in concepts}
+    gold = _read_side(gold_chains_dir / f"{name}.txt.chains", concept_type, name, "gold", "RC704", encoding, errors,
+                      warnings, concept_text)
+    key: list[list[Mention]] = [list(spans) for spans, _ in gold]
+    key_types = [ctype for _, ctype in gold]
+    in_gold = {s for spans, _ in gold for s in spans}
+    for c in concepts:
+        if c.span not in in_gold:
+            key.append([c.span])
+            key_types.append(c.type)
+    system = _read_side(sys_chains_dir / f"{name}.txt.chains", concept_type, name, "system", "RC701", encoding,
+                        errors, warnings, concept_text)
+    response: list[list[Mention]] = [list(spans) for spans, _ in system]
+    in_sys = {s for spans, _ in system for s in spans}
+    chain_mentions = sum(len(spans) for spans, _ in system if len(spans) > 1)
+    response.extend([c.span] for c in concepts if c.span not in in_sys)
+    return DocPartition(name, key, response, key_types, chain_mentions)
 
 
 def load_conll(key_path: str | Path, response_path: str | Path) -> LoadResult:

@@ -103,36 +103,16 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().split())
 
 
-def read_document(
-    txt_path: str | Path,
-    con_path: str | Path,
-    *,
-    name: str | None = None,
-    types: Sequence[str] | None = None,
-    strict_text: bool = False,
-    encoding: str = "utf-8",
-) -> ReadResult:
-    """Read one record. Raises InputError with every error in the concept file at once.
-
-    Args:
-        types: the declared concept types; a concept of another type is an error (RC208).
-        strict_text: make a concept whose text does not match its tokens an error, not a warning.
-    """
-    txt_path, con_path = Path(txt_path), Path(con_path)
-    name = name or doc_name(txt_path)
-    text_lines = read_text_lines(txt_path, encoding)
-    if not any(line.strip() for line in text_lines):
-        raise InputError(diagnostic("RC205", file=str(txt_path)))
-    lines = [line.split() for line in text_lines]
-    con_lines = read_text_lines(con_path, encoding)
+def _concept_lines(con_lines: list[str], lines: list[list[str]], cfile: str, allowed: set[str] | None,
+                   strict_text: bool) -> tuple[list[tuple[Span, str, str, int, list[str]]], list[Diagnostic],
+                                               list[Diagnostic]]:
+    """Each concept line checked against the text: (span, text, type, line, tokens) of the good
+    ones, the errors (RC201 malformed, span outside the text, RC208 unknown type; RC203 text
+    mismatch when strict) and the warnings (RC212 repeated span, RC203)."""
     errors: list[Diagnostic] = []
     warnings: list[Diagnostic] = []
-    if not con_lines:
-        warnings.append(diagnostic("RC205", file=str(con_path), severity="warning", hint="no concepts: nothing to link"))
-    allowed = set(types) if types else None
     seen: dict[Span, int] = {}
-    raw: list[tuple[Span, str, str, int]] = []
-    cfile = str(con_path)
+    raw: list[tuple[Span, str, str, int, list[str]]] = []
     for lineno, line in enumerate(con_lines, 1):
         if not line.strip():
             continue
@@ -160,6 +140,35 @@ def read_document(
                            severity="error" if strict_text else "warning")
             (errors if strict_text else warnings).append(d)
         raw.append((span, given, ctype, lineno, found))
+    return raw, errors, warnings
+
+
+def read_document(
+    txt_path: str | Path,
+    con_path: str | Path,
+    *,
+    name: str | None = None,
+    types: Sequence[str] | None = None,
+    strict_text: bool = False,
+    encoding: str = "utf-8",
+) -> ReadResult:
+    """Read one record. Raises InputError with every error in the concept file at once.
+
+    Args:
+        types: the declared concept types; a concept of another type is an error (RC208).
+        strict_text: make a concept whose text does not match its tokens an error, not a warning.
+    """
+    txt_path, con_path = Path(txt_path), Path(con_path)
+    name = name or doc_name(txt_path)
+    text_lines = read_text_lines(txt_path, encoding)
+    if not any(line.strip() for line in text_lines):
+        raise InputError(diagnostic("RC205", file=str(txt_path)))
+    lines = [line.split() for line in text_lines]
+    con_lines = read_text_lines(con_path, encoding)
+    raw, errors, warnings = _concept_lines(con_lines, lines, str(con_path), set(types) if types else None, strict_text)
+    if not con_lines:
+        warnings.append(diagnostic("RC205", file=str(con_path), severity="warning",
+                                    hint="no concepts: nothing to link"))
     if errors:
         raise InputError(errors)
     raw.sort(key=lambda r: r[0])
