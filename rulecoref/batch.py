@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-import queue
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -87,10 +88,13 @@ def resolve_record(pipeline: Pipeline, record: Record, opts: BatchOptions) -> Ou
                    chains=len(chains), seconds=time.perf_counter() - t0, diagnostics=read.warnings)
 
 
-def _worker(work: Callable[[Any], Any], tasks: Any, results: Any) -> None:
-    """A worker process: apply ``work`` to the items it is handed until it gets None."""
-    for k, item in iter(tasks.get, None):
-        results.put((k, work(item)))
+def _worker(work: Callable[[Any], Any], conn: Connection, others: list[Connection]) -> None:
+    """A worker process: apply ``work`` to the items it is handed until it gets None. It closes
+    the parent's ends of the pipes of workers forked before it, so that those see the parent go."""
+    for other in others:
+        other.close()
+    for item in iter(conn.recv, None):
+        conn.send(work(item))
 
 
 def parallel_map(work: Callable[[T], R], items: Sequence[T], jobs: int, lost: Callable[[T], R]) -> Iterator[R]:
@@ -98,38 +102,86 @@ def parallel_map(work: Callable[[T], R], items: Sequence[T], jobs: int, lost: Ca
 
     Forked workers inherit ``work`` and what it holds (a pipeline with WordNet and the word lists
     loaded once), shared copy-on-write, so only items and results travel between processes. Never
-    more workers than items. An item whose worker dies (killed, out of memory) gets ``lost(item)``;
-    the rest go on.
+    more workers than items. Each worker has a pipe of its own and is handed one item at a time:
+    a worker that dies (killed, out of memory) closes only its own pipe, its item gets
+    ``lost(item)``, a new worker takes its place and the others go on. (Queues shared by all
+    workers would not do: a worker killed while it holds a shared queue's lock leaves the others
+    waiting for ever.)
     """
     if jobs <= 1 or len(items) <= 1:
         yield from map(work, items)
         return
-    ctx = multiprocessing.get_context("fork")
-    tasks, results = ctx.Queue(), ctx.Queue()
-    workers = [ctx.Process(target=_worker, args=(work, tasks, results), daemon=True) for _ in range(min(jobs, len(items)))]
-    for w in workers:
-        w.start()
-    for task in enumerate(items):
-        tasks.put(task)
-    for _ in workers:
-        tasks.put(None)
+    pool = _Workers(work, items)
     done: dict[int, R] = {}
+    k = 0
     try:
-        for k in range(len(items)):
-            while k not in done:
+        for _ in range(min(jobs, len(items))):
+            pool.start()
+        while pool.on:
+            for conn in wait(list(pool.on)):
+                i = pool.on.pop(conn)
                 try:
-                    got, result = results.get(timeout=1.0)
-                except queue.Empty:
-                    if not any(w.is_alive() for w in workers):  # every worker gone: the rest are lost
-                        done.update({m: lost(items[m]) for m in range(k, len(items)) if m not in done})
+                    done[i] = conn.recv()
+                except (EOFError, OSError):  # the worker died on item i
+                    done[i] = lost(items[i])
+                    pool.replace(conn)
                     continue
-                done[got] = result
+                pool.give(conn)
+            while k in done:
+                yield done.pop(k)
+                k += 1
+        done.update((i, lost(items[i])) for i in pool.pending)  # only if no new worker could take them
+        while k in done:
             yield done.pop(k)
+            k += 1
     finally:
-        for w in workers:
-            if w.is_alive():
-                w.terminate()
-            w.join()
+        pool.close()
+
+
+class _Workers:
+    """The worker processes of one ``parallel_map``, each with its pipe, and the items not handed out."""
+
+    def __init__(self, work: Callable[[Any], Any], items: Sequence[Any]):
+        self.work, self.items = work, items
+        self.ctx = multiprocessing.get_context("fork")
+        self.pending = deque(range(len(items)))
+        self.on: dict[Connection, int] = {}  # a busy worker's pipe -> the index of the item it is on
+        self.procs: dict[Connection, Any] = {}
+
+    def start(self) -> None:
+        mine, theirs = self.ctx.Pipe()
+        proc = self.ctx.Process(target=_worker, args=(self.work, theirs, list(self.procs)), daemon=True)
+        proc.start()
+        theirs.close()
+        self.procs[mine] = proc
+        self.give(mine)
+
+    def give(self, conn: Connection) -> None:
+        """Hand a worker the next item, or tell it to stop when none is left."""
+        i = self.pending.popleft() if self.pending else None
+        try:
+            conn.send(None if i is None else self.items[i])
+        except OSError:  # it died between two items: the item goes to its successor
+            if i is not None:
+                self.pending.appendleft(i)
+            self.replace(conn)
+            return
+        if i is not None:
+            self.on[conn] = i
+
+    def replace(self, conn: Connection) -> None:
+        """A worker died: reap it, and start another while items wait."""
+        self.procs.pop(conn).join()
+        conn.close()
+        if self.pending:
+            self.start()
+
+    def close(self) -> None:
+        for conn, proc in self.procs.items():
+            if conn in self.on:  # the caller stopped early: a worker still busy is not waited for
+                proc.terminate()
+            proc.join()
+            conn.close()
 
 
 def run_batch(pipeline: Pipeline, records: Sequence[Record], opts: BatchOptions, jobs: int = 1) -> Iterator[Outcome]:
