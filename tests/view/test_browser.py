@@ -170,6 +170,7 @@ def test_browser_a_folded_diff_list_fills_when_opened(page, tmp_path: Path) -> N
     open_page(page, path)
     assert page.eval_on_selector_all("#summary li.link.missing", "els => els.length") == 0
     page.click("#summary details[data-kind='missing'] summary")
+    page.wait_for_selector("#summary li.link.missing")  # the list fills on the 'toggle' event, a task after the click
     pairs = page.eval_on_selector_all("#summary li.link.missing", "els => els.map(e => [+e.dataset.a, +e.dataset.b])")
     assert pairs == [[i, i + 1] for i in range(59)]
     page.click("#summary li.link.missing >> nth=30")
