@@ -273,12 +273,7 @@ class FeatureExtractor:
         else:
             ha, hm = t.head[a], t.head[m]
             if pm:
-                f.append(f"pw={hm}|sd={sdq}")
-                f.append(f"pw={hm}|gd={q(m - a - 1)}")
-                if t.refl[m]:
-                    f.append("refl|sd=" + sdq)
-                if t.poss[m]:
-                    f.append("poss|sd=" + sdq)
+                self._pronoun_word(m, f"gd={q(m - a - 1)}", sdq, f)
             if pa and pm:
                 f.append(f"pp={ha}|{hm}")
                 if ha == hm:
@@ -417,15 +412,20 @@ class FeatureExtractor:
                         f: list[str]) -> None:
         """A pronoun against the entity: the pronoun word with distance and entity level, its kind."""
         t = self.tab
-        hm = t.head[m]
-        f.append(f"pw={hm}|sd={sdq}")
-        f.append(f"pw={hm}|el={el}")
+        self._pronoun_word(m, f"el={el}", sdq, f)
+        if any(t.pron[a] and t.head[a] == t.head[m] for a in members):
+            f.append("samepron|sd=" + sdq)
+
+    def _pronoun_word(self, m: int, context: str, sdq: str, f: list[str]) -> None:
+        """The pronoun itself, with the sentence distance and with ``context`` (mention-pair: the
+        mention distance; entity: the entity's levels), and whether it is reflexive or possessive."""
+        t = self.tab
+        f.append(f"pw={t.head[m]}|sd={sdq}")
+        f.append(f"pw={t.head[m]}|{context}")
         if t.refl[m]:
             f.append("refl|sd=" + sdq)
         if t.poss[m]:
             f.append("poss|sd=" + sdq)
-        if any(t.pron[a] and t.head[a] == hm for a in members):
-            f.append("samepron|sd=" + sdq)
 
     def _entity_rules(self, e: PartialEntity, m: int, root_of: Callable[[int], int]) -> list[str]:
         r = self.rules
