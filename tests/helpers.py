@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 import textwrap
 import tracemalloc
@@ -22,6 +23,11 @@ FIXTURES = ROOT / "tests" / "fixtures"  # small copies the suite owns (tests/fix
 #: The development corpora beside a project checkout; a user's clone has none, and the tests that need
 #: them skip (``needs_shared``). CI points RULECOREF_SHARED at them for its second step.
 SHARED = Path(os.environ.get("RULECOREF_SHARED") or ROOT.parent / "shared")
+
+
+#: tests of the umls extra (the UMLS loader and pass, and the web lookup's SQLite cache): skipped without it
+needs_sqlalchemy = pytest.mark.skipif(importlib.util.find_spec("sqlalchemy") is None,
+                                      reason="needs SQLAlchemy (pip install 'rulecoref[umls]')")
 
 
 def needs_shared(*parts: str) -> pytest.MarkDecorator:

@@ -330,7 +330,7 @@ def test_attributes_adjective_only():
 
 # -- UMLS (the session's fixture database, tests/conftest.py) -------------------------------------------------
 @pytest.fixture()
-def umls_pipeline(tmp_path):
+def umls_pipeline(tmp_path, umls_fixture_database):
     entries = [{"kind": "match", "name": "umls", "key": "cuis"}]
     return lambda **umls: settings_pipeline(tmp_path, {"umls": umls}, entries)
 

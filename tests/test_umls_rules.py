@@ -11,8 +11,10 @@ import pytest
 from rulecoref.errors import UmlsError
 from rulecoref.markup import parse_markup
 from rulecoref.resources.umls import load_mrconso, to_url
-from tests.helpers import FIXTURES, linked, resolve, settings_pipeline
+from tests.helpers import FIXTURES, linked, needs_sqlalchemy, resolve, settings_pipeline
 from tests.passes.main_support import bundled_entry
+
+pytestmark = needs_sqlalchemy
 
 
 @pytest.fixture()

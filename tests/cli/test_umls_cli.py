@@ -12,7 +12,9 @@ from rulecoref.errors import UmlsError
 from rulecoref.io.i2b2 import read_chains
 from rulecoref.rules.compiler import compile_rules
 from tests.helpers import FIXTURES as ALL_FIXTURES
-from tests.helpers import ROOT
+from tests.helpers import ROOT, needs_sqlalchemy
+
+pytestmark = needs_sqlalchemy
 
 FIXTURES = ROOT / "tests" / "fixtures" / "umls"
 MRCONSO = str(FIXTURES / "MRCONSO.RRF")

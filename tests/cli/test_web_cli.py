@@ -8,7 +8,10 @@ import json
 import pytest
 
 from rulecoref.cli import main
+from tests.helpers import needs_sqlalchemy
 from tests.resources.web_support import rules_with_web, search_engine, write_batch
+
+pytestmark = needs_sqlalchemy
 
 
 @pytest.fixture()

@@ -26,7 +26,9 @@ from rulecoref.resources.umls import (
     sorted_form,
     to_url,
 )
-from tests.helpers import FIXTURES as ALL_FIXTURES
+from tests.helpers import FIXTURES as ALL_FIXTURES, needs_sqlalchemy
+
+pytestmark = needs_sqlalchemy
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "umls"
 MRCONSO = FIXTURES / "MRCONSO.RRF"

@@ -21,7 +21,9 @@ from hypothesis import strategies as st
 
 from rulecoref.errors import UmlsError
 from rulecoref.resources.umls import MAX_LINE_CHARS, LoadOptions, load_mrconso, to_url
-from tests.helpers import memory_bound
+from tests.helpers import memory_bound, needs_sqlalchemy
+
+pytestmark = needs_sqlalchemy
 
 SECONDS = 5.0
 MEGABYTES = 30

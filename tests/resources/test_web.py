@@ -13,8 +13,10 @@ import pytest
 from rulecoref.cli import main
 from rulecoref.resources.lexicon import Lexicon
 from rulecoref.resources.web import WebSettings, WebStaffProvider, privacy_gate, surface_word
-from tests.helpers import ROOT
+from tests.helpers import ROOT, needs_sqlalchemy
 from tests.resources.web_support import rules_with_web, search_engine, write_batch
+
+pytestmark = needs_sqlalchemy
 
 
 @pytest.fixture()
