@@ -20,7 +20,8 @@ attribute              from ConText (its targets)      from the sectionizer (eve
 
 A fact is given only by a component that ran on the Doc (ConText leaves ``doc._.context_graph``,
 the sectionizer ``doc._.sections``), and then for every concept it covers, "not negated" included:
-ConText's answer replaces the cue lists for that mention, either way. The sectionizer's own span
+ConText's answer replaces the cue lists for that mention, either way. The family flag is the one
+exception: ConText says when a finding is a relative's, and otherwise the section decides. The sectionizer's own span
 attributes (a past medical history makes ``is_historical``) come through ConText's flags and are
 credited to the sectionizer. Nothing here imports medspaCy: it reads the extensions medspaCy set.
 """
@@ -43,7 +44,9 @@ CONTEXT_ATTRIBUTES: dict[str, tuple[tuple[str, str], ...]] = {
     "history": (("is_historical", "HISTORICAL"),),
     "family_section": (("is_family", "FAMILY"),),
 }
-#: the family attribute is a flag (the others carry their cue words)
+#: the family attribute is a flag (the others carry their cue words), and ConText only ever adds
+#: it: a finding without a FAMILY cue may still be in the family history section, which the
+#: sectionizer (or, without it, rulecoref's own headings) decides
 _FLAGS = frozenset({"family_section"})
 
 
@@ -79,7 +82,7 @@ def _context_facts(doc: Doc, span: Span, category: str | None) -> dict[str, Fact
     """ConText's flags on one of its targets, each with the cue that set it ("denies")."""
     facts: dict[str, Fact] = {}
     for name, flags in CONTEXT_ATTRIBUTES.items():
-        fact = Fact(False if name in _FLAGS else None, CONTEXT)
+        fact = None if name in _FLAGS else Fact(None, CONTEXT)
         for flag, modifier_category in flags:
             if not span._.get(flag):
                 continue
@@ -91,5 +94,6 @@ def _context_facts(doc: Doc, span: Span, category: str | None) -> dict[str, Fact
                 where = category.replace("_", " ") if category else flag
                 fact = Fact(True if name in _FLAGS else where, SECTIONIZER if category else "medspaCy")
             break
-        facts[name] = fact
+        if fact is not None:
+            facts[name] = fact
     return facts

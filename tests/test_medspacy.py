@@ -117,6 +117,21 @@ def test_medspacy_removals_say_which_component_gave_the_fact(nlp: Language, tmp_
     assert removed["removed_by"]["evidence"] == "'chest pain' is negated ('denies'), the other is not"
 
 
+def test_medspacy_context_adds_family_findings_and_leaves_the_section_to_the_headings(tmp_path: Path) -> None:
+    context_only = _medspacy(["medspacy_pyrush", "medspacy_target_matcher", "medspacy_context"])
+    note = "FAMILY HISTORY:\nbreast cancer.\nSOCIAL HISTORY:\nShe worries about breast cancer."
+    doc = context_only(note)
+    assert [e._.is_family for e in doc.ents] == [False, False]  # no FAMILY cue: ConText says nothing
+    # rulecoref's own heading still puts the first in the family history, so the two stay apart
+    assert _groups(_component()(context_only(note))) == []
+    component = _component(rules=str(write_rules(tmp_path, FILTERED)))
+    [removed] = [link for link in component(context_only(note))._.rulecoref_links if "removed_by" in link]
+    assert removed["removed_by"]["evidence"] == "one is in the family history"  # the headings' own fact
+    mother = "The patient's mother had breast cancer. The patient worries about breast cancer."
+    [removed] = [link for link in component(context_only(mother))._.rulecoref_links if "removed_by" in link]
+    assert removed["removed_by"]["evidence"] == "one is in the family history by ConText"
+
+
 def test_medspacy_facts_name_their_source_and_cover_every_given_attribute(nlp: Language) -> None:
     doc = nlp("FAMILY HISTORY:\nMother had breast cancer.\nPHYSICAL EXAM:\nPossible masses. Return if chest pain recurs.")
     facts = medspacy_facts(doc, list(doc.ents))
