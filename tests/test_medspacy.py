@@ -75,7 +75,7 @@ def _groups(doc: Doc) -> list[tuple[str, list[tuple[str, int]]]]:
 
 
 def test_medspacy_pipeline_keeps_the_denied_chest_pain_apart_because_context_negated_it() -> None:
-    nlp = medspacy.load(medspacy_enable=ALL)
+    nlp = medspacy.load()  # medspaCy's default pipeline: its tokenizer, PyRuSH, the target matcher, ConText
     nlp.get_pipe("medspacy_target_matcher").add(
         [TargetRule("chest pain", "PROBLEM"), TargetRule("the patient", "PERSON"), TargetRule("he", "PRONOUN")])
     nlp.add_pipe("rulecoref")
