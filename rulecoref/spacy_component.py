@@ -20,8 +20,8 @@ ruler); this component adds coreference after them::
   still serialise (``DocBin``, ``nlp.pipe(n_process=...)``).
 * **medspaCy's facts**: when ConText or the sectionizer ran, what they say about a concept
   (negated, uncertain or hypothetical, historical, a relative's; its section) replaces what
-  rulecoref's own cue lists would say for it (``rulecoref.medspacy_facts``), and the evidence of a
-  veto or filter names the source ("negated by ConText"). ``medspacy_facts: false`` ignores them.
+  rulecoref's own cue lists would say for it (``rulecoref.medspacy_facts``), and a filter's removal
+  names the source in its evidence ("negated by ConText"). ``medspacy_facts: false`` ignores them.
 * **Resources** load once per component, in its constructor: the rules are compiled and WordNet
   read there, never per document. A copy sent to another process (pickled) builds itself again
   there, once.

@@ -138,6 +138,9 @@ def test_spacy_component_reports_bad_settings_with_codes() -> None:
         _component(label_map={"PROBLEM": 3})
     assert err.value.code == "RC537"
     with pytest.raises(ResourceError) as err:
+        _component(medspacy_facts="yes")
+    assert err.value.code == "RC537"
+    with pytest.raises(ResourceError) as err:
         _component(pronouns="no/such/list.txt")
     assert err.value.code == "RC302"
 
