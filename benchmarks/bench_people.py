@@ -2,7 +2,7 @@
 
     python benchmarks/bench_people.py ../shared/corpora/litbank ../shared/corpora/gum [--jobs 2]
         [--rules rules/i2b2.yaml] [--write-rules benchmarks/rules] [--variants main-only,full]
-        [--set PASS-NAME.param=YAML ...]
+        [--set PASS-NAME.param=YAML ...] [--person-type people]
 
 Rule variants are made from the rule file (default rules/i2b2.yaml) by splicing its includes and
 then removing or keeping people-linker passes (those from rules/people.yaml):
@@ -48,6 +48,16 @@ def _strip(entry: dict) -> dict:
     return {k: v for k, v in entry.items() if k != "examples"}
 
 
+def _retyped(entry: dict, renamed: dict[str, str]) -> dict:
+    """An included pass with its scope's types as the include's ``types:`` renames them."""
+    scope = entry.get("applies_to")
+    if not renamed or not isinstance(scope, dict):
+        return entry
+    scope = {k: list(dict.fromkeys(renamed.get(t, t) for t in v)) if k in ("types", "exclude_types") else v
+             for k, v in scope.items()}
+    return {**entry, "applies_to": scope}
+
+
 def flatten(path: Path) -> tuple[dict, list[dict], set[str]]:
     """The rule file's top keys, its passes with includes spliced in, and the names of the passes
     that came from rules/people.yaml."""
@@ -60,8 +70,9 @@ def flatten(path: Path) -> tuple[dict, list[dict], set[str]]:
             if target is None:
                 raise SystemExit(f"{path}: cannot find include {entry['include']!r}")
             sub = yaml.safe_load(target.read_text(encoding="utf-8"))
+            renamed = {k.lower(): v.lower() for k, v in (entry.get("types") or {}).items()}  # odie.yaml's people
             for e in sub.get("passes", []):
-                passes.append(_strip(e))
+                passes.append(_retyped(_strip(e), renamed))
                 if target.name == "people.yaml":
                     people.add(e.get("name") or e["kind"].replace("_", "-"))
             continue
@@ -102,7 +113,7 @@ def apply_sets(variant: dict, sets: list[str]) -> dict:
     return {**variant, "passes": passes}
 
 
-def run(corpus: Path, rules: Path, resources: Resources, jobs: int) -> dict:
+def run(corpus: Path, rules: Path, resources: Resources, jobs: int, person_type: str = "person") -> dict:
     pipeline = Pipeline(compile_rules(rules), resources)
     records, _ = find_records([corpus])
     t0 = time.perf_counter()
@@ -111,7 +122,7 @@ def run(corpus: Path, rules: Path, resources: Resources, jobs: int) -> dict:
         seconds = time.perf_counter() - t0
         failed = [o.name for o in outcomes if not o.ok]
         report = score_dirs(corpus, out, mode="conll", by_type=True)
-    person = report.by_type.get("person")
+    person = report.by_type.get(person_type)
     m = person.metrics if person else {}
     f = {k: round(m[k].f1, 4) for k in ("muc", "bcub", "ceafe")} if person else {}
     return {
@@ -129,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("corpora", nargs="+", type=Path)
     ap.add_argument("--rules", type=Path, default=ROOT / "rules" / "i2b2.yaml")
     ap.add_argument("--jobs", "-j", type=int, default=1)
+    ap.add_argument("--person-type", default="person",
+                    help="the gold chain type scored as people (ODIE-typed data: people)")
     ap.add_argument("--variants", default="", help="comma-separated variant names (default: all)")
     ap.add_argument("--set", dest="sets", action="append", default=[], metavar="PASS-NAME.param=YAML",
                     help="override one parameter of one pass in every chosen variant (repeatable)")
@@ -154,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
             path.write_text(HEADER.format(src=src, variant=note) + yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
             for corpus in args.corpora:
                 row = {"corpus": corpus.name, "variant": label, "set": args.sets,
-                       **run(corpus, path, resources, args.jobs), "jobs": args.jobs}
+                       **run(corpus, path, resources, args.jobs, args.person_type), "jobs": args.jobs}
                 print(json.dumps(row), flush=True)
     return 0
 

@@ -142,19 +142,33 @@ class AttributeSpec:
     depends: tuple[str, ...]
     needs: tuple[str, ...]  # resources loaded before documents run: "wordnet", "umls"
     help: str
+    given: bool = False  # a document's facts (Document.facts) may supply its value per concept
 
 
 ATTRIBUTES: dict[str, AttributeSpec] = {}
 
 
-def attribute(name: str, *, depends: tuple[str, ...] = (), needs: tuple[str, ...] = (), help: str):
-    """Register a column function under ``name`` (the name rule files use)."""
+def attribute(name: str, *, depends: tuple[str, ...] = (), needs: tuple[str, ...] = (), given: bool = False,
+              help: str):
+    """Register a column function under ``name`` (the name rule files use); ``given``: a fact supplied
+    with the document (medspaCy's ConText through the spaCy component) replaces the computed value."""
 
     def deco(fn: Callable[[MentionTable], list[Any]]) -> Callable[[MentionTable], list[Any]]:
-        ATTRIBUTES[name] = AttributeSpec(name, fn, depends, needs, help)
+        ATTRIBUTES[name] = AttributeSpec(name, _with_facts(name, fn) if given else fn, depends, needs, help, given)
         return fn
 
     return deco
+
+
+def _with_facts(name: str, fn: Callable[[MentionTable], list[Any]]) -> Callable[[MentionTable], list[Any]]:
+    def compute(t: MentionTable) -> list[Any]:
+        column = fn(t)
+        for i, facts in t.doc.facts.items():
+            if name in facts:
+                column[i] = facts[name].value
+        return column
+
+    return compute
 
 
 def closure(names: set[str] | list[str] | tuple[str, ...]) -> list[str]:
@@ -1015,7 +1029,7 @@ def heading_of(tokens: list[str], max_words: int) -> tuple[str, int] | None:
     return None
 
 
-@attribute("section", depends=("line",),
+@attribute("section", depends=("line",), given=True,
            help="the heading of the section a mention is in, lowercased: 'PAST MEDICAL HISTORY :' -> past medical history; "
                 "'NECK : Without [masses]' -> neck; None before the first heading")
 def _section(t: MentionTable) -> list[str | None]:
@@ -1044,7 +1058,8 @@ def _exam_section(t: MentionTable) -> list[bool]:
     return [s is not None and tuple(s.split()) in exam for s in t["section"]]
 
 
-@attribute("family_section", depends=("section",), help="the section is the family history")
+@attribute("family_section", depends=("section",), given=True,
+           help="the section is the family history (or a given fact says the finding is a relative's: ConText's is_family)")
 def _family_section(t: MentionTable) -> list[bool]:
     fam = _clin_phrases(t, "family_headings")
     return [s is not None and tuple(s.split()) in fam for s in t["section"]]
@@ -1087,7 +1102,7 @@ def _cue_in_scope(t: MentionTable, cues: frozenset[tuple[str, ...]], breaks: fro
     return out
 
 
-@attribute("negation", depends=("lower", "line"),
+@attribute("negation", depends=("lower", "line"), given=True,
            help="the negation cue of a negated mention, None when it is affirmed: 'denies [chest pain]' -> denies, "
                 "'no [masses] were appreciated' -> no, '[swelling] was not seen' -> not (NegEx-style: the cue's scope "
                 "ends at 'but', 'which', ';' ...)")
@@ -1108,7 +1123,7 @@ def _negation(t: MentionTable) -> list[str | None]:
     return out
 
 
-@attribute("hedge", depends=("lower", "line"),
+@attribute("hedge", depends=("lower", "line"), given=True,
            help="the uncertainty cue of a hedged mention: 'possible [infection]' -> possible, 'rule out [torsion]' -> rule out")
 def _hedge(t: MentionTable) -> list[str | None]:
     cues, breaks = _clin_phrases(t, "uncertainty_cues"), _clin(t, "scope_breaks")
@@ -1129,7 +1144,7 @@ def _own_cue(t: MentionTable, key: str, before: int = 0) -> list[str | None]:
     return out
 
 
-@attribute("history", depends=("lower", "line"),
+@attribute("history", depends=("lower", "line"), given=True,
            help="a past-time cue in or right before the mention: '[prior operations]' -> prior, "
                 "'history of [nephrolithiasis]' -> history of")
 def _history(t: MentionTable) -> list[str | None]:

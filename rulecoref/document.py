@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import accumulate, chain
+from typing import Any, NamedTuple
 
 Position = tuple[int, int]  # (line from 1, token from 0)
 
@@ -131,6 +132,14 @@ class Removal:
     by: Provenance
 
 
+class Fact(NamedTuple):
+    """A fact about one concept that the caller supplies in place of the attribute rulecoref would work
+    out from the words ("negated", said by medspaCy's ConText), and who said it, for provenance."""
+
+    value: Any
+    source: str
+
+
 def pair_key(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
@@ -143,6 +152,14 @@ class Document:
     lines: list[list[str]]
     concepts: list[Concept] = field(default_factory=list)
     source: str = ""  # path of the .txt, for messages
+    #: concept index -> attribute name -> Fact: values given from outside (the spaCy component reads
+    #: medspaCy's ConText and sectionizer into them); the attributes registered ``given=True`` use them
+    facts: dict[int, dict[str, Fact]] = field(default_factory=dict)
+
+    def fact(self, index: int, name: str) -> Fact | None:
+        """The given fact ``name`` of concept ``index``, if there is one."""
+        found = self.facts.get(index)
+        return found.get(name) if found else None
 
     # -- flat token index -------------------------------------------------------------------
     @cached_property

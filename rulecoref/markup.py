@@ -49,3 +49,14 @@ def parse_markup(text: str, name: str = "example") -> tuple[Document, dict[str, 
         if chain:
             chains.setdefault(chain, []).append(i)
     return Document(name=name, lines=lines, concepts=concepts), chains
+
+
+def retype(text: str, types: dict[str, str]) -> str:
+    """Markup with its concept types renamed (lowercased names): an included rule file's examples
+    as the including file names the types. ``retype("[He|pronoun]", {"pronoun": "people"})`` -> "[He|people]"."""
+
+    def one(m: re.Match[str]) -> str:
+        chain = f"|{m.group(3)}" if m.group(3) else ""
+        return f"[{m.group(1)}|{types.get(m.group(2).lower(), m.group(2))}{chain}]"
+
+    return _MARK.sub(one, text)

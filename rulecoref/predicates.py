@@ -207,6 +207,12 @@ def _typed(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...]) 
     return not types or (t["type"][i] in types and t["type"][j] in types)
 
 
+def _by(t: MentionTable, k: int, name: str) -> str:
+    """The words " by ConText" when fact ``name`` of mention ``k`` was given with the document (Document.facts)."""
+    fact = t.doc.fact(k, name)
+    return f" by {fact.source}" if fact else ""
+
+
 @predicate("negation_differs", attributes=("negation", "type"), params=_TYPES,
            help="one mention is negated and the other is not: 'no [swelling]' / '[swelling] of the ankle'")
 def negation_differs(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...] = ()) -> str | None:
@@ -216,7 +222,7 @@ def negation_differs(t: MentionTable, i: int, j: int, types: list[str] | tuple[s
     if bool(ni) == bool(nj):
         return None
     k, cue = (i, ni) if ni else (j, nj)
-    return f"'{_text(t, k)}' is negated ({cue!r}), the other is not"
+    return f"'{_text(t, k)}' is negated{_by(t, k, 'negation')} ({cue!r}), the other is not"
 
 
 @predicate("negated_apart", attributes=("negation", "text_norm", "exam_section", "type"), params=_TYPES,
@@ -227,9 +233,9 @@ def negated_apart(t: MentionTable, i: int, j: int, types: list[str] | tuple[str,
     if not _typed(t, i, j, types) or not (t["negation"][i] and t["negation"][j]):
         return None
     if t["exam_section"][i] or t["exam_section"][j]:
-        return "both negated, in an examination or review of systems"
+        return f"both negated{_by(t, i, 'negation')}, in an examination or review of systems"
     if t["text_norm"][i] != t["text_norm"][j]:
-        return "both negated, with different words"
+        return f"both negated{_by(t, i, 'negation')}, with different words"
     return None
 
 
@@ -242,7 +248,7 @@ def history_differs(t: MentionTable, i: int, j: int, types: list[str] | tuple[st
     if bool(hi) == bool(hj):
         return None
     k, cue = (i, hi) if hi else (j, hj)
-    return f"'{_text(t, k)}' is in the past ({cue!r}), the other is not"
+    return f"'{_text(t, k)}' is in the past{_by(t, k, 'history')} ({cue!r}), the other is not"
 
 
 @predicate("new_event", attributes=("new_event", "start", "type"), params=_TYPES,
@@ -297,7 +303,7 @@ def family_differs(t: MentionTable, i: int, j: int, types: list[str] | tuple[str
     if not _typed(t, i, j, types):
         return None
     fi, fj = t["family_section"][i], t["family_section"][j]
-    return "one is in the family history" if fi != fj else None
+    return f"one is in the family history{_by(t, i if fi else j, 'family_section')}" if fi != fj else None
 
 
 @predicate("same_drug", attributes=("drug",),

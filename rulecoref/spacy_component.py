@@ -18,6 +18,10 @@ ruler); this component adds coreference after them::
   with the chain type in the group's ``attrs["type"]``. Every proposed link, with the pass that made
   it and its evidence, goes to ``doc._.rulecoref_links`` as plain data (token offsets), so docs
   still serialise (``DocBin``, ``nlp.pipe(n_process=...)``).
+* **medspaCy's facts**: when ConText or the sectionizer ran, what they say about a concept
+  (negated, uncertain or hypothetical, historical, a relative's; its section) replaces what
+  rulecoref's own cue lists would say for it (``rulecoref.medspacy_facts``), and a filter's removal
+  names the source in its evidence ("negated by ConText"). ``medspacy_facts: false`` ignores them.
 * **Resources** load once per component, in its constructor: the rules are compiled and WordNet
   read there, never per document. A copy sent to another process (pickled) builds itself again
   there, once.
@@ -35,6 +39,7 @@ from spacy.tokens import Doc, Span, SpanGroup  # noqa: E402
 from .engine import Pipeline  # noqa: E402
 from .errors import ResourceError, diagnostic  # noqa: E402
 from .io.text import document_from_text  # noqa: E402
+from .medspacy_facts import medspacy_facts  # noqa: E402
 from .resources import Resources, named_file  # noqa: E402
 
 LINKS_EXTENSION = "rulecoref_links"
@@ -48,6 +53,7 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "abbreviations": "resources/lexicons/abbreviations.txt",
     "wordnet": None,
     "chains_prefix": "coref_clusters",
+    "medspacy_facts": True,
 }
 
 if not Doc.has_extension(LINKS_EXTENSION):  # spaCy's extension registry: one name per process
@@ -61,7 +67,8 @@ class RulecorefComponent:
                  spans_key: str | None = None, label_map: dict[str, str | None] | None = None,
                  find_pronouns: bool = True, pronouns: str = DEFAULT_CONFIG["pronouns"],
                  abbreviations: str = DEFAULT_CONFIG["abbreviations"], wordnet: str | None = None,
-                 chains_prefix: str = "coref_clusters", resources: Resources | None = None):
+                 chains_prefix: str = "coref_clusters", medspacy_facts: bool = True,
+                 resources: Resources | None = None):
         """Compile the rules and load what they need (WordNet, word lists) once.
 
         Args:
@@ -71,9 +78,11 @@ class RulecorefComponent:
         self.name = name
         self.settings = {"rules": rules, "spans_key": spans_key, "label_map": dict(label_map or {}),
                          "find_pronouns": find_pronouns, "pronouns": pronouns, "abbreviations": abbreviations,
-                         "wordnet": wordnet, "chains_prefix": chains_prefix}
+                         "wordnet": wordnet, "chains_prefix": chains_prefix, "medspacy_facts": medspacy_facts}
         if not chains_prefix or not isinstance(chains_prefix, str):
             raise ResourceError(diagnostic("RC537", name=name, detail="chains_prefix must be a non-empty string"))
+        if not isinstance(medspacy_facts, bool):
+            raise ResourceError(diagnostic("RC537", name=name, detail="medspacy_facts must be true or false"))
         bad = [k for k, v in self.settings["label_map"].items() if not isinstance(v, (str, type(None)))]
         if bad:
             raise ResourceError(diagnostic("RC537", name=name,
@@ -87,6 +96,7 @@ class RulecorefComponent:
         self.spans_key = spans_key
         self.label_map = {k: (v or "").strip().lower() for k, v in self.settings["label_map"].items()}
         self.prefix = chains_prefix
+        self.read_medspacy = medspacy_facts
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Another process (spawned workers, a pickled pipeline) rebuilds from the settings, once.
@@ -115,8 +125,10 @@ class RulecorefComponent:
         concepts = self.concepts(doc)
         spans = [(start, end, ctype) for (start, end), (_, ctype) in concepts.items()]
         text_doc = document_from_text("spacy-doc", doc.text, spans, abbreviations=self.abbreviations)
-        res = self.pipeline.resolve(text_doc.document)
         by_index = [concepts[text_doc.char_span(c)][0] for c in text_doc.document.concepts]
+        if self.read_medspacy:
+            text_doc.document.facts = medspacy_facts(doc, by_index)
+        res = self.pipeline.resolve(text_doc.document)
         for key in [k for k in doc.spans if k.startswith(self.prefix + "_")]:
             del doc.spans[key]
         chains = sorted((sorted(members), ctype) for members, ctype in res.chains())
@@ -148,8 +160,8 @@ def _rebuild(name: str, settings: dict[str, Any]) -> RulecorefComponent:
 @Language.factory("rulecoref", default_config=DEFAULT_CONFIG)
 def make_rulecoref(nlp: Language, name: str, rules: str, spans_key: str | None, label_map: dict[str, str | None],
                    find_pronouns: bool, pronouns: str, abbreviations: str, wordnet: str | None,
-                   chains_prefix: str) -> RulecorefComponent:
+                   chains_prefix: str, medspacy_facts: bool) -> RulecorefComponent:
     """The factory behind ``nlp.add_pipe("rulecoref", config={...})`` (docs/spacy.md)."""
     return RulecorefComponent(nlp, name, rules=rules, spans_key=spans_key, label_map=label_map,
                               find_pronouns=find_pronouns, pronouns=pronouns, abbreviations=abbreviations,
-                              wordnet=wordnet, chains_prefix=chains_prefix)
+                              wordnet=wordnet, chains_prefix=chains_prefix, medspacy_facts=medspacy_facts)

@@ -7,8 +7,9 @@
 #       python3-venv   only when `python3 -m venv` cannot make an environment (Debian's system Python)
 #   * a virtual environment in .venv/ of this clone (RULECOREF_VENV overrides the folder), holding
 #     rulecoref installed editable with every extra (rulecoref[all]: UMLS, PostgreSQL driver, web
-#     lookup, Bell tree, evaluation, tests). Nothing is installed into the system Python, so PEP 668
-#     ("externally-managed-environment") never applies.
+#     lookup, Bell tree, evaluation, spaCy, Spark, tests, browser) but medspacy, whose spaCy and
+#     NumPy pins are older on Python 3.11 (.ci/run tests it in an environment of its own). Nothing is
+#     installed into the system Python, so PEP 668 ("externally-managed-environment") never applies.
 # Afterwards, `. .venv/bin/activate` puts `rulecoref` and the environment's python3 first on PATH.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -138,6 +138,9 @@ def test_spacy_component_reports_bad_settings_with_codes() -> None:
         _component(label_map={"PROBLEM": 3})
     assert err.value.code == "RC537"
     with pytest.raises(ResourceError) as err:
+        _component(medspacy_facts="yes")
+    assert err.value.code == "RC537"
+    with pytest.raises(ResourceError) as err:
         _component(pronouns="no/such/list.txt")
     assert err.value.code == "RC302"
 
@@ -167,14 +170,3 @@ def test_spacy_component_works_with_n_process_and_pickles_by_its_settings(exampl
     copy = pickle.loads(pickle.dumps(nlp.get_pipe("rulecoref")))
     assert copy.settings == nlp.get_pipe("rulecoref").settings and copy.pipeline is not nlp.get_pipe("rulecoref").pipeline
     assert _groups(copy(nlp.make_doc(TEXT))) == []  # make_doc: no entity ruler ran, so no concepts
-
-
-@pytest.mark.slow
-def test_spacy_component_after_medspacy_target_matcher() -> None:
-    medspacy = pytest.importorskip("medspacy", reason="medspaCy is not installed (pip install medspacy)")
-    from medspacy.target_matcher import TargetRule
-
-    nlp = medspacy.load(enable=["medspacy_target_matcher"])
-    nlp.get_pipe("medspacy_target_matcher").add([TargetRule("the patient", "PERSON"), TargetRule("chest pain", "PROBLEM")])
-    nlp.add_pipe("rulecoref")
-    assert _groups(nlp(TEXT)) == [("person", ["The patient", "He"]), ("problem", ["chest pain", "chest pain"])]

@@ -3,6 +3,8 @@
 Seed 001, "Other pronouns": a pronoun mention that is the word "this" is linked "to the next person
 mention if it is within three words of it and the next mention is not a doctor":
 "[This|pronoun] is [a 67 year old woman|person] ...".
+A rule file without pronoun types (ODIE: a pronoun carries its referent's type) takes the word
+itself for the pronoun mention.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ class ThisPronoun(Pass):
         person_starts = [start[i] for i in f.persons]
         pronoun_types = self.scope.pronoun_types
         for p, _ in single_pronouns(t, self.words):
-            if t["type"][p] not in pronoun_types:
+            if pronoun_types and t["type"][p] not in pronoun_types:
                 continue
             k = bisect_right(person_starts, end[p])  # the first person mention after the pronoun
             if k == len(f.persons):

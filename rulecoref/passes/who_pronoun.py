@@ -3,6 +3,8 @@
 Seed 001, "Other pronouns": "any pronoun type mention that is the word 'who' is linked to the
 previous person type mention that is not any type of pronoun": "[her daughter|person] , [who|pronoun]
 lives nearby ,". ``max_tokens_between`` can bound the distance (-1, the default, does not, as in the seed).
+A rule file without pronoun types (ODIE: a pronoun carries its referent's type) takes the word
+itself for the pronoun mention.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ class WhoPronoun(Pass):
         person_starts = [start[i] for i in f.persons]
         limit = self.p["max_tokens_between"]
         for p, _ in single_pronouns(t, self.words):
-            if t["type"][p] not in self.scope.pronoun_types:
+            if self.scope.pronoun_types and t["type"][p] not in self.scope.pronoun_types:
                 continue
             k = bisect_left(person_starts, start[p])  # persons[:k] start before the pronoun
             if not k:

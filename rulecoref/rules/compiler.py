@@ -30,6 +30,7 @@ from ..resources import data_root
 from ..resources.lexicon import WordListError, read_wordlist
 from ..rules import schema
 from ..rules.schema import Param, check_value, type_name
+from .retype import retyped
 from .yamlsrc import BadScalar, DuplicateKey, LDict, LList, RecursiveAlias, TooDeep, TooManyNodes, UnsafeTag, load
 
 #: Largest rule file read (the bundled ones are under 8 kB). PyYAML scans a few hundred kB a second,
@@ -498,12 +499,22 @@ def _read_yaml(chk: _Checker, path: Path) -> Any:
     return None
 
 
-def _collect_passes(chk: _Checker, path: Path, data: LDict, known_types: tuple[str, ...], pronoun_types: frozenset[str],
-                    names: dict[str, int], stack: tuple[Path, ...], enable: frozenset[str] = frozenset(),
-                    attrs: list[dict[str, Any]] | None = None) -> list[PassConfig]:
-    """The passes of a rule file, includes spliced in; ``attrs`` collects the included files'
-    ``attributes:`` settings, in the order they are met."""
-    out: list[PassConfig] = []
+@dataclass
+class _Collect:
+    """What every file of one rule set is checked against while its includes are spliced in."""
+
+    chk: _Checker
+    known_types: tuple[str, ...]
+    pronoun_types: frozenset[str]
+    names: dict[str, int] = field(default_factory=dict)
+    attrs: list[dict[str, Any]] = field(default_factory=list)  # the included files' ``attributes:``, in order
+
+
+def _collect_passes(c: _Collect, path: Path, data: LDict, stack: tuple[Path, ...], enable: frozenset[str] = frozenset(),
+                    types: dict[str, str] | None = None) -> list[PassConfig]:
+    """The passes of a rule file, includes spliced in; ``types`` renames an included file's concept
+    types as the including file names them."""
+    chk, out = c.chk, []
     passes = data.get("passes", LList())
     if passes is None:
         return out
@@ -514,48 +525,63 @@ def _collect_passes(chk: _Checker, path: Path, data: LDict, known_types: tuple[s
         line = passes.item_lines[i]
         if not isinstance(entry, LDict):
             chk.add("RC104", path, line, where=f"passes[{i}]", expected="a mapping with 'kind:'", got=type_name(entry))
-            continue
-        if "include" in entry:
-            extra = [k for k in entry if k not in ("include", "enable")]
-            if extra:
-                chk.add("RC103", path, entry.line_of(extra[0]), key=extra[0], where="an include entry", allowed="include, enable")
-            # `enable: [name, ...]` turns on passes the included file ships with `enabled: false`
-            # (rules/i2b2-umls.yaml: i2b2.yaml with its UMLS pass on, in its place in the order).
-            wanted = entry.get("enable", [])
-            if not isinstance(wanted, list) or not all(isinstance(n, str) for n in wanted):
-                chk.add("RC104", path, entry.line_of("enable"), where="enable", expected="a list of pass names", got=type_name(wanted))
-                wanted = []
-            target = chk.find(str(entry["include"]), path, line, None, "RC110")
-            if target is None:
-                continue
-            target = target.resolve()
-            if target in stack:
-                chk.add("RC110", path, line, path=entry["include"], detail="it includes itself (cycle)")
-                continue
-            sub = _read_yaml(chk, target)
-            if sub is None:
-                continue
-            if not isinstance(sub, LDict):
-                chk.add("RC104", target, 1, where="the included file", expected="a mapping with 'passes:'", got=type_name(sub))
-                continue
-            # A full rule file may be included (rules/hybrid.yaml includes i2b2.yaml): its name, types and
-            # pronoun_types are ignored, the including file's declarations govern; a decoder is not allowed.
-            _unknown_keys(chk, target, sub, ("version", "name", "description", "types", "pronoun_types", "attributes",
-                                             "passes"), "an included rule file")
-            before = set(names)
-            out.extend(_collect_passes(chk, target, sub, known_types, pronoun_types, names, stack + (target,),
-                                       enable | frozenset(wanted), attrs))
-            if attrs is not None and sub.get("attributes") is not None:
-                attrs.append(_given_fields(chk, target, "attributes", SETTINGS, sub["attributes"], sub.line_of("attributes")))
-            included = sorted(set(names) - before)
-            for n in wanted:
-                if n not in included:
-                    chk.add("RC109", path, entry.line_of("enable"), where=f"enable of {entry['include']}", value=n,
-                            allowed=", ".join(included) or "(no passes)")
-            continue
-        cfg = _check_pass(chk, path, entry, known_types, pronoun_types, names, enable)
-        if cfg is not None:
-            out.append(cfg)
+        elif "include" in entry:
+            out.extend(_include(c, path, entry, line, stack, enable, types or {}))
+        else:
+            cfg = _check_pass(chk, path, retyped(entry, types) if types else entry, c.known_types, c.pronoun_types,
+                              c.names, enable)
+            if cfg is not None:
+                out.append(cfg)
+    return out
+
+
+def _include(c: _Collect, path: Path, entry: LDict, line: int, stack: tuple[Path, ...], enable: frozenset[str],
+             outer: dict[str, str]) -> list[PassConfig]:
+    """The passes of an ``- include: other.yaml`` entry (with its ``enable:`` and ``types:``)."""
+    chk = c.chk
+    extra = [k for k in entry if k not in ("include", "enable", "types")]
+    if extra:
+        chk.add("RC103", path, entry.line_of(extra[0]), key=extra[0], where="an include entry", allowed="include, enable, types")
+    # `enable: [name, ...]` turns on passes the included file ships with `enabled: false`
+    # (rules/i2b2-umls.yaml: i2b2.yaml with its UMLS pass on, in its place in the order).
+    wanted = entry.get("enable", [])
+    if not isinstance(wanted, list) or not all(isinstance(n, str) for n in wanted):
+        chk.add("RC104", path, entry.line_of("enable"), where="enable", expected="a list of pass names", got=type_name(wanted))
+        wanted = []
+    # `types: {person: people}`: the included file's scopes and examples name `person`, this file's
+    # mentions are `people` (rules/odie.yaml runs the people linker so)
+    renamed = entry.get("types", {})
+    if not isinstance(renamed, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in renamed.items()):
+        chk.add("RC104", path, entry.line_of("types"), where="types of an include", expected="a mapping of type names",
+                got=type_name(renamed))
+        renamed = {}
+    types = {**outer, **{k.lower(): outer.get(v.lower(), v.lower()) for k, v in renamed.items()}}
+    target = chk.find(str(entry["include"]), path, line, None, "RC110")
+    if target is None:
+        return []
+    target = target.resolve()
+    if target in stack:
+        chk.add("RC110", path, line, path=entry["include"], detail="it includes itself (cycle)")
+        return []
+    sub = _read_yaml(chk, target)
+    if sub is None:
+        return []
+    if not isinstance(sub, LDict):
+        chk.add("RC104", target, 1, where="the included file", expected="a mapping with 'passes:'", got=type_name(sub))
+        return []
+    # A full rule file may be included (rules/hybrid.yaml includes i2b2.yaml): its name, types and
+    # pronoun_types are ignored, the including file's declarations govern; a decoder is not allowed.
+    _unknown_keys(chk, target, sub, ("version", "name", "description", "types", "pronoun_types", "attributes",
+                                     "passes"), "an included rule file")
+    before = set(c.names)
+    out = _collect_passes(c, target, sub, stack + (target,), enable | frozenset(wanted), types)
+    if sub.get("attributes") is not None:
+        c.attrs.append(_given_fields(chk, target, "attributes", SETTINGS, sub["attributes"], sub.line_of("attributes")))
+    included = sorted(set(c.names) - before)
+    for n in wanted:
+        if n not in included:
+            chk.add("RC109", path, entry.line_of("enable"), where=f"enable of {entry['include']}", value=n,
+                    allowed=", ".join(included) or "(no passes)")
     return out
 
 
@@ -589,9 +615,9 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
     if "pronoun_types" in data:
         got = _check_types(chk, path, data["pronoun_types"], data.line_of("pronoun_types"), "pronoun_types", types)
         pronoun_types = frozenset(got or ())
-    names: dict[str, int] = {}
-    given: list[dict[str, Any]] = []
-    passes = _collect_passes(chk, path.resolve(), data, types, pronoun_types, names, (path.resolve(),), attrs=given)
+    collect = _Collect(chk, types, pronoun_types)
+    passes = _collect_passes(collect, path.resolve(), data, (path.resolve(),))
+    given = collect.attrs
     if data.get("attributes") is not None:  # the including file's settings win over its includes'
         given.append(_given_fields(chk, path.resolve(), "attributes", SETTINGS, data["attributes"], data.line_of("attributes")))
     attributes = _with_defaults(chk, SETTINGS, _merged(given))

@@ -293,3 +293,35 @@ def test_compiler_check_and_resolve_accept_the_same_files(tmp_path: Path, note: 
     out = tmp_path / "out"
     assert main(["resolve", str(note), "--rules", str(path), "--out", str(out), "--no-progress"]) == 0
     assert (out / "note.txt.chains").is_file()
+
+
+def test_compiler_include_types_rename_the_included_scopes_and_examples(tmp_path: Path) -> None:
+    inner = """passes:
+  - kind: match
+    name: inner
+    applies_to: {types: [person, pronoun], exclude_types: [pronoun]}
+    key: text_norm
+    examples:
+      link: ["[Ms. Alvarez|person] saw [ms. alvarez|PERSON|c1] ."]
+"""
+    write_rules(tmp_path, inner, "inner.yaml")
+    write_rules(tmp_path, "passes:\n  - include: inner.yaml\n    types: {person: people, Pronoun: people}\n", "mid.yaml")
+    rs = compile_text(tmp_path, "types: [people, problem]\npasses:\n  - include: mid.yaml\n")
+    [p] = rs.passes
+    assert (p.scope.types, p.scope.exclude) == (frozenset({"people"}), frozenset({"people"}))
+    assert p.examples["link"] == ["[Ms. Alvarez|people] saw [ms. alvarez|people|c1] ."]
+    # an include of an include composes: the outer file's names win over the middle file's
+    write_rules(tmp_path, "passes:\n  - include: inner.yaml\n    types: {person: human, pronoun: human}\n", "mid.yaml")
+    rs = compile_text(tmp_path, "types: [people]\npasses:\n  - include: mid.yaml\n    types: {human: people}\n")
+    assert rs.passes[0].scope.types == frozenset({"people"})
+    # without the renaming the included types are unknown here, at the included file's lines
+    write_rules(tmp_path, "passes:\n  - include: inner.yaml\n", "mid.yaml")
+    found = problems(tmp_path, "types: [people]\npasses:\n  - include: mid.yaml\n")
+    assert {code for code, _ in found} == {"RC108"} and {line for _, line in found} == {4, 7}
+
+
+def test_compiler_include_types_must_be_a_mapping_of_names(tmp_path: Path) -> None:
+    write_rules(tmp_path, "passes:\n  - {kind: match, name: inner, key: text_norm}\n", "inner.yaml")
+    assert problems(tmp_path, "passes:\n  - include: inner.yaml\n    types: [person, people]\n") == [("RC104", 3)]
+    [d] = diagnostics(tmp_path, "passes:\n  - include: inner.yaml\n    rename: {person: people}\n")
+    assert d.code == "RC103" and "include, enable, types" in d.message
