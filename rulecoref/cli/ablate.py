@@ -33,7 +33,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print JSON (a top-level \"passes\" list) instead of a table")
     p.add_argument("--search", action="store_true",
                    help="search pass order, drops and numeric parameters; write the winning file to --out")
-    p.add_argument("--out", type=Path, default=None, metavar="YAML", help="with --search: the rule file to write")
+    p.add_argument("--out", "-o", type=Path, default=None, metavar="NEW.yaml", help="with --search: the rule file to write")
     p.add_argument("--overwrite", action="store_true", help="with --search: replace an existing --out")
     p.add_argument("--max-changes", type=int, default=8, metavar="N",
                    help="with --search: at most N changes, each the best single change of its round (default 8)")

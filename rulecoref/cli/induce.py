@@ -28,7 +28,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         ),
     )
     p.add_argument("gold", nargs="+", type=Path, metavar="GOLD", help="i2b2 folders with gold chains")
-    p.add_argument("--out", type=Path, required=True, metavar="NEW.yaml", help="the learned rule file to write")
+    p.add_argument("--out", "-o", type=Path, required=True, metavar="NEW.yaml", help="the learned rule file to write")
     p.add_argument("--base", type=Path, default=None, metavar="R.yaml",
                    help="the rule file to build on (default: the bundled rules/i2b2.yaml)")
     add_allow_path_option(p)
@@ -36,8 +36,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--types", default=None, metavar="LIST|auto",
                    help="concept types the input may use, or 'auto' for any (default: the base file's)")
     p.add_argument("--encoding", default="utf-8", type=encoding_name, help="input encoding (default utf-8)")
-    p.add_argument("--min-precision", type=float, default=0.6, metavar="P",
-                   help="a rule's links that join chains must be right at least this often (default 0.6)")
+    p.add_argument("--min-precision", type=float, default=0.5, metavar="P",
+                   help="a rule's links that join chains must be right at least this often (default 0.5)")
     p.add_argument("--max-rules", type=int, default=12, metavar="N", help="at most N learned passes (default 12)")
     p.add_argument("--holdout", type=float, default=0.33, metavar="SHARE",
                    help="share of GOLD's documents held back to decide whether a rule is kept (default 0.33)")
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         result = induce(docs, pipeline, settings, progress)
     note = (f"Settings: --min-precision {args.min_precision} --max-rules {args.max_rules} --holdout {args.holdout}; "
             f"{result.tried} candidate rules passed the precision and support bars, "
-            f"{len(result.chosen)} were kept, {len(result.rejected)} were refused by the held-back documents.")
+            f"kept: {len(result.chosen)}; refused by the held-back documents: {len(result.rejected)}.")
     written = write_learned(result, docs, base_path, base, args.out, resources,
                             examples=args.examples == "generated", command=_command(), settings_note=note)
     seconds = time.process_time() - started

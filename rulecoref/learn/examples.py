@@ -46,6 +46,9 @@ SAME = (
     Pair("the stone bridges", "the bridges"),
     Pair("a tumor", "the neoplasm"),
     Pair("the Northern Shipping Company", "NSC"),
+    Pair("the Elm River", "the Elm River"),
+    Pair("the Elm River", "the River"),
+    Pair("the Elm River", "Elm"),
     Pair("Anna Berg", "Berg", person=True),
     Pair("Dr. Anna Berg", "Dr. Berg", person=True),
     Pair("Anna Berg", "Anna Berg", person=True),
@@ -180,6 +183,7 @@ class ExampleMaker:
         self.settings = self.pipeline.settings
         self.transforms = _transforms(Vocabulary(ruleset, resources))
         self.pronoun_types = sorted(ruleset.pronoun_types)
+        self._before: dict[int, Pipeline] = {}
 
     def examples(self, idx: int) -> dict[str, list[str]]:
         """``{"link": [...], "no_link": [...]}`` for pass ``idx`` (empty lists when none is found)."""
@@ -232,7 +236,7 @@ class ExampleMaker:
     # -- match rules ------------------------------------------------------------------------------
     def _match_examples(self, idx: int) -> dict[str, list[str]]:
         rule = self.rs.passes[idx].rule
-        link = next(((p, line) for p in SAME for line in self.lines(idx, p) if self.ok(idx, "link", line)), None)
+        link = self._link_line(idx)
         out: dict[str, list[str]] = {"link": [link[1]] if link else [], "no_link": []}
         if link:
             for name, _ in rule["veto"]:
@@ -249,6 +253,18 @@ class ExampleMaker:
             if far:
                 out["no_link"].append(far)
         return out
+
+    def _link_line(self, idx: int) -> tuple[Pair, str] | None:
+        """A bank pair the pass links, preferably one the passes before it do not (it shows what the
+        rule adds)."""
+        first = None
+        for p in SAME:
+            for line in self.lines(idx, p):
+                if self.ok(idx, "link", line):
+                    if not self._linked_before(idx, line):
+                        return p, line
+                    first = first or (p, line)
+        return first
 
     def _changed(self, idx: int, pair: Pair, predicate: str) -> str | None:
         change = self.transforms.get(predicate)
@@ -275,10 +291,13 @@ class ExampleMaker:
         return out
 
     def _linked_before(self, idx: int, line: str) -> bool:
-        """Whether the linking passes before filter ``idx`` put the line's first and last mention in one chain."""
-        sub = copy.copy(self.rs)
-        sub.passes = [p for p in self.rs.passes[:idx] if getattr(get_kind(p.kind), "role", "") == "link"]
-        sub.decoder = None
+        """Whether the linking passes before pass ``idx`` put the line's first and last mention in one chain."""
+        pipe = self._before.get(idx)
+        if pipe is None:
+            sub = copy.copy(self.rs)
+            sub.passes = [p for p in self.rs.passes[:idx] if getattr(get_kind(p.kind), "role", "") == "link"]
+            sub.decoder = None
+            pipe = self._before[idx] = Pipeline(sub, self.resources, settings=self.settings)
         doc, _ = parse_markup(line)
-        owner = Pipeline(sub, self.resources, settings=self.settings).resolve(doc).cluster_of()
+        owner = pipe.resolve(doc).cluster_of()
         return owner[0] == owner[len(doc.concepts) - 1]

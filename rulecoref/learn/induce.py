@@ -22,6 +22,7 @@ it is written (``verify``).
 from __future__ import annotations
 
 import heapq
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -49,7 +50,7 @@ Progress = Callable[[int], None]
 
 @dataclass(frozen=True)
 class Settings:
-    min_precision: float = 0.6  # of the links that join chains the state keeps apart
+    min_precision: float = 0.5  # of the links that join chains the state keeps apart
     max_rules: int = 12
     holdout: float = 0.33  # share of GOLD's documents held back to decide whether a rule is kept
     patience: int = 8  # candidates in a row that may fail on the held-back part before the search stops
@@ -315,8 +316,8 @@ def _filters(t: Training, store: PairStore, state: LinkState, s: Settings, preds
     wrong = t.owner[a] != t.owner[b]
     train = ~t.held_back_doc[t.doc_of[a]]
     present = set(t.type_names)
-    fams = {Scope(), *scopes(t.type_names, t.pronoun_types, t.pipeline.settings.person_types)}
-    fams |= {Scope(types=frozenset({name})) for name in present}
+    fams = list(dict.fromkeys([Scope(), *scopes(t.type_names, t.pronoun_types, t.pipeline.settings.person_types),
+                               *(Scope(types=frozenset({name})) for name in sorted(present))]))
     out = []
     for scope in fams:
         admit = t.admit_vector(scope)
@@ -368,12 +369,13 @@ def _choose(t: Training, store: PairStore, state: LinkState, pool: dict, s: Sett
     the links of each new state."""
     preds = [p for p in store.predicates if p not in store.broken]
     heap: list[tuple[float, int, Candidate]] = []
+    order = itertools.count()  # ties go to the candidate offered first: the same rules on every run
 
     rejected: list[set[tuple[int, int]]] = []  # the links of refused candidates: near duplicates are not tried
 
     def push(c: Candidate) -> None:
         if c.gain >= s.min_gain:
-            heapq.heappush(heap, (-c.gain, id(c), c))
+            heapq.heappush(heap, (-c.gain, next(order), c))
 
     for c in sorted(pool.values(), key=lambda c: c.stats.net, reverse=True)[: s.exact]:
         _measure(state, c, 0)

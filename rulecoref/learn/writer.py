@@ -190,7 +190,8 @@ def write_learned(result: Induction, docs: Sequence[GoldDoc], base_path: Path, b
     allow_paths = [allow] if allow else []
     corpus_types = sorted({c.type for gd in docs for c in gd.doc.concepts} - set(base.types))
     top = {"version": 1, "name": out.name.split(".")[0],
-           "description": f"{base.name} with {len(passes)} passes learned from gold chains (rulecoref induce)",
+           "description": f"{base.name} with {len(passes)} pass{'' if len(passes) == 1 else 'es'} learned from gold "
+                          "chains (rulecoref induce)",
            "types": [*base.types, *corpus_types], "pronoun_types": sorted(base.pronoun_types)}
     tmp = out.parent / f".{out.name}.{secrets.token_hex(4)}.tmp.yaml"
     out.parent.mkdir(parents=True, exist_ok=True)
