@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -46,16 +46,32 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
+class Bar:
+    """A progress bar on stderr: ``bar(n)`` advances it, ``bar.stage(name, total)`` starts a stage."""
+
+    def __init__(self, t=None):
+        self.t = t
+
+    def __call__(self, n: int) -> None:
+        if self.t is not None:
+            self.t.update(n)
+
+    def stage(self, name: str, total: int | None) -> None:
+        if self.t is not None:
+            self.t.reset(total=total)
+            self.t.set_description(name)
+
+
 @contextmanager
-def bar(steps: int | None, what: str, quiet: bool) -> Iterator[Callable[[int], None]]:
-    """A tqdm progress bar on stderr (none with --quiet), as a function that advances it by n."""
+def bar(steps: int | None, what: str, quiet: bool) -> Iterator[Bar]:
+    """A tqdm progress bar (none with --quiet)."""
     if quiet:
-        yield lambda n: None
+        yield Bar()
         return
     from tqdm import tqdm
 
     with tqdm(total=steps, desc=what, unit="step", file=sys.stderr, dynamic_ncols=True) as t:
-        yield t.update
+        yield Bar(t)
 
 
 def parse_types(text: str | None, declared: tuple[str, ...]) -> tuple[str, ...] | None:

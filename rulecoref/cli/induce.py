@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings(min_precision=args.min_precision, max_rules=args.max_rules, holdout=args.holdout,
                         patience=Settings.patience if args.holdout > 0 else 1)
     with bar(None, "induce", args.quiet) as progress:
-        result = induce(docs, pipeline, settings, progress)
+        result = induce(docs, pipeline, settings, progress, progress.stage)
     note = (f"Settings: --min-precision {args.min_precision} --max-rules {args.max_rules} --holdout {args.holdout}; "
             f"{result.tried} candidate rules passed the precision and support bars, "
             f"kept: {len(result.chosen)}; refused by the held-back documents: {len(result.rejected)}.")
@@ -107,7 +107,8 @@ def _command() -> str:
 
 
 def _print_summary(written, result, seconds: float) -> None:
-    print(f"{written.path}: {len(written.passes)} learned passes ({written.examples} examples"
+    n = len(written.passes)
+    print(f"{written.path}: {n} learned pass{'' if n == 1 else 'es'} ({written.examples} examples"
           + (f", {written.examples_dropped} dropped" if written.examples_dropped else "") + ")")
     for p in written.passes:
         print(f"  {p.name}: precision {100 * p.chosen.stats.new_precision:.0f}%, "

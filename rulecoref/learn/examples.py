@@ -16,7 +16,7 @@ qualifier for ``degree_clash``). Each candidate line is run exactly as ``rulecor
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,6 +79,7 @@ DIFFERENT = (
 TEMPLATES = (
     "We read about {a} in the morning .\nLater we read about {pre}{b} again .",
     "We read about {a} and then about {pre}{b} .",
+    "{a} came up in the morning .\n{pre}{b} came up again .",  # both where a subject stands
 )
 
 #: preferred cue words per (settings group, key); any word of the list does when none of these is in it
@@ -176,8 +177,10 @@ def _transforms(vocab: Vocabulary) -> dict[str, Callable[[Pair], tuple[Pair, str
 class ExampleMaker:
     """Finds example lines for the passes of one compiled rule file."""
 
-    def __init__(self, ruleset: RuleSet, resources: Any):
+    def __init__(self, ruleset: RuleSet, resources: Any, prefer: Sequence[str] = ()):
         self.rs = ruleset
+        #: the file's types, those of the training documents first (examples use them when the scope allows)
+        self.types = list(dict.fromkeys([*(t for t in prefer if t in ruleset.types), *ruleset.types]))
         self.resources = resources
         self.pipeline = Pipeline(ruleset, resources)
         self.settings = self.pipeline.settings
@@ -202,7 +205,7 @@ class ExampleMaker:
 
     def _typings(self, idx: int, pair: Pair) -> list[tuple[str, str]]:
         scope = self.rs.passes[idx].scope
-        own = [t for t in self.rs.types if scope.admits_type(t) and t not in self.rs.pronoun_types]
+        own = [t for t in self.types if scope.admits_type(t) and t not in self.rs.pronoun_types]
         person = [t for t in own if t in self.settings.person_types]
         things = [t for t in own if t not in self.settings.person_types]
         firsts = (person + things) if pair.person else (things + person)

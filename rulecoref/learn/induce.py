@@ -229,9 +229,7 @@ def induce(docs: Sequence[GoldDoc], pipeline: Pipeline, settings: Settings = Set
             progress(1)
     result.broken = dict(store.broken)
     result.tried = len(pool)
-    if stage:
-        stage("choosing", settings.max_rules)
-    _choose(t, store, state, pool, settings, result, progress)
+    _choose(t, store, state, pool, settings, result, progress, stage)
     return result
 
 
@@ -363,7 +361,7 @@ def _measure(state: LinkState, c: Candidate, version: int) -> None:
 
 
 def _choose(t: Training, store: PairStore, state: LinkState, pool: dict, s: Settings, result: Induction,
-            progress: Progress | None) -> None:
+            progress: Progress | None, stage: Callable[[str, int], None] | None = None) -> None:
     """Lazy greedy selection with a held-back check (module docstring, step 4): a candidate measured
     on an older state is measured again when it reaches the top, and filters are made afresh from
     the links of each new state."""
@@ -377,9 +375,16 @@ def _choose(t: Training, store: PairStore, state: LinkState, pool: dict, s: Sett
         if c.gain >= s.min_gain:
             heapq.heappush(heap, (-c.gain, next(order), c))
 
-    for c in sorted(pool.values(), key=lambda c: c.stats.net, reverse=True)[: s.exact]:
+    first = sorted(pool.values(), key=lambda c: c.stats.net, reverse=True)[: s.exact]
+    if stage:
+        stage("measuring candidates", len(first))
+    for c in first:
         _measure(state, c, 0)
         push(c)
+        if progress:
+            progress(1)
+    if stage:
+        stage("choosing rules", s.max_rules)
     version, failures = 0, 0
     filters_of = -1
     while len(result.chosen) < s.max_rules and failures < s.patience:

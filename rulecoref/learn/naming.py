@@ -26,6 +26,8 @@ KEYS: dict[str, tuple[str, str]] = {
     "name_words": ("shared-name-word", "a name word in common"),
     "capitalised": ("shared-capitalised-word", "a capitalised word in common"),
     "words": ("shared-word", "a meaning-bearing word in common"),
+    "head/words": ("head-among-words", "a meaning-bearing word that is the later one's head"),
+    "words/head": ("word-is-head", "a head that is one of the later one's meaning-bearing words"),
     "drug": ("same-drug", "one drug, by brand or generic name"),
     "pronoun": ("same-pronoun", "the same pronoun word"),
     "line": ("same-sentence", "one sentence"),
@@ -36,6 +38,9 @@ KEYS: dict[str, tuple[str, str]] = {
     "mention_level": ("same-mention-level", "the same mention level (name, description or pronoun)"),
     "is_pronoun": ("pronoun-to-pronoun", "pronouns both"),
     "person": ("person-to-person", "person mentions both (no pronouns)"),
+    "subject_position": ("subject-to-subject", "both where a subject stands (first in a sentence or clause)"),
+    "pronoun_role": ("same-pronoun-role", "the same pronoun role (subject, object, possessive, reflexive)"),
+    "head_class": ("same-word-class", "heads of one word class (name, noun, pronoun, number)"),
 }
 
 #: predicate -> (name part when required, phrase)
@@ -73,14 +78,19 @@ def predicate_phrase(name: str) -> tuple[str, str]:
     return PREDICATES.get(name) or (name.replace("_", "-"), name.replace("_", " ") + " holds")
 
 
+def _listed(names: list[str], last: str = "and") -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {last} {names[-1]}"
+
+
 def scope_words(scope: Scope) -> tuple[str, str]:
-    """(name part, phrase) of a scope: 'for-event-place' / 'event and place mentions'."""
+    """(name part, phrase) of a scope: 'for-event-place' / 'event and place mentions'. A name names
+    at most two types; its ``applies_to`` lists them all."""
     if scope.types is not None:
         names = sorted(scope.types)
-        return "for-" + "-".join(names), " and ".join(names) + " mentions"
+        return ("for-" + "-".join(names) if len(names) <= 2 else ""), _listed(names) + " mentions"
     if scope.exclude:
         names = sorted(scope.exclude)
-        return "except-" + "-".join(names), "mentions other than " + " and ".join(names)
+        return ("except-" + "-".join(names) if len(names) <= 2 else ""), "mentions other than " + _listed(names, "or")
     return "", "mentions of any type"
 
 
@@ -95,16 +105,17 @@ def match_name(rule: MatchRule) -> str:
 
 
 def match_description(rule: MatchRule) -> str:
-    words = [f"links {scope_words(rule.scope)[1]} to the nearest earlier one",
-             "(or later, when none before passes)" if rule.blocking.direction != "backward" else "",
-             f"with {key_phrase(rule.blocking)[1]}"]
+    text = f"links {scope_words(rule.scope)[1]} to the nearest earlier one"
+    if rule.blocking.direction != "backward":
+        text += " (or later one, when none before passes)"
+    text += f" with {key_phrase(rule.blocking)[1]}"
     if rule.window:
-        words.append(f"at most {rule.window} sentence{'s' if rule.window > 1 else ''} away")
+        text += f", at most {rule.window} sentence{'s' if rule.window > 1 else ''} away"
     if rule.require:
-        words.append("when " + " and ".join(predicate_phrase(p)[1] for p in rule.require))
+        text += ", when " + _listed([predicate_phrase(p)[1] for p in rule.require])
     if rule.veto:
-        words.append("unless " + " or ".join(predicate_phrase(p)[1] for p in rule.veto))
-    return " ".join(w for w in words if w)
+        text += "; not when " + _listed([predicate_phrase(p)[1] for p in rule.veto], "or")
+    return text
 
 
 def filter_name(rule: FilterRule) -> str:
@@ -115,7 +126,7 @@ def filter_name(rule: FilterRule) -> str:
 
 def filter_description(rule: FilterRule) -> str:
     return (f"removes a link of {scope_words(rule.scope)[1]} when "
-            + " or ".join(predicate_phrase(p)[1] for p in rule.remove_if))
+            + _listed([predicate_phrase(p)[1] for p in rule.remove_if], "or"))
 
 
 def unique(name: str, taken: Iterable[str]) -> str:

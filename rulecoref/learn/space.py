@@ -46,8 +46,8 @@ class Blocking:
 
 
 #: sentence windows tried: 0 is any distance (the engine's meaning of ``window: {sentences: 0}``)
-NARROW_WINDOWS = (0, 10, 3)
-BROAD_WINDOWS = (1, 2)
+NARROW_WINDOWS = (0, 10, 3, 1)
+BROAD_WINDOWS = (1, 2, 3)
 
 BLOCKINGS: tuple[Blocking, ...] = (
     Blocking("text_norm"),
@@ -62,6 +62,8 @@ BLOCKINGS: tuple[Blocking, ...] = (
     Blocking("name_words"),
     Blocking("capitalised"),
     Blocking("words"),
+    Blocking("head", "words"),  # the mention's head is a word of the candidate ('the brain' / 'brain development')
+    Blocking("words", "head"),  # a word of the mention is the candidate's head
     Blocking("drug"),
     Blocking("pronoun"),
     Blocking("line", only_windows=(0,)),  # the same line (sentence): a window adds nothing
@@ -72,6 +74,9 @@ BLOCKINGS: tuple[Blocking, ...] = (
     Blocking("mention_level", broad=True),
     Blocking("is_pronoun", broad=True),
     Blocking("person", broad=True),
+    Blocking("subject_position", broad=True),
+    Blocking("pronoun_role", broad=True),
+    Blocking("head_class", broad=True),
 )
 
 #: predicates never tried: the type scope says what ``same_type`` would

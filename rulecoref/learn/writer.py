@@ -200,8 +200,9 @@ def write_learned(result: Induction, docs: Sequence[GoldDoc], base_path: Path, b
         ruleset = compile_rules(tmp, allow_paths=allow_paths)
         written = Written(out, passes, result.base_f1, result.held_base_f1, 0.0, 0.0)
         if examples and passes:
+            seen = sorted({c.type for gd in docs for c in gd.doc.concepts})
             ruleset = _add_examples(ruleset, passes, len(base.passes), tmp, top, include, resources, allow_paths,
-                                    written)
+                                    written, seen)
         held = set(result.held_names)
         pipeline = Pipeline(ruleset, resources)
         written.f1 = corpus_f1(pipeline, [gd for gd in docs if gd.name not in held])
@@ -215,10 +216,11 @@ def write_learned(result: Induction, docs: Sequence[GoldDoc], base_path: Path, b
 
 
 def _add_examples(ruleset: RuleSet, passes: Sequence[LearnedPass], first: int, tmp: Path, top: dict[str, Any],
-                  include: str, resources: Any, allow_paths: list[Path], written: Written) -> RuleSet:
+                  include: str, resources: Any, allow_paths: list[Path], written: Written,
+                  prefer: Sequence[str]) -> RuleSet:
     """Generate each learned pass's examples, then run them all as ``rulecoref check`` does and drop
     any that does not behave as stated (RC576 if the file still fails)."""
-    maker = ExampleMaker(ruleset, resources)
+    maker = ExampleMaker(ruleset, resources, prefer)
     for k, p in enumerate(passes):
         p.examples = maker.examples(first + k)
     write_atomic(tmp, render([], top, include, passes))
@@ -247,10 +249,14 @@ def _header(result: Induction, w: Written, base_path: Path, include: str, comman
                    f"the {len(held)} documents held back (split by document name: the {len(held)} names with the lowest "
                    f"blake2b('{SPLIT_SALT}:' + name), {result.holdout:.0%} of them). Held back:", "")
     lines += _wrap(", ".join(held) or "(none)", "  ")
+    last = result.chosen[-1] if result.chosen else None
     lines += ["", "CoNLL F1, measured with the engine      chosen-on   held back",
               f"  base rules ({base_path.name}){'':<{max(0, 20 - len(base_path.name))}}"
               f"{100 * w.base_f1:9.2f}{100 * w.held_base_f1:12.2f}",
-              f"  with the learned passes{'':<11}{100 * w.f1:9.2f}{100 * w.held_f1:12.2f}", ""]
+              f"  with the learned passes{'':<11}{100 * w.f1:9.2f}{100 * w.held_f1:12.2f}"]
+    if last is not None:
+        lines.append(f"  (the search's own estimate{'':<8}{100 * last.f1_after:9.2f}{100 * last.held_f1_after:12.2f})")
+    lines.append("")
     if note:
         lines += _wrap(note, "")
     lines += _wrap("Every learned pass is an ordinary rule: edit or delete it, then run `rulecoref check` on this file "

@@ -111,6 +111,7 @@ def test_search_steps_stay_in_the_declared_range(value, kind, lo, hi, window, wa
 
 
 @pytest.mark.slow
+@pytest.mark.shared
 @needs_shared("corpora", "gum")
 def test_ablate_gum_prints_the_per_pass_table(capsys):
     assert main(["ablate", str(SHARED / "corpora" / "gum"), "--types", "auto", "--json", "-q"]) == 0
