@@ -16,6 +16,9 @@ is kept. The script prints one JSON line per corpus:
 
     nice -n 10 python benchmarks/bench_induce.py [--corpus gum ...] [--out DIR] [--markdown]
         [--limit N]   # induce on the first N documents of the induce part only (the cost run)
+    python benchmarks/bench_induce.py --headroom [--corpus craft]
+        # what perfect rules could add: the CoNLL F1 with every wrong link of one base pass removed
+        # (a perfect filter for it), and with every gold link added (perfect recall)
 """
 
 from __future__ import annotations
@@ -96,6 +99,36 @@ def measure(corpus: Path, name: str, out_dir: Path, limit: int | None, extra: li
     }
 
 
+def headroom(corpus: Path, name: str) -> dict:
+    """CoNLL F1 of the base rules, without each pass's wrong links (an oracle filter for it), without
+    all wrong links, and with every gold link added: where a learned rule could gain, and how much."""
+    from rulecoref.chains import clusters_from_pairs
+    from rulecoref.learn.score import conll_f1, doc_counts, total
+
+    docs, _ = load_gold([corpus], None)
+    pipe = Pipeline(compile_rules(BASE), Resources())
+    runs = [(gd, pipe.resolve(gd.doc)) for gd in docs]
+
+    def f1(keep, add_gold: bool = False) -> float:
+        rows = []
+        for gd, res in runs:
+            pairs = [p for p, links in res.kept.items() if keep(gd, p, links)]
+            if add_gold:
+                pairs += [(c[k], c[k + 1]) for c in gd.gold for k in range(len(c) - 1)]
+            rows.append(doc_counts(gd.key(), clusters_from_pairs(len(gd.doc.concepts), pairs)))
+        return round(100 * conll_f1(total(rows)), 2)
+
+    def right(gd, p) -> bool:
+        return gd.owner[p[0]] == gd.owner[p[1]]
+
+    names = sorted({link.provenance.pass_name for _, res in runs for links in res.kept.values() for link in links})
+    out = {"corpus": name, "base": f1(lambda gd, p, l: True), "no_wrong_links": f1(lambda gd, p, l: right(gd, p)),
+           "every_gold_link_added": f1(lambda gd, p, l: True, add_gold=True)}
+    out["without_wrong_links_of"] = {
+        n: f1(lambda gd, p, l, n=n: right(gd, p) or any(x.provenance.pass_name != n for x in l)) for n in names}
+    return out
+
+
 def markdown(rows: list[dict]) -> str:
     out = ["| corpus | induce docs (chosen-on + held back) | untouched docs | internal chosen-on: base -> learned | "
            "internal held back: base -> learned | **untouched: base -> learned** | gain | passes | CPU s | peak MB |",
@@ -118,8 +151,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="folder for the learned files")
     ap.add_argument("--limit", type=int, default=None, help="induce on the first N documents of the induce part")
     ap.add_argument("--markdown", action="store_true", help="also print a markdown table")
+    ap.add_argument("--headroom", action="store_true", help="print what perfect filters and recall would give")
     ap.add_argument("induce_args", nargs="*", help="extra arguments for rulecoref induce (after --)")
     args = ap.parse_args(argv)
+    if args.headroom:
+        for name in args.corpus or ["gum", "litbank", "craft", "mtsamples"]:
+            print(json.dumps(headroom(args.corpora / name, name)), flush=True)
+        return 0
     args.out.mkdir(parents=True, exist_ok=True)
     rows = []
     for name in args.corpus or ["gum", "litbank", "craft", "mtsamples"]:

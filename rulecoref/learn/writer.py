@@ -27,9 +27,9 @@ from ..rules.examples import run_examples
 from .ablate import corpus_f1
 from .corpus import SPLIT_SALT, GoldDoc
 from .examples import ExampleMaker
-from .induce import Chosen, Induction
+from .induce import Chosen, Induction, Stats
 from .naming import filter_description, filter_name, match_description, match_name, unique
-from .space import FilterRule, MatchRule
+from .space import FilterRule, MatchRule, Scope
 
 _BARE = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 
@@ -78,6 +78,7 @@ class LearnedPass:
     chosen: Chosen
     order: int  # 1 = chosen first
     name: str = ""
+    also: list[int] = field(default_factory=list)  # the order of filters merged into this one
     examples: dict[str, list[str]] = field(default_factory=dict)
 
     @property
@@ -92,8 +93,11 @@ class LearnedPass:
 
     def comment(self) -> list[str]:
         c, s = self.chosen, self.chosen.stats
+        when = _ordinal(self.order) if not self.also else (
+            ", ".join(_ordinal(k) for k in [self.order, *self.also][:-1]) + f" and {_ordinal(self.also[-1])}, "
+            "one type at a time")
         gains = (f"CoNLL F1 {100 * c.gain:+.2f} on the chosen-on documents, {100 * c.held_gain:+.2f} on the held-back "
-                 f"ones (chosen {_ordinal(self.order)})")
+                 f"ones (chosen {when})")
         if isinstance(self.rule, FilterRule):
             what = (f"learned: removed {s.links} links of the chosen-on documents, "
                     f"{100 * s.precision:.0f}% of them joining different gold entities;")
@@ -125,13 +129,43 @@ def order_passes(chosen: Sequence[Chosen], taken: Sequence[str]) -> list[Learned
     unique against the base file's and each other's."""
     passes = [LearnedPass(c, k + 1) for k, c in enumerate(chosen)]
     matches = sorted((p for p in passes if isinstance(p.rule, MatchRule)), key=lambda p: -p.chosen.stats.new_precision)
-    filters = sorted((p for p in passes if isinstance(p.rule, FilterRule)), key=lambda p: -p.chosen.stats.precision)
+    filters = sorted(_merged_filters([p for p in passes if isinstance(p.rule, FilterRule)]),
+                     key=lambda p: -p.chosen.stats.precision)
     names = set(taken)
     for p in matches + filters:
         base = match_name(p.rule) if isinstance(p.rule, MatchRule) else filter_name(p.rule)
         p.name = unique(base, names)
         names.add(p.name)
     return matches + filters
+
+
+def _merged_filters(filters: list[LearnedPass]) -> list[LearnedPass]:
+    """Filters with one predicate, each for a list of types, become one filter for all those types:
+    a filter judges a link when its scope admits either end, so the union removes exactly the links
+    the separate filters remove."""
+    out: list[LearnedPass] = []
+    groups: dict[tuple[str, ...], list[LearnedPass]] = {}
+    for p in filters:
+        rule = p.rule
+        assert isinstance(rule, FilterRule)
+        if rule.scope.types is None:
+            out.append(p)
+        else:
+            groups.setdefault(rule.remove_if, []).append(p)
+    for remove_if, group in groups.items():
+        if len(group) == 1:
+            out.append(group[0])
+            continue
+        group.sort(key=lambda p: p.order)
+        types = frozenset(t for p in group for t in p.rule.scope.types)
+        st = [p.chosen.stats for p in group]
+        stats = Stats(sum(x.links for x in st), sum(x.correct for x in st), sum(x.new for x in st),
+                      sum(x.new_correct for x in st), sum(x.docs for x in st))
+        last = group[-1].chosen
+        chosen = Chosen(FilterRule(Scope(types=types), remove_if), stats, sum(p.chosen.gain for p in group),
+                        sum(p.chosen.held_gain for p in group), last.f1_after, last.held_f1_after)
+        out.append(LearnedPass(chosen, group[0].order, also=[p.order for p in group[1:]]))
+    return out
 
 
 def render(header: Sequence[str], top: dict[str, Any], include: str, passes: Sequence[LearnedPass]) -> str:
