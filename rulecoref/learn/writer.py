@@ -284,12 +284,12 @@ def _header(result: Induction, w: Written, base_path: Path, include: str, comman
                    f"blake2b('{SPLIT_SALT}:' + name), {result.holdout:.0%} of them). Held back:", "")
     lines += _wrap(", ".join(held) or "(none)", "  ")
     last = result.chosen[-1] if result.chosen else None
-    lines += ["", "CoNLL F1, measured with the engine      chosen-on   held back",
-              f"  base rules ({base_path.name}){'':<{max(0, 20 - len(base_path.name))}}"
-              f"{100 * w.base_f1:9.2f}{100 * w.held_base_f1:12.2f}",
-              f"  with the learned passes{'':<11}{100 * w.f1:9.2f}{100 * w.held_f1:12.2f}"]
+    rows = [("CoNLL F1, measured with the engine", "chosen-on", "held back"),
+            (f"  base rules ({base_path.name})", f"{100 * w.base_f1:.2f}", f"{100 * w.held_base_f1:.2f}"),
+            ("  with the learned passes", f"{100 * w.f1:.2f}", f"{100 * w.held_f1:.2f}")]
     if last is not None:
-        lines.append(f"  (the search's own estimate{'':<8}{100 * last.f1_after:9.2f}{100 * last.held_f1_after:12.2f})")
+        rows.append(("  (the search's own estimate)", f"{100 * last.f1_after:.2f}", f"{100 * last.held_f1_after:.2f}"))
+    lines += [""] + [f"{a:<40}{b:>10}{c:>11}" for a, b, c in rows]
     lines.append("")
     if note:
         lines += _wrap(note, "")
