@@ -122,7 +122,10 @@ def run_search(args: argparse.Namespace, path: Path, ruleset, docs, resources) -
         result = search_rules(path, ruleset, docs, resources, max_changes=args.max_changes,
                               min_gain=args.min_gain / 100, holdout=args.holdout, progress=progress,
                               allow_paths=args.allow_path)
-    result.write(args.out)
+    try:
+        result.write(args.out)
+    except OSError as exc:
+        raise CliError(diagnostic("RC510", path=str(args.out), detail=exc.strerror or str(exc))) from exc
     summary = result.to_dict()
     if args.json:
         print(json.dumps(summary, indent=1))

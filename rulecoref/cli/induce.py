@@ -91,12 +91,19 @@ def run(args: argparse.Namespace) -> int:
     note = (f"Settings: --min-precision {args.min_precision} --max-rules {args.max_rules} --holdout {args.holdout}; "
             f"{result.tried} candidate rules passed the precision and support bars, "
             f"kept: {len(result.chosen)}; refused by the held-back documents: {len(result.rejected)}.")
-    written = write_learned(result, docs, base_path, base, args.out, resources,
-                            examples=args.examples == "generated", command=_command(), settings_note=note)
+    if result.warnings and not args.quiet:
+        print_diagnostics(result.warnings[:10], prefix="warning: ")
+    try:
+        written = write_learned(result, docs, base_path, base, args.out, resources,
+                                examples=args.examples == "generated", command=_command(), settings_note=note)
+    except OSError as exc:
+        raise CliError(diagnostic("RC510", path=str(args.out), detail=exc.strerror or str(exc))) from exc
     seconds = time.process_time() - started
     if args.json:
         print(json.dumps({**written.to_dict(), "documents": len(docs), "held_back": result.held_names,
-                          "cpu_seconds": round(seconds, 1)}, indent=1))
+                          "candidates": result.tried, "refused": len(result.rejected),
+                          "mentions_with_cut_candidate_lists": result.truncated, "cpu_seconds": round(seconds, 1)},
+                         indent=1))
     else:
         _print_summary(written, result, seconds)
     return 0

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..engine import Pipeline
+from ..errors import diagnostic
 from .corpus import GoldDoc, split_by_name
 from .pairs import BlockPairs, PairStore, Training, enumerate_pairs, first_passing
 from .space import (
@@ -132,6 +133,7 @@ class Induction:
     rejected: list[tuple[MatchRule | FilterRule, float, float]] = field(default_factory=list)
     truncated: dict[str, int] = field(default_factory=dict)
     broken: dict[str, str] = field(default_factory=dict)
+    warnings: list = field(default_factory=list)  # documents left out, predicates that could not judge
 
 
 class BlockSearch:
@@ -228,6 +230,9 @@ def induce(docs: Sequence[GoldDoc], pipeline: Pipeline, settings: Settings = Set
         if progress:
             progress(1)
     result.broken = dict(store.broken)
+    result.warnings = t.warnings + [diagnostic("RC575", severity="warning", doc="(every document)",
+                                               detail=f"predicate {name!r} is left out of the search: {why}")
+                                    for name, why in store.broken.items()]
     result.tried = len(pool)
     _choose(t, store, state, pool, settings, result, progress, stage)
     return result

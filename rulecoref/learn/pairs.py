@@ -23,6 +23,7 @@ import numpy as np
 
 from ..candidates import SearchSpec, search
 from ..engine import Pipeline
+from ..errors import Diagnostic, diagnostic
 from ..mentions import MentionTable
 from ..passes import TypeScope
 from ..predicates import PREDICATES
@@ -39,13 +40,21 @@ class Training:
 
     def __init__(self, docs: Sequence[GoldDoc], pipeline: Pipeline, held_back: set[str],
                  progress: Progress | None = None):
-        self.docs = list(docs)
         self.pipeline = pipeline
         self.pronoun_types = pipeline.ruleset.pronoun_types or frozenset({"pronoun"})
+        self.docs: list[GoldDoc] = []
         self.tables: list[MentionTable] = []
         self.base_pairs: list[set[tuple[int, int]]] = []
-        for gd in self.docs:
-            res = pipeline.run_passes(gd.doc)
+        #: documents the base rules failed on (RC575): they are left out, the run goes on
+        self.warnings: list[Diagnostic] = []
+        for gd in docs:
+            try:
+                res = pipeline.run_passes(gd.doc)
+            except Exception as exc:  # one bad document never stops a run (as in resolve's batches)
+                self.warnings.append(diagnostic("RC575", severity="warning", doc=gd.name,
+                                                detail=f"the base rules failed on it: {type(exc).__name__}: {exc}"))
+                continue
+            self.docs.append(gd)
             self.tables.append(res.table)
             self.base_pairs.append(set(res.kept))
             if progress:

@@ -50,11 +50,12 @@ def test_gold_doc_gives_singletons_their_own_entity():
     assert sorted(map(sorted, gd.key())) == [[0, 2], [1], [3]]
 
 
-def test_loading_skips_a_record_without_chains_with_rc570(tmp_path: Path):
-    folder = write_corpus(tmp_path / "c", dict(list(head_documents(True, 2).items())))
+def test_loading_skips_a_record_without_chains_or_unreadable_with_a_warning(tmp_path: Path):
+    folder = write_corpus(tmp_path / "c", dict(list(head_documents(True, 3).items())))
     (folder / "chains" / "doc01.txt.chains").unlink()
+    (folder / "concepts" / "doc02.txt.con").write_text('c="x" 9:9 9:9 t=problem\n')
     docs, warnings = load_gold([folder])
-    assert [d.name for d in docs] == ["doc00"] and [w.code for w in warnings] == ["RC570"]
+    assert [d.name for d in docs] == ["doc00"] and [w.code for w in warnings] == ["RC570", "RC575"]
 
 
 RULES = [
