@@ -151,6 +151,7 @@ MESSAGES: dict[str, str] = {
     "RC576": "the learned rule file {path!r} does not pass its own check: {detail}",
     "RC577": "{option}: {detail}",
     "RC578": "rule file {path!r} cannot be rewritten: {detail}",
+    "RC579": "predicate {name!r} is left out of the search: it failed on these documents ({detail})",
     # models
     "RC601": "model file {path!r}: {detail}",
     # -- Bell tree (RC602-RC699) --
@@ -215,6 +216,7 @@ HINTS: dict[str, str] = {
     "RC573": "give more annotated documents, or --holdout 0 to choose rules on the training documents alone.",
     "RC574": "pass --overwrite to replace it, or choose another --out.",
     "RC576": "this is a bug in rulecoref's rule induction: please report it with the command line.",
+    "RC579": "this is a bug in the predicate: please report it with the documents' concept files.",
     "RC578": "--search edits the top-level passes of a file it can read line by line; keep each pass a YAML mapping of its own.",
     "RC530": "see docs/scale.md for the row schema: {{id, text, tokenized, concepts: [{{start, end, type}}]}}.",
     "RC531": "an i2b2 row is {{id, txt_path, con_path}}: files every executor can read (rulecoref.spark.i2b2_frame).",

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..engine import Pipeline
-from ..errors import diagnostic
+from ..errors import Diagnostic, diagnostic
 from .corpus import GoldDoc, split_by_name
 from .pairs import BlockPairs, PairStore, Training, enumerate_pairs, first_passing
 from .space import (
@@ -133,7 +133,7 @@ class Induction:
     rejected: list[tuple[MatchRule | FilterRule, float, float]] = field(default_factory=list)
     truncated: dict[str, int] = field(default_factory=dict)
     broken: dict[str, str] = field(default_factory=dict)
-    warnings: list = field(default_factory=list)  # documents left out, predicates that could not judge
+    warnings: list[Diagnostic] = field(default_factory=list)  # documents left out, predicates that failed
 
 
 class BlockSearch:
@@ -213,6 +213,8 @@ def induce(docs: Sequence[GoldDoc], pipeline: Pipeline, settings: Settings = Set
     if stage:
         stage("base rules", len(docs))
     t = Training(docs, pipeline, set(back), progress)
+    used = {gd.name for gd in t.docs}
+    kept, back = [n for n in kept if n in used], [n for n in back if n in used]
     umls = pipeline.umls is not None
     preds = predicates(umls)
     store = PairStore(t, preds)
@@ -230,8 +232,7 @@ def induce(docs: Sequence[GoldDoc], pipeline: Pipeline, settings: Settings = Set
         if progress:
             progress(1)
     result.broken = dict(store.broken)
-    result.warnings = t.warnings + [diagnostic("RC575", severity="warning", doc="(every document)",
-                                               detail=f"predicate {name!r} is left out of the search: {why}")
+    result.warnings = t.warnings + [diagnostic("RC579", severity="warning", name=name, detail=why)
                                     for name, why in store.broken.items()]
     result.tried = len(pool)
     _choose(t, store, state, pool, settings, result, progress, stage)
