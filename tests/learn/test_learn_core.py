@@ -112,3 +112,19 @@ def test_state_merges_and_filters_as_the_chains_would(tmp_path: Path):
     assert list(changed) == [1] and state.delta(changed)[0] > 0
     state.add_links(ana, cand)
     assert state.f1() > before and state.label[off] == state.label[off + 1]
+
+
+def test_a_predicate_that_raises_is_left_out_not_fatal(tmp_path: Path, monkeypatch):
+    from rulecoref.predicates import PREDICATES, PredicateSpec
+
+    def broken(t, i, j):
+        raise KeyError("no such column")
+
+    monkeypatch.setitem(PREDICATES, "broken_for_test", PredicateSpec("broken_for_test", broken, ("type",)))
+    folder = write_corpus(tmp_path / "c", MARKUP)
+    docs, _ = load_gold([folder])
+    t = Training(docs, Pipeline(compile_rules(ROOT / "rules" / "exact.yaml"), shared_resources()), set())
+    store = PairStore(t, ["broken_for_test", "overlaps"])
+    enumerate_pairs(t, store, Blocking("type", broad=True), 60)
+    assert not store.column("broken_for_test").any() and "KeyError" in store.broken["broken_for_test"]
+    assert len(store.column("overlaps")) == len(store)
