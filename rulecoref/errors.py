@@ -141,6 +141,17 @@ MESSAGES: dict[str, str] = {
     "RC556": "the rule file's decoder is {kind!r}, not belltree",
     "RC557": "no readable documents in {inputs}",
     "RC558": "output {path!r} {detail}",
+    # -- ablate, search and induce (RC570-RC589) --
+    "RC570": "{path}: no gold chains file for {doc!r}; the record is left out of learning",
+    "RC571": "no documents with gold chains in {inputs}",
+    "RC572": "the rule file {path!r} builds chains with the {kind!r} decoder; {command} measures union-find chains",
+    "RC573": "{count} document(s) are too few to hold some back (at least {need} are needed)",
+    "RC574": "output {path!r} already exists",
+    "RC575": "document {doc!r} is left out: {detail}",
+    "RC576": "the learned rule file {path!r} does not pass its own check: {detail}",
+    "RC577": "{option}: {detail}",
+    "RC578": "rule file {path!r} cannot be rewritten: {detail}",
+    "RC579": "predicate {name!r} is left out of the search: it failed on these documents ({detail})",
     # models
     "RC601": "model file {path!r}: {detail}",
     # -- Bell tree (RC602-RC699) --
@@ -200,6 +211,13 @@ HINTS: dict[str, str] = {
     "RC554": "a mention is 'L:T', 'L:T L:T' or its text ('text#2' for the second occurrence).",
     "RC556": "use rules/belltree.yaml or rules/hybrid.yaml, or a rule file whose decoder kind is belltree.",
     # -- hints: add yours below, keyed by your codes --
+    "RC570": "learning needs NAME.txt.chains beside the concepts (an i2b2 release's chains/ folder).",
+    "RC572": "give --rules/--base a rule file without a decoder: section (the Bell-tree decoder is trained, not induced).",
+    "RC573": "give more annotated documents, or --holdout 0 to choose rules on the training documents alone.",
+    "RC574": "pass --overwrite to replace it, or choose another --out.",
+    "RC576": "this is a bug in rulecoref's rule induction: please report it with the command line.",
+    "RC579": "this is a bug in the predicate: please report it with the documents' concept files.",
+    "RC578": "--search edits the top-level passes of a file it can read line by line; keep each pass a YAML mapping of its own.",
     "RC530": "see docs/scale.md for the row schema: {{id, text, tokenized, concepts: [{{start, end, type}}]}}.",
     "RC531": "an i2b2 row is {{id, txt_path, con_path}}: files every executor can read (rulecoref.spark.i2b2_frame).",
     "RC532": "an i2b2 row's id names its file ID.txt.chains: no '/', backslash or spaces at its ends.",

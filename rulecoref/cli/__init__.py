@@ -16,7 +16,8 @@ from ..errors import RulecorefError
 
 # One module per command (a '-' in a command is a '_' in its module), each with add_parser(subparsers)
 # and run(args) -> int.
-COMMANDS = ("resolve", "explain", "check", "evaluate", "convert", "view", "umls", "web", "train", "sweep", "spark-resolve")
+COMMANDS = ("resolve", "explain", "check", "evaluate", "convert", "view", "umls", "web", "train", "sweep", "spark-resolve",
+            "ablate", "induce")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -44,6 +44,10 @@ def test_options_defaults_are_shown(name: str, sub: argparse.ArgumentParser) -> 
     assert not hidden, f"rulecoref {name}: defaults not shown in --help: {hidden}"
 
 
+#: commands whose --out is one rule file, not a folder: their metavar says so (NEW.yaml)
+FILE_OUT = {"ablate", "induce"}
+
+
 def test_options_same_option_same_spelling_everywhere() -> None:
     """An option shared by commands has one metavar and one set of aliases (``--out``/``-o``)."""
     seen: dict[str, tuple[str, tuple[str, ...], str]] = {}
@@ -54,6 +58,9 @@ def test_options_same_option_same_spelling_everywhere() -> None:
                 if not opt.startswith("--"):
                     continue
                 got = (str(a.metavar), tuple(sorted(a.option_strings)))
+                if opt == "--out" and name in FILE_OUT:
+                    assert a.metavar == "NEW.yaml", f"rulecoref {name}: --out writes a rule file"
+                    got = (seen.get(opt, ("OUT_DIR",))[0], got[1])
                 first = seen.setdefault(opt, (*got, name))
                 if first[:2] != got:
                     clashes.append(f"{opt}: {first[2]} has {first[:2]}, {name} has {got}")

@@ -1,0 +1,306 @@
+"""Inline examples for learned rules, generated from the rule itself, never from training text.
+
+Training documents may be clinical and identifiable, so no word of them goes into a learned file.
+Examples are built from a small invented phrase bank (pairs of mentions that name one thing, and
+pairs that do not) and from the vocabulary of the rule's own predicates: the cue words of the rule
+file's word lists ("another" for ``new_event``, "no" for ``negation_differs``, a low and a high
+qualifier for ``degree_clash``). Each candidate line is run exactly as ``rulecoref check`` runs it
+(``rules.examples.run_example``), and only lines that behave as stated are kept:
+
+- ``link``: a bank pair, typed for the rule's scope, that the pass links;
+- ``no_link``: that pair changed so that one of the rule's vetoes holds (checked on the line's
+  mention table), or a bank pair that shares the rule's key but fails a requirement; for a filter,
+  a pair the passes before it link and the filter removes.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..candidates import key_values
+from ..engine import Pipeline
+from ..markup import parse_markup
+from ..passes import get_kind
+from ..predicates import PREDICATES
+from ..rules.compiler import RuleSet
+from ..rules.examples import run_example
+
+
+@dataclass(frozen=True)
+class Pair:
+    first: str
+    second: str
+    person: bool = False  # a pair of people (typed person when the scope allows)
+    pronoun: bool = False  # the second is a pronoun word
+
+
+#: pairs that name one thing; invented, and none from any corpus
+SAME = (
+    Pair("the report", "the report"),
+    Pair("the annual report", "the report"),
+    Pair("the report of the committee", "the report"),
+    Pair("the bridge", "the old bridge"),
+    Pair("the stone bridges", "the bridges"),
+    Pair("a tumor", "the neoplasm"),
+    Pair("the Northern Shipping Company", "NSC"),
+    Pair("the Elm River", "the Elm River"),
+    Pair("the Elm River", "the River"),
+    Pair("the Elm River", "Elm"),
+    Pair("Anna Berg", "Berg", person=True),
+    Pair("Dr. Anna Berg", "Dr. Berg", person=True),
+    Pair("Anna Berg", "Anna Berg", person=True),
+    Pair("the report", "it", pronoun=True),
+    Pair("the reports", "they", pronoun=True),
+    Pair("the committee", "its", pronoun=True),
+    Pair("Anna Berg", "she", person=True, pronoun=True),
+    Pair("John Lund", "he", person=True, pronoun=True),
+    Pair("John Lund", "his", person=True, pronoun=True),
+    Pair("she", "her", person=True, pronoun=True),
+    Pair("he", "he", person=True, pronoun=True),
+    Pair("they", "their", pronoun=True),
+    Pair("it", "it", pronoun=True),
+    Pair("Claritin", "loratadine"),
+)
+#: pairs that do not
+DIFFERENT = (
+    Pair("the report", "the river"),
+    Pair("the annual report", "the monthly report"),
+    Pair("the report", "the reports"),
+    Pair("the bridge of the river", "the bridge of the road"),
+    Pair("Anna Berg", "John Lund", person=True),
+    Pair("he", "she", person=True, pronoun=True),
+    Pair("the report", "they", pronoun=True),
+)
+
+#: lines an example pair is written into; {a} and {b} are the marked mentions, {pre} words before {b}
+TEMPLATES = (
+    "We read about {a} in the morning .\nLater we read about {pre}{b} again .",
+    "We read about {a} and then about {pre}{b} .",
+    "{a} came up in the morning .\n{pre}{b} came up again .",  # both where a subject stands
+)
+
+#: preferred cue words per (settings group, key); any word of the list does when none of these is in it
+CUES = {
+    ("clinical", "new_event_cues"): ("another", "repeat"),
+    ("clinical", "generic_cues"): ("any",),
+    ("clinical", "history_cues"): ("prior", "previous"),
+    ("clinical", "negation_cues"): ("no", "without"),
+    ("clinical", "qualifiers_low"): ("mild", "minimal"),
+    ("clinical", "qualifiers_high"): ("severe", "significant"),
+}
+
+_DETERMINERS = ("the ", "a ", "an ")
+
+
+def _bare(text: str) -> str:
+    for d in _DETERMINERS:
+        if text.lower().startswith(d):
+            return text[len(d):]
+    return text
+
+
+def _plural(text: str) -> str:
+    words = text.split()
+    last = words[-1]
+    words[-1] = last[:-1] if last.endswith("s") else last + "s"
+    return " ".join(words)
+
+
+class Vocabulary:
+    """Cue words from the rule file's own word lists (its ``attributes:`` settings)."""
+
+    def __init__(self, ruleset: RuleSet, resources: Any):
+        self.values = ruleset.attributes
+        self.resources = resources
+
+    def cue(self, group: str, key: str) -> str | None:
+        value = self.values.get(group, {}).get(key)
+        if value is None:
+            return None
+        words = set(value) if isinstance(value, (list, tuple)) else set(self.resources.lexicon(value).words)
+        singles = sorted(w for w in words if isinstance(w, str) and " " not in w)
+        for w in CUES.get((group, key), ()):
+            if w in words:
+                return w
+        return singles[0] if singles else None
+
+
+def _transforms(vocab: Vocabulary) -> dict[str, Callable[[Pair], tuple[Pair, str] | None]]:
+    """predicate -> a change of a pair (and words before the second mention) that makes it hold."""
+
+    def cue_before(group: str, key: str) -> Callable[[Pair], tuple[Pair, str] | None]:
+        def change(p: Pair) -> tuple[Pair, str] | None:
+            w = vocab.cue(group, key)
+            return None if w is None or p.pronoun else (Pair(p.first, f"{w} {_bare(p.second)}", p.person), "")
+        return change
+
+    def degree(p: Pair) -> tuple[Pair, str] | None:
+        low, high = vocab.cue("clinical", "qualifiers_low"), vocab.cue("clinical", "qualifiers_high")
+        if not low or not high or p.pronoun:
+            return None
+        return Pair(f"{low} {_bare(p.first)}", f"{high} {_bare(p.second)}", p.person), ""
+
+    def negated(p: Pair) -> tuple[Pair, str] | None:
+        w = vocab.cue("clinical", "negation_cues")
+        return None if w is None or p.pronoun else (Pair(p.first, _bare(p.second), p.person), f"{w} ")
+
+    def gender(p: Pair) -> tuple[Pair, str] | None:
+        swap = {"he": "she", "she": "he", "his": "her", "her": "his"}
+        if p.second in swap:
+            return Pair(p.first, swap[p.second], p.person, p.pronoun), ""
+        return None
+
+    def number(p: Pair) -> tuple[Pair, str] | None:
+        swap = {"it": "they", "they": "it", "its": "their", "their": "its"}
+        if p.pronoun:
+            return (Pair(p.first, swap[p.second], p.person, True), "") if p.second in swap else None
+        return Pair(p.first, _plural(p.second), p.person), ""
+
+    def site(p: Pair) -> tuple[Pair, str] | None:
+        return None if p.pronoun else (Pair(f"left {_bare(p.first)}", f"right {_bare(p.second)}", p.person), "")
+
+    return {
+        "new_event": cue_before("clinical", "new_event_cues"),
+        "generic_mention": cue_before("clinical", "generic_cues"),
+        "history_differs": cue_before("clinical", "history_cues"),
+        "degree_clash": degree,
+        "negation_differs": negated,
+        "gender_clash": gender,
+        "number_clash": number,
+        "site_clash": site,
+    }
+
+
+class ExampleMaker:
+    """Finds example lines for the passes of one compiled rule file."""
+
+    def __init__(self, ruleset: RuleSet, resources: Any, prefer: Sequence[str] = ()):
+        self.rs = ruleset
+        #: the file's types, those of the training documents first (examples use them when the scope allows)
+        self.types = list(dict.fromkeys([*(t for t in prefer if t in ruleset.types), *ruleset.types]))
+        self.resources = resources
+        self.pipeline = Pipeline(ruleset, resources)
+        self.settings = self.pipeline.settings
+        self.transforms = _transforms(Vocabulary(ruleset, resources))
+        self.pronoun_types = sorted(ruleset.pronoun_types)
+        self._before: dict[int, Pipeline] = {}
+
+    def examples(self, idx: int) -> dict[str, list[str]]:
+        """``{"link": [...], "no_link": [...]}`` for pass ``idx`` (empty lists when none is found)."""
+        cfg = self.rs.passes[idx]
+        if getattr(get_kind(cfg.kind), "role", "link") == "filter":
+            return self._filter_examples(idx)
+        return self._match_examples(idx)
+
+    # -- lines ------------------------------------------------------------------------------------
+    def lines(self, idx: int, pair: Pair, pre: str = "") -> Iterator[str]:
+        """The pair written into each template with each typing the pass's scope admits."""
+        for ta, tb in self._typings(idx, pair):
+            a, b = f"[{pair.first}|{ta}]", f"[{pair.second}|{tb}]"
+            for template in TEMPLATES:
+                yield template.format(a=a, b=b, pre=pre)
+
+    def _typings(self, idx: int, pair: Pair) -> list[tuple[str, str]]:
+        scope = self.rs.passes[idx].scope
+        own = [t for t in self.types if scope.admits_type(t) and t not in self.rs.pronoun_types]
+        person = [t for t in own if t in self.settings.person_types]
+        things = [t for t in own if t not in self.settings.person_types]
+        firsts = (person + things) if pair.person else (things + person)
+        pron = [t for t in self.pronoun_types if scope.admits_type(t)]
+        out = []
+        for ta in firsts[:3]:
+            tb = pron[0] if pair.pronoun and pron else ta
+            first_is_pronoun = pair.first in ("he", "she", "they", "it")
+            out.append((pron[0] if first_is_pronoun and pron else ta, tb))
+        if pair.pronoun and pron and not firsts:
+            out.append((pron[0], pron[0]))
+        return list(dict.fromkeys(out))
+
+    def ok(self, idx: int, expect: str, line: str) -> bool:
+        return run_example(self.rs, idx, expect, line, self.resources, self.settings).ok
+
+    def holds(self, name: str, line: str) -> bool:
+        """Whether predicate ``name`` holds for the line's last and first mention (as a rule asks it)."""
+        doc, _ = parse_markup(line)
+        table = self.pipeline.table(doc, list(PREDICATES[name].attributes))
+        return PREDICATES[name].bind({})(table, len(doc.concepts) - 1, 0) is not None
+
+    def shares_key(self, idx: int, line: str) -> bool:
+        rule = self.rs.passes[idx].rule
+        keys, ante = list(rule["key"]), list(rule.get("antecedent_key") or rule["key"])
+        doc, _ = parse_markup(line)
+        table = self.pipeline.table(doc, keys + ante)
+        last = len(doc.concepts) - 1
+        return any(set(key_values(table[k][last])) & set(key_values(table[a][0])) for k, a in zip(keys, ante))
+
+    # -- match rules ------------------------------------------------------------------------------
+    def _match_examples(self, idx: int) -> dict[str, list[str]]:
+        rule = self.rs.passes[idx].rule
+        link = self._link_line(idx)
+        out: dict[str, list[str]] = {"link": [link[1]] if link else [], "no_link": []}
+        if link:
+            for name, _ in rule["veto"]:
+                line = self._changed(idx, link[0], name)
+                if line and self.ok(idx, "no_link", line) and self.holds(name, line):
+                    out["no_link"].append(line)
+                    break
+        near = next((line for p in DIFFERENT for line in self.lines(idx, p)
+                     if self.shares_key(idx, line) and self.ok(idx, "no_link", line)), None)
+        if near and near not in out["no_link"]:
+            out["no_link"].append(near)
+        if not out["no_link"]:
+            far = next((line for p in DIFFERENT for line in self.lines(idx, p) if self.ok(idx, "no_link", line)), None)
+            if far:
+                out["no_link"].append(far)
+        return out
+
+    def _link_line(self, idx: int) -> tuple[Pair, str] | None:
+        """A bank pair the pass links, preferably one the passes before it do not (it shows what the
+        rule adds)."""
+        first = None
+        for p in SAME:
+            for line in self.lines(idx, p):
+                if self.ok(idx, "link", line):
+                    if not self._linked_before(idx, line):
+                        return p, line
+                    first = first or (p, line)
+        return first
+
+    def _changed(self, idx: int, pair: Pair, predicate: str) -> str | None:
+        change = self.transforms.get(predicate)
+        made = change(pair) if change else None
+        if made is None:
+            return None
+        return next(iter(self.lines(idx, made[0], made[1])), None)
+
+    # -- filters ----------------------------------------------------------------------------------
+    def _filter_examples(self, idx: int) -> dict[str, list[str]]:
+        cfg = self.rs.passes[idx]
+        out: dict[str, list[str]] = {"link": [], "no_link": []}
+        for name, _ in cfg.rule["remove_if"]:
+            for p in SAME + DIFFERENT:
+                line = self._changed(idx, p, name)
+                if line and self._linked_before(idx, line) and self.ok(idx, "no_link", line):
+                    out["no_link"].append(line)
+                    break
+            if out["no_link"]:
+                break
+        out["link"] = [next((line for p in SAME for line in self.lines(idx, p)
+                             if self._linked_before(idx, line) and self.ok(idx, "link", line)), None)]
+        out["link"] = [x for x in out["link"] if x]
+        return out
+
+    def _linked_before(self, idx: int, line: str) -> bool:
+        """Whether the linking passes before pass ``idx`` put the line's first and last mention in one chain."""
+        pipe = self._before.get(idx)
+        if pipe is None:
+            sub = copy.copy(self.rs)
+            sub.passes = [p for p in self.rs.passes[:idx] if getattr(get_kind(p.kind), "role", "") == "link"]
+            sub.decoder = None
+            pipe = self._before[idx] = Pipeline(sub, self.resources, settings=self.settings)
+        doc, _ = parse_markup(line)
+        owner = pipe.resolve(doc).cluster_of()
+        return owner[0] == owner[len(doc.concepts) - 1]

@@ -1,0 +1,203 @@
+"""What an induced rule may be: the search space of ``rulecoref induce``.
+
+A learned ``match`` rule is a blocking key (an attribute, with its antecedent key and direction),
+a sentence window, a type scope, up to ``MAX_REQUIRE`` required predicates and up to ``MAX_VETO``
+vetoes; a learned ``filter`` is a type scope and one predicate that removes a link. Only
+attributes listed in ``BLOCKINGS`` serve as keys: each says something a reader recognises ("the
+same head word", "the same gender"), and the naming module has a phrase for it. A key that many
+mentions share (a type, a gender) is tried only within a few sentences, as the engine would walk
+every earlier mention with it otherwise. Which predicates may require and which may veto is not
+fixed here: the data says, by how often the pairs a predicate holds for corefer (``induce.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..attributes import ATTRIBUTES, closure
+from ..passes import TypeScope
+from ..predicates import PREDICATES
+
+MAX_REQUIRE = 2
+MAX_VETO = 3
+
+
+@dataclass(frozen=True)
+class Blocking:
+    """A blocking key: the mention's attribute, the candidates' (when it differs) and the direction."""
+
+    key: str
+    antecedent_key: str | None = None
+    direction: str = "backward"
+    broad: bool = False  # a category many mentions share: only within BROAD_WINDOWS sentences
+    only_windows: tuple[int, ...] | None = None  # the windows that mean something for this key
+
+    @property
+    def windows(self) -> tuple[int, ...]:
+        if self.only_windows is not None:
+            return self.only_windows
+        return BROAD_WINDOWS if self.broad else NARROW_WINDOWS
+
+    @property
+    def label(self) -> str:
+        return self.key if self.antecedent_key is None else f"{self.key}/{self.antecedent_key}"
+
+
+#: sentence windows tried: 0 is any distance (the engine's meaning of ``window: {sentences: 0}``)
+NARROW_WINDOWS = (0, 10, 3, 1)
+BROAD_WINDOWS = (1, 2, 3)
+
+BLOCKINGS: tuple[Blocking, ...] = (
+    Blocking("text_norm"),
+    Blocking("head"),
+    Blocking("head_base"),
+    Blocking("head_word"),
+    Blocking("head_family", "head"),
+    Blocking("clinical_head_keys"),
+    Blocking("acronym", "acronym_forms", "backward_then_forward"),
+    Blocking("name_keys"),
+    Blocking("surname"),
+    Blocking("name_words"),
+    Blocking("capitalised"),
+    Blocking("words"),
+    Blocking("head", "words"),  # the mention's head is a word of the candidate ('the brain' / 'brain development')
+    Blocking("words", "head"),  # a word of the mention is the candidate's head
+    Blocking("drug"),
+    Blocking("pronoun"),
+    Blocking("line", only_windows=(0,)),  # the same line (sentence): a window adds nothing
+    Blocking("thing_key", broad=True),
+    Blocking("gender", broad=True),
+    Blocking("number", broad=True),
+    Blocking("type", broad=True),
+    Blocking("mention_level", broad=True),
+    Blocking("is_pronoun", broad=True),
+    Blocking("person", broad=True),
+    Blocking("subject_position", broad=True),
+    Blocking("pronoun_role", broad=True),
+    Blocking("head_class", broad=True),
+)
+
+#: predicates never tried: the type scope says what ``same_type`` would
+SKIPPED_PREDICATES = frozenset({"same_type"})
+#: predicates that say two mentions name one thing: they may only be required
+LINKING = frozenset({"head_matches", "words_covered", "acronym_of", "names_match", "same_drug", "thing_antecedent",
+                     "clinical_head_matches", "clinical_words_covered"})
+#: predicates that say two mentions differ: they may only veto a link or remove it (a filter)
+CONFLICTS = frozenset({"overlaps", "gender_clash", "number_clash", "dates_conflict", "clues_conflict", "adjective_only",
+                       "negation_differs", "negated_apart", "history_differs", "new_event", "generic_mention",
+                       "degree_clash", "site_clash", "family_differs"})
+
+
+def may_require(name: str) -> bool:
+    """A predicate in neither list (a new one) may take either role; the data decides."""
+    return name not in CONFLICTS
+
+
+def may_veto(name: str) -> bool:
+    return name not in LINKING
+
+
+def usable(names: Iterable[str], *, umls: bool) -> list[str]:
+    """The attributes (or predicates' attributes) computable here: UMLS ones only with a database."""
+    return [n for n in names if umls or not any("umls" in ATTRIBUTES[a].needs for a in closure([n]))]
+
+
+def blockings(umls: bool = False) -> list[Blocking]:
+    keys = set(usable({a for b in BLOCKINGS for a in (b.key, b.antecedent_key) if a}, umls=umls))
+    return [b for b in BLOCKINGS if b.key in keys and (b.antecedent_key is None or b.antecedent_key in keys)]
+
+
+def predicates(umls: bool = False) -> list[str]:
+    """Predicate names tried as requirements, vetoes and filters (default settings)."""
+    out = []
+    for name, spec in PREDICATES.items():
+        if name in SKIPPED_PREDICATES:
+            continue
+        if umls or not any("umls" in ATTRIBUTES[a].needs for a in closure(list(spec.attributes))):
+            out.append(name)
+    return out
+
+
+@dataclass(frozen=True)
+class Scope:
+    """A rule's ``applies_to``: ``types`` (None: every type) less ``exclude``."""
+
+    types: frozenset[str] | None = None
+    exclude: frozenset[str] = frozenset()
+
+    def type_scope(self, pronoun_types: frozenset[str]) -> TypeScope:
+        return TypeScope(types=self.types, exclude=self.exclude, pronoun_types=pronoun_types)
+
+    def yaml(self) -> dict[str, Any] | None:
+        if self.types is not None:
+            return {"types": sorted(self.types)}
+        if self.exclude:
+            return {"exclude_types": sorted(self.exclude)}
+        return None
+
+    def admits(self, t: str) -> bool:
+        return (self.types is None or t in self.types) and t not in self.exclude
+
+
+def scopes(types: Iterable[str], pronoun_types: frozenset[str], person_types: frozenset[str]) -> list[Scope]:
+    """The scope families the search starts from; narrower ones are cut from these by the types a
+    rule does well on (``induce.narrow_scope``)."""
+    present = set(types)
+    pron = frozenset(present & pronoun_types)
+    person = frozenset(present & person_types)
+    out = [Scope()]
+    if pron:
+        out.append(Scope(exclude=pron))
+    if person and present - person - pron:
+        out.append(Scope(exclude=person))
+    return out
+
+
+@dataclass(frozen=True)
+class MatchRule:
+    blocking: Blocking
+    window: int
+    scope: Scope
+    require: tuple[str, ...] = ()
+    veto: tuple[str, ...] = ()
+
+    def refine(self, require: str | None = None, veto: str | None = None) -> MatchRule:
+        return MatchRule(self.blocking, self.window, self.scope,
+                         tuple(sorted({*self.require, require})) if require else self.require,
+                         tuple(sorted({*self.veto, veto})) if veto else self.veto)
+
+    def with_scope(self, scope: Scope) -> MatchRule:
+        return MatchRule(self.blocking, self.window, scope, self.require, self.veto)
+
+    def entry(self) -> dict[str, Any]:
+        """The rule's keys in a ``match`` entry (without name, description and examples)."""
+        out: dict[str, Any] = {"kind": "match"}
+        if self.scope.yaml():
+            out["applies_to"] = self.scope.yaml()
+        out["key"] = self.blocking.key
+        if self.blocking.antecedent_key:
+            out["antecedent_key"] = self.blocking.antecedent_key
+        if self.require:
+            out["require"] = list(self.require)
+        if self.veto:
+            out["veto"] = list(self.veto)
+        if self.window:
+            out["window"] = {"sentences": self.window}
+        if self.blocking.direction != "backward":
+            out["direction"] = self.blocking.direction
+        return out
+
+
+@dataclass(frozen=True)
+class FilterRule:
+    scope: Scope
+    remove_if: tuple[str, ...]
+
+    def entry(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": "filter"}
+        if self.scope.yaml():
+            out["applies_to"] = self.scope.yaml()
+        out["remove_if"] = list(self.remove_if)
+        return out
