@@ -68,7 +68,7 @@ def test_spark_resolve_refuses_stale_chains_like_resolve(tmp_path: Path, capsys)
     out.mkdir()
     (out / "old.txt.chains").write_text("", encoding="utf-8")
     assert main(["spark-resolve", str(EXAMPLES), "--out", str(out)]) == 2
-    assert "[RC501]" in capsys.readouterr().err and (out / "old.txt.chains").exists()
+    assert "[RC512]" in capsys.readouterr().err and (out / "old.txt.chains").exists()  # not rulecoref's: kept
 
 
 @pytest.mark.slow
