@@ -105,8 +105,11 @@ def _worker(work: Callable[[Any], Any], conn: Connection, parents: list[Connecti
     _die_with_parent()
     if os.getppid() != parent:  # the parent died before the kernel was asked
         return
-    for item in iter(conn.recv, None):
-        conn.send(work(item))
+    try:
+        for item in iter(conn.recv, None):
+            conn.send(work(item))
+    except (EOFError, OSError):  # the parent is gone: nobody wants the result
+        pass
 
 
 def _exit_on_term(signum: int, frame: Any) -> None:

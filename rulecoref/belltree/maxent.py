@@ -85,8 +85,10 @@ class MaxEntModel:
             raise ModelError(diagnostic("RC603", file=str(path), path=str(path)))
         try:
             data = json_loads(read_bytes(path, MAX_MODEL_BYTES).decode("utf-8"), max_values=MAX_MODEL_VALUES)
-        except (Limit, NotRegular) as exc:
+        except Limit as exc:
             raise ModelError(diagnostic("RC606", file=str(path), path=str(path), detail=str(exc))) from exc
+        except NotRegular as exc:
+            raise ModelError(diagnostic("RC601", file=str(path), path=str(path), detail=f"it is {exc.kind}, not a file")) from exc
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             raise ModelError(diagnostic("RC601", file=str(path), path=str(path), detail=f"cannot read JSON: {exc}")) from exc
         return cls.from_dict(data, str(path))

@@ -22,7 +22,7 @@ from ..extras import require
 from ..io.formats import find_inputs
 from ..io.outdir import OutputFolder
 from ..io.typemap import read_type_map
-from .common import add_input_options, add_rules_option, gather_inputs, inputs_of, positive_int, print_diagnostics
+from .common import add_input_options, add_rules_option, gather_inputs, inputs_of, print_diagnostics, whole
 from .report import REPORT, batch_folder, finish, print_warnings
 from .resolve import planned_files
 
@@ -53,7 +53,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="map the input's entity types to rule types (jsonl, parquet; docs/formats.md)")
     p.add_argument("--master", default=None, metavar="URL",
                    help="Spark master, e.g. local[2] or yarn (default: spark-submit's, else local[*])")
-    p.add_argument("--partitions", type=positive_int, default=None, metavar="N",
+    p.add_argument("--partitions", type=whole(1, 1_000_000), default=None, metavar="N",
                    help="partitions of an i2b2 input (default: 4 per core, at most one per document)")
     p.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE",
                    help="a Spark setting, e.g. spark.executor.memory=4g (repeatable)")

@@ -92,10 +92,12 @@ def read_bytes(path: str | Path, limit: int) -> bytes:
     return data
 
 
-def lines(fh: IO[bytes], max_line: int, max_bytes: int | None = None) -> Iterator[tuple[int, int, bytes]]:
+def lines(fh: IO[bytes], max_line: int, max_bytes: int | None = None, *,
+          skip_long: bool = False) -> Iterator[tuple[int, int, bytes | None]]:
     """(line number, byte offset, raw line) of a binary file, each line at most ``max_line`` bytes
-    and the whole at most ``max_bytes``; beyond either, Limit with the line it was met on (the rest
-    of the file is not read: a line without end, as in ``/dev/zero``, would never end)."""
+    and the whole at most ``max_bytes``; beyond either, Limit with the line it was met on. With
+    ``skip_long`` a longer line is passed over (read in chunks, never held) and given as None:
+    only for regular files, whose size bounds the skipping (``open_regular``)."""
     offset = 0
     lineno = 0
     while True:
@@ -103,12 +105,18 @@ def lines(fh: IO[bytes], max_line: int, max_bytes: int | None = None) -> Iterato
         if not raw:
             return
         lineno += 1
-        if len(raw) > max_line and not raw.endswith(b"\n"):
-            raise Limit("line", max_line, lineno)
-        if max_bytes is not None and offset + len(raw) > max_bytes:
-            raise Limit("size", max_bytes, lineno)
-        yield lineno, offset, raw
+        start = offset
         offset += len(raw)
+        if len(raw) > max_line and not raw.endswith(b"\n"):
+            if not skip_long:
+                raise Limit("line", max_line, lineno)
+            while raw and not raw.endswith(b"\n"):
+                raw = fh.readline(1 << 20)
+                offset += len(raw)
+            raw = None
+        if max_bytes is not None and offset > max_bytes:
+            raise Limit("size", max_bytes, lineno)
+        yield lineno, start, raw
 
 
 def _no_constant(name: str) -> Any:

@@ -152,16 +152,6 @@ def output_paths(fmt: str, out_dir: Path, name: str) -> list[Path]:
     return [out_dir / f"{name}{suffix}" for suffix in SUFFIXES[fmt]]
 
 
-def existing_outputs(fmt: str, out_dir: Path) -> list[Path]:
-    """Output files of ``fmt`` already in ``out_dir`` (a brat .txt counts only beside its .ann)."""
-    if not out_dir.is_dir():
-        return []
-    found = sorted(out_dir.glob(f"*{SUFFIXES[fmt][0]}"))
-    if fmt == "brat":
-        found += [p.with_suffix(".txt") for p in found if p.with_suffix(".txt").is_file()]
-    return found
-
-
 def document_files(fmt: str, doc: Document, chains: Sequence[Sequence[int]],
                    chain_types: Sequence[str]) -> tuple[list[tuple[str, str]], list[Diagnostic]]:
     """The files one document's output consists of, (name, text) in writing order, and warnings

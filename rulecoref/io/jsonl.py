@@ -69,23 +69,22 @@ def scan_jsonl(path: str | Path, encoding: str = "utf-8") -> tuple[list[JsonlEnt
     except NotRegular as exc:
         raise InputError(diagnostic("RC220", file=str(path), path=str(path), kind=exc.kind)) from exc
     with fh:
-        try:
-            for lineno, here, raw in lines(fh, MAX_LINE_BYTES):
-                if not raw.strip():
-                    continue
-                doc_id = _scanned_id(raw, encoding, lineno == 1)
-                if doc_id is None:
-                    entries.append(JsonlEntry(f"{safe_name(path.stem)}-line{lineno}", lineno, here))
-                    continue
-                name = safe_name(doc_id)
-                if name in first:
-                    problems.append(diagnostic("RC233", file=str(path), line=lineno, doc=str(doc_id), first=first[name]))
-                    continue
-                first[name] = lineno
-                entries.append(JsonlEntry(name, lineno, here))
-        except Limit as exc:  # a line without end (/dev/zero) would never end: the file stops here
-            problems.append(diagnostic("RC247", file=str(path), line=exc.line,
-                                       detail=f"{exc}; the lines from here on are not read"))
+        for lineno, here, raw in lines(fh, MAX_LINE_BYTES, skip_long=True):
+            if raw is None:  # passed over without being held: this line is reported, the others go on
+                problems.append(diagnostic("RC247", file=str(path), line=lineno, detail=str(Limit("line", MAX_LINE_BYTES))))
+                continue
+            if not raw.strip():
+                continue
+            doc_id = _scanned_id(raw, encoding, lineno == 1)
+            if doc_id is None:
+                entries.append(JsonlEntry(f"{safe_name(path.stem)}-line{lineno}", lineno, here))
+                continue
+            name = safe_name(doc_id)
+            if name in first:
+                problems.append(diagnostic("RC233", file=str(path), line=lineno, doc=str(doc_id), first=first[name]))
+                continue
+            first[name] = lineno
+            entries.append(JsonlEntry(name, lineno, here))
     return entries, problems
 
 

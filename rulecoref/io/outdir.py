@@ -187,8 +187,7 @@ def write_atomic(path: str | Path, text: str, encoding: str = "utf-8") -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
         created = True
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+        _write_fd(fd, data)
         os.replace(tmp, path)
         created = False
     except OSError as exc:
@@ -200,6 +199,12 @@ def write_atomic(path: str | Path, text: str, encoding: str = "utf-8") -> None:
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+def _write_fd(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to ``fd`` and close it (a full disk is an OSError here, or at close)."""
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
 
 
 def write_all(folder: Path, files: Sequence[tuple[str, str]]) -> None:
@@ -267,6 +272,7 @@ class OutputFolder:
         self.stale_code, self.what = stale_code, what
         self.lock = OutputLock(self.path)
         self.owners: dict[str, str] = {}  # file (relative) -> group that wrote it
+        self.stamps: dict[str, tuple[int, int]] = {}  # file -> (size, mtime_ns) when its run ended
         self.planned: set[str] = set()
         self.opened = False
 
@@ -281,7 +287,7 @@ class OutputFolder:
         make_out_dir(self.path)
         self.lock.acquire()
         try:
-            self.owners = self._read_manifest()
+            self.owners, self.stamps = self._read_manifest()
             self.plan(names, first=True)
         except BaseException:
             self.lock.release()
@@ -300,7 +306,7 @@ class OutputFolder:
         earlier: list[str] = []
         if first:
             foreign += self._foreign_of_kind(set(new))
-            earlier = [n for n, g in sorted(self.owners.items()) if g == self.group and n not in self.replaceable
+            earlier = [n for n in sorted(self.owners) if self.owner(n) == self.group and n not in self.replaceable
                        and os.path.lexists(self.path / n)]
         if foreign:
             detail = (f"not named in {self.path / MANIFEST}" if len(foreign) == 1 else
@@ -310,12 +316,20 @@ class OutputFolder:
             raise OutputError(diagnostic(self.stale_code, path=str(self.path), count=len(set(stale) | set(earlier)),
                                          what=self.what))
         for name in earlier:  # only with --overwrite: the group's own files of an earlier run
-            (self.path / name).unlink(missing_ok=True)
+            self._remove_own(name)
         for name in new:
             self.owners[name] = self.group
             self.planned.add(name)
         if new or first:
             self._write_manifest(prune=False)
+
+    def _remove_own(self, name: str) -> None:
+        """Delete an earlier run's file, never an input nor anything a link leads out of the folder to."""
+        path = self.path / name
+        if self.inputs.input_at(path) is not None:
+            raise OutputError(diagnostic("RC522", path=str(path), input=str(self.inputs.input_at(path))))
+        if path.is_symlink() or path.resolve().is_relative_to(self.path.resolve()):
+            path.unlink(missing_ok=True)  # a link itself is removed, never what it points to
 
     def _clashes(self, names: Sequence[str]) -> tuple[list[str], list[str]]:
         """Claimed names that exist: those no rulecoref run wrote, and those an earlier run did."""
@@ -332,7 +346,7 @@ class OutputFolder:
                 continue
             if path.is_dir() and not path.is_symlink():
                 raise OutputError(diagnostic("RC558", path=str(path), detail="is a folder, where this run writes a file"))
-            if name not in self.owners:
+            if self.owner(name) is None:
                 foreign.append(name)
             elif not self.overwrite and name not in self.replaceable:
                 stale.append(name)
@@ -343,7 +357,7 @@ class OutputFolder:
         out = []
         for suffix in self.exclusive:
             for path in sorted(self.path.glob(f"*{suffix}")):
-                if path.name not in claimed and self.owners.get(path.name) != self.group:
+                if path.name not in claimed and self.owner(path.name) != self.group:
                     out.append(path.name)
         return out
 
@@ -386,43 +400,76 @@ class OutputFolder:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _read_manifest(self) -> dict[str, str]:
-        """The folder's manifest: file -> group. A folder that has none but holds ``adopt`` was
-        written by a rulecoref that kept no manifest: its files with ``exclusive`` suffixes are its own."""
+    def owner(self, name: str) -> str | None:
+        """The group whose run wrote ``name``, or None: not in the manifest, or changed since that
+        run ended (another size or time: someone's edit or copy, which is theirs now)."""
+        group = self.owners.get(name)
+        stamp = self.stamps.get(name)
+        if group is None or stamp is None or name in self.planned:
+            return group
+        try:
+            st = os.lstat(self.path / name)
+        except OSError:
+            return group
+        return group if (st.st_size, st.st_mtime_ns) == stamp else None
+
+    def _read_manifest(self) -> tuple[dict[str, str], dict[str, tuple[int, int]]]:
+        """The folder's manifest: file -> group, file -> stamp. A folder that has none but holds
+        ``adopt`` was written by a rulecoref that kept no manifest: its files with ``exclusive``
+        suffixes are its own."""
         path = self.path / MANIFEST
         owners: dict[str, str] = {}
+        stamps: dict[str, tuple[int, int]] = {}
         if not os.path.lexists(path):
             if self.adopt and (self.path / self.adopt).is_file():
                 for suffix in self.exclusive:
                     owners.update((p.name, self.group) for p in self.path.glob(f"*{suffix}"))
-            return owners
+            return owners, stamps
         try:
             with open_regular(path) as fh:
                 for _, _, raw in lines(fh, _MANIFEST_LINE):
-                    owners.update(_manifest_entry(raw))
+                    entry = _manifest_entry(raw or b"")
+                    if entry is not None:
+                        owners[entry[1]] = entry[0]
+                        if entry[2] is not None:
+                            stamps[entry[1]] = entry[2]
         except (OSError, Limit, NotRegular):
             pass  # what could be read stands; files it does not name count as no rulecoref run's
-        return owners
+        return owners, stamps
 
     def _write_manifest(self, *, prune: bool) -> None:
-        owners = {n: g for n, g in self.owners.items() if not prune or os.path.lexists(self.path / n)}
-        self.owners = owners
-        body = "".join(json.dumps([g, n], ensure_ascii=False) + "\n" for n, g in sorted(owners.items()))
-        write_atomic(self.path / MANIFEST, _MANIFEST_HEAD + body)
+        """The claim (before the run: names only) or the record (after it: names with their size
+        and time, so a file someone changes afterwards is theirs)."""
+        lines_out = []
+        for name, group in sorted(self.owners.items()):
+            stamp = self.stamps.get(name)
+            if prune:
+                try:
+                    st = os.lstat(self.path / name)
+                except OSError:
+                    continue
+                if name in self.planned:
+                    stamp = (st.st_size, st.st_mtime_ns)
+            lines_out.append(json.dumps([group, name, *stamp] if stamp else [group, name], ensure_ascii=False) + "\n")
+        write_atomic(self.path / MANIFEST, _MANIFEST_HEAD + "".join(lines_out))
 
 
-def _manifest_entry(raw: bytes) -> dict[str, str]:
-    """One manifest line as {file: group}; anything else (a comment, a damaged line) as {}."""
+def _manifest_entry(raw: bytes) -> tuple[str, str, tuple[int, int] | None] | None:
+    """One manifest line as (group, file, stamp); None for anything else (a comment, a damaged
+    line, a file outside the folder)."""
     try:
         value = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        return {}
-    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) for v in value)):
-        return {}
+        return None
+    if not (isinstance(value, list) and len(value) in (2, 4) and all(isinstance(v, str) for v in value[:2])):
+        return None
     name = Path(value[1])
     if not value[1] or name.is_absolute() or ".." in name.parts:  # only files inside the folder
-        return {}
-    return {value[1]: value[0]}
+        return None
+    stamp = value[2:]
+    if stamp and not all(isinstance(v, int) and not isinstance(v, bool) for v in stamp):
+        return None
+    return value[0], value[1], (stamp[0], stamp[1]) if stamp else None
 
 
 class OutputFile:

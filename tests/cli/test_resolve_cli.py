@@ -67,9 +67,11 @@ def test_resolve_refuses_to_mix_with_stale_outputs(tmp_path: Path, capsys) -> No
     (out / "notes.md").write_text("keep me\n")
     assert main(["resolve", str(EXAMPLES), "--rules", EXACT, "--out", str(out), "--no-progress"]) == 2
     assert "[RC501]" in capsys.readouterr().err  # an earlier run's chains are not mixed with this run's
-    (out / "clinical-ex1.txt.chains").write_text("stale\n")
     assert main(["resolve", str(EXAMPLES), "--rules", EXACT, "--out", str(out), "--overwrite", "--no-progress"]) == 0
-    assert (out / "clinical-ex1.txt.chains").read_text() != "stale\n" and (out / "notes.md").exists()
+    assert (out / "notes.md").exists()
+    (out / "clinical-ex1.txt.chains").write_text("my corrections\n")  # edited since: the user's, not the run's
+    assert main(["resolve", str(EXAMPLES), "--rules", EXACT, "--out", str(out), "--overwrite", "--no-progress"]) == 2
+    assert "[RC512]" in capsys.readouterr().err and (out / "clinical-ex1.txt.chains").read_text() == "my corrections\n"
 
 
 def test_resolve_never_replaces_or_deletes_chains_it_did_not_write(tmp_path: Path, capsys) -> None:
