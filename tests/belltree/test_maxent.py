@@ -86,8 +86,13 @@ def test_maxent_needs_both_labels():
 
 # -- model files of the wrong shape: checked at load time, before any document (issue 22) ---------
 
-def _saved(tmp_path, **changes):
-    data = small_model().to_dict()
+@pytest.fixture(scope="module")
+def model_data():
+    return small_model().to_dict()
+
+
+def _saved(tmp_path, model_data, **changes):
+    data = json.loads(json.dumps(model_data))
     for key, value in changes.items():
         if key.startswith("settings_"):
             data["settings"] = {**data["settings"], key[len("settings_"):]: value}
@@ -106,17 +111,17 @@ def _saved(tmp_path, **changes):
     ({"stats": [1]}, "stats"), ({"weights": []}, "weights"), ({"intercept": "1"}, "intercept"),
     ({"extra": 1}, "extra"), ({"kind": "pairs"}, "kind"),
 ])
-def test_maxent_model_of_the_wrong_shape_is_rc607_naming_the_key(tmp_path, changes, where):
+def test_maxent_model_of_the_wrong_shape_is_rc607_naming_the_key(tmp_path, model_data, changes, where):
     """Issue 22: seven different tracebacks (or silent acceptance) for these shapes."""
-    path = _saved(tmp_path, **changes)
+    path = _saved(tmp_path, model_data, **changes)
     with pytest.raises(ModelError) as err:
         MaxEntModel.load(path)
     d = err.value.diagnostics[0]
     assert (d.code, d.file) == ("RC607", str(path)) and f": {where}: expected" in d.message, d
 
 
-def test_maxent_model_features_listed_twice_or_weights_not_finite(tmp_path):
-    data = small_model().to_dict()
+def test_maxent_model_features_listed_twice_or_weights_not_finite(tmp_path, model_data):
+    data = model_data
     path = tmp_path / "m.json"
     path.write_text(json.dumps({**data, "features": [data["features"][0]] * len(data["features"])}))
     with pytest.raises(ModelError) as twice:
@@ -148,11 +153,11 @@ def test_maxent_model_over_the_limits(tmp_path, monkeypatch):
     assert dev.value.code == "RC601" and "character device" in str(dev.value)
 
 
-def test_maxent_bad_model_stops_resolve_before_any_document(tmp_path, capsys):
+def test_maxent_bad_model_stops_resolve_before_any_document(tmp_path, model_data, capsys):
     from rulecoref.cli import main
     from tests.helpers import ROOT
 
-    path = _saved(tmp_path, settings_rule_passes=7)
+    path = _saved(tmp_path, model_data, settings_rule_passes=7)
     out = tmp_path / "out"
     assert main(["resolve", str(ROOT / "resources" / "examples"), "--rules", str(ROOT / "rules" / "belltree.yaml"),
                  "--model", str(path), "--out", str(out), "--no-progress"]) == 2

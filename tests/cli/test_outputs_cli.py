@@ -118,8 +118,6 @@ def _writers(out: Path) -> list[list[str]]:
 
 @pytest.mark.parametrize("k", range(7))
 def test_outputs_under_a_file_is_a_numbered_error(tmp_path: Path, capsys, k: int) -> None:
-    if k == 4:
-        pytest.importorskip("sklearn", reason="train needs the belltree extra")
     (tmp_path / "afile").write_text("x")
     assert main(_writers(tmp_path / "afile")[k]) in (1, 2)
     err = capsys.readouterr().err
@@ -130,8 +128,6 @@ def test_outputs_under_a_file_is_a_numbered_error(tmp_path: Path, capsys, k: int
 @pytest.mark.skipif(READ_ONLY is None, reason="needs a folder that cannot be written (/sys/kernel)")
 @pytest.mark.parametrize("k", range(7))
 def test_outputs_read_only_folder_is_a_numbered_error(capsys, k: int) -> None:
-    if k == 4:
-        pytest.importorskip("sklearn", reason="train needs the belltree extra")
     assert main(_writers(READ_ONLY)[k]) in (1, 2)
     err = capsys.readouterr().err
     assert "[RC509]" in err and "Traceback" not in err
