@@ -127,8 +127,9 @@ def output_of(args: argparse.Namespace, source: str, target: str) -> OutputFile 
 
 
 def source_inputs(args: argparse.Namespace, source: str) -> Inputs:
-    """The files and folders a conversion reads, which its output must never touch."""
-    files: list[Path | None] = []
+    """The files and folders a conversion reads, which its output must never touch: SRC's files
+    (and an i2b2 SRC's folders), and the ``--chains`` and ``--reference`` folders with all below them."""
+    files: list[Path | None] = [args.src]
     folders: list[Path] = []
     if args.src.is_dir() and source in ("i2b2", "brat", "jsonl"):
         try:
@@ -138,17 +139,11 @@ def source_inputs(args: argparse.Namespace, source: str) -> Inputs:
         files += [f for rec in records for f in (rec.txt, rec.con, rec.chains)]
         if source == "i2b2":  # JSONL and brat folders are checked file by file (RC522), as resolve checks them
             folders.append(args.src)
-    else:
-        files.append(args.src)
+    exact, inside = input_folders(folders, [])
     for extra in (args.chains, args.reference):
         if extra is not None and extra.is_dir():
-            folders.append(extra)
-            files += [f for f in extra.rglob("*") if f.is_file()] if extra == args.reference else []
-    exact, inside = input_folders(folders, [])
-    for extra in (args.chains, args.reference):  # never written into, nor below
-        if extra is not None and extra.is_dir():
-            inside.add(extra.resolve())
             exact.add(extra.resolve())
+            inside.add(extra.resolve())
     return Inputs(files, (exact, inside))
 
 
