@@ -60,8 +60,7 @@ def finish(out: OutputFolder, report: dict[str, Any], *, seconds: float, startup
         print_diagnostics(exc.diagnostics, prefix="error: ")
         code = 1
     if interrupted is not None:
-        done = report["documents"] - sum(1 for f in report["failed"] if f["problems"][0]["code"] == "RC559")
-        note = f"{done}/{report['documents']} documents done, see {out.path / REPORT}"
+        note = f"{report['resolved']}/{report['documents']} documents done, see {out.path / REPORT}"
         if isinstance(interrupted, Interrupted):
             interrupted.note = note
             raise interrupted

@@ -118,6 +118,10 @@ def run(args: argparse.Namespace) -> int:
             stopped = exc
         finally:
             batch.close()
+        # after an interrupt, a document whose files a worker wrote before its outcome arrived is
+        # resolved (its files are complete: earlier runs' were refused or deleted at the start)
+        unfinished = [rec.name for rec in records[tally.seen:] if stopped is not None and not all(
+            p.exists() for p in output_paths(args.format, args.out, rec.name))]
         if args.format == "brat" and stopped is None:
             strays += _write_annotation_conf(out, types or pipeline.ruleset.types)
         print_warnings(tally.warnings, args.out, quiet=args.quiet)
@@ -127,14 +131,14 @@ def run(args: argparse.Namespace) -> int:
         report = {
             "rules": str(rules_path(args)),
             "documents": len(records),
-            "resolved": len(records) - len(tally.failed) - (len(records) - tally.seen if stopped else 0),
+            "resolved": len(records) - len(tally.failed) - len(unfinished),
             "failed": [{"document": o.name, "problems": [d.to_dict() for d in o.diagnostics]} for o in tally.failed]
             + [{"document": None, "problems": [d.to_dict()]} for d in strays],
             "warnings": [d.to_dict() for d in tally.warnings],
             **tally.totals,
         }
         if stopped is not None:
-            interrupted_report(report, stopped, [rec.name for rec in records[tally.seen:]])
+            interrupted_report(report, stopped, unfinished)
         return finish(out, report, seconds=time.perf_counter() - t0, startup=startup, interrupted=stopped)
 
 
