@@ -315,21 +315,19 @@ class OutputFolder:
         if not self.overwrite and (stale or earlier):
             raise OutputError(diagnostic(self.stale_code, path=str(self.path), count=len(set(stale) | set(earlier)),
                                          what=self.what))
+        for name in earlier:  # never an input, whatever the manifest says
+            given = self.inputs.input_at(self.path / name)
+            if given is not None:
+                raise OutputError(diagnostic("RC522", path=str(self.path / name), input=str(given)))
         for name in earlier:  # only with --overwrite: the group's own files of an earlier run
-            self._remove_own(name)
+            path = self.path / name
+            if path.is_symlink() or path.resolve().is_relative_to(self.path.resolve()):
+                path.unlink(missing_ok=True)  # a link itself is removed, never what it points to
         for name in new:
             self.owners[name] = self.group
             self.planned.add(name)
-        if new or first:
+        if first:  # the claim; a name claimed later is recorded when the run ends (``close``)
             self._write_manifest(prune=False)
-
-    def _remove_own(self, name: str) -> None:
-        """Delete an earlier run's file, never an input nor anything a link leads out of the folder to."""
-        path = self.path / name
-        if self.inputs.input_at(path) is not None:
-            raise OutputError(diagnostic("RC522", path=str(path), input=str(self.inputs.input_at(path))))
-        if path.is_symlink() or path.resolve().is_relative_to(self.path.resolve()):
-            path.unlink(missing_ok=True)  # a link itself is removed, never what it points to
 
     def _clashes(self, names: Sequence[str]) -> tuple[list[str], list[str]]:
         """Claimed names that exist: those no rulecoref run wrote, and those an earlier run did."""
