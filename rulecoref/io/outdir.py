@@ -43,7 +43,7 @@ from .bounded import Limit, NotRegular, file_kind, json_loads, lines, open_regul
 
 LOCK = ".rulecoref.lock"
 MANIFEST = ".rulecoref-outputs"
-_MANIFEST_HEAD = "# rulecoref outputs: one JSON [group, file] a line, the files rulecoref runs wrote here\n"
+_MANIFEST_HEAD = "# rulecoref outputs: the files rulecoref runs wrote here, one JSON [group, file, size, mtime_ns] a line\n"
 #: Bounds on reading the lock and the manifest (files in the output folder, so not trusted either).
 _LOCK_BYTES = 8192
 _MANIFEST_LINE = 8192
