@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
+import signal
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -22,8 +25,8 @@ from typing import Any, TypeVar
 from .engine import Pipeline
 from .errors import Diagnostic, RulecorefError, diagnostic
 from .io.formats import ReadOptions, read_record, write_document
-from .io.i2b2 import write_atomic
 from .io.layout import Record
+from .io.outdir import write_atomic
 from .io.typemap import TypeMap
 
 T = TypeVar("T")
@@ -70,15 +73,11 @@ def resolve_record(pipeline: Pipeline, record: Record, opts: BatchOptions) -> Ou
         doc = read.document
         res = pipeline.resolve(doc)
         chains = res.chains()
-        try:
-            read.warnings += write_document(opts.format, opts.out_dir, doc, [c for c, _ in chains],
-                                            [t for _, t in chains])
-            if opts.provenance:
-                write_atomic(opts.out_dir / f"{record.name}.links.json", json.dumps(res.to_dict(), indent=1) + "\n")
-        except OSError as exc:  # the output's problem (a full disk), not the input's
-            return Outcome(record.name, False, seconds=time.perf_counter() - t0, diagnostics=[
-                diagnostic("RC510", file=str(opts.out_dir), path=str(opts.out_dir),
-                           detail=f"the output of {record.name}: {exc.strerror or exc}")])
+        # a write that fails (a full disk) is RC510 naming the file, and leaves none of the document's files
+        read.warnings += write_document(opts.format, opts.out_dir, doc, [c for c, _ in chains],
+                                        [t for _, t in chains])
+        if opts.provenance:
+            write_atomic(opts.out_dir / f"{record.name}.links.json", json.dumps(res.to_dict(), indent=1) + "\n")
     except RulecorefError as exc:
         return Outcome(record.name, False, seconds=time.perf_counter() - t0, diagnostics=exc.diagnostics)
     except Exception as exc:  # a bug or an unexpected input: report it, keep the batch going
@@ -88,13 +87,46 @@ def resolve_record(pipeline: Pipeline, record: Record, opts: BatchOptions) -> Ou
                    chains=len(chains), seconds=time.perf_counter() - t0, diagnostics=read.warnings)
 
 
-def _worker(work: Callable[[Any], Any], conn: Connection, others: list[Connection]) -> None:
-    """A worker process: apply ``work`` to the items it is handed until it gets None. It closes
-    the parent's ends of the pipes of workers forked before it, so that those see the parent go."""
-    for other in others:
+def _worker(work: Callable[[Any], Any], conn: Connection, parents: list[Connection], parent: int) -> None:
+    """A worker process: apply ``work`` to the items it is handed until it gets None.
+
+    It closes every parent end of a pipe it inherited (its own and those of the workers forked
+    before it): then the parent's death closes the worker's pipe, and the worker, waiting for its
+    next item, sees the end of it and exits. It also asks the kernel for SIGTERM when the parent
+    dies (Linux), for a worker busy on a long document. Interrupts are the parent's to handle:
+    Ctrl-C (sent to the whole process group) is ignored here, and SIGTERM (the parent stopping it)
+    exits without a traceback, after the ``finally`` blocks that remove temporary files."""
+    for other in parents:
         other.close()
-    for item in iter(conn.recv, None):
-        conn.send(work(item))
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _exit_on_term)
+    _die_with_parent()
+    if os.getppid() != parent:  # the parent died before the kernel was asked
+        return
+    try:
+        for item in iter(conn.recv, None):
+            conn.send(work(item))
+    except (EOFError, OSError):  # the parent is gone: nobody wants the result
+        pass
+
+
+def _exit_on_term(signum: int, frame: Any) -> None:
+    sys.exit(128 + signum)
+
+
+def _die_with_parent() -> None:
+    """prctl(PR_SET_PDEATHSIG, SIGTERM) where the C library has it (Linux); elsewhere the closed
+    pipe is the only signal."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM), 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 def parallel_map(work: Callable[[T], R], items: Sequence[T], jobs: int, lost: Callable[[T], R]) -> Iterator[R]:
@@ -150,7 +182,8 @@ class _Workers:
 
     def start(self) -> None:
         mine, theirs = self.ctx.Pipe()
-        proc = self.ctx.Process(target=_worker, args=(self.work, theirs, list(self.procs)), daemon=True)
+        proc = self.ctx.Process(target=_worker, args=(self.work, theirs, [mine, *self.procs], os.getpid()),
+                                daemon=True)
         proc.start()
         theirs.close()
         self.procs[mine] = proc
@@ -177,11 +210,19 @@ class _Workers:
             self.start()
 
     def close(self) -> None:
+        """Stop every worker: a busy one is terminated (the caller stopped early, or was
+        interrupted), an idle one sees its pipe close; none is left behind."""
         for conn, proc in self.procs.items():
-            if conn in self.on:  # the caller stopped early: a worker still busy is not waited for
+            if conn in self.on:
                 proc.terminate()
-            proc.join()
             conn.close()
+        for proc in self.procs.values():
+            proc.join(5)
+            if proc.is_alive():  # stuck in C code past its SIGTERM
+                proc.kill()
+                proc.join()
+        self.procs.clear()
+        self.on.clear()
 
 
 def run_batch(pipeline: Pipeline, records: Sequence[Record], opts: BatchOptions, jobs: int = 1) -> Iterator[Outcome]:

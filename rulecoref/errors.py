@@ -35,6 +35,7 @@ MESSAGES: dict[str, str] = {
     "RC120": "{path!r} is outside the folders rule files may read (it is {real}; allowed: {allowed})",
     "RC121": "word list is not text: {detail} (named on {rule})",
     "RC122": "word list is too large: {detail} (named on {rule})",
+    "RC123": "{where}: {value} is not a finite number",
     # -- rule vocabulary: attributes, predicates, pass order (RC130-RC149) --
     "RC130": "unknown attribute {name!r} in {where}",
     "RC131": "unknown predicate {name!r} in {where}; known: {known}",
@@ -59,6 +60,9 @@ MESSAGES: dict[str, str] = {
     # -- input files and folders (RC216-RC229) --
     "RC216": "no concept file for text {path!r} (expected {expected})",
     "RC217": "document name {name!r} is used by two inputs: {first} and {second}",
+    "RC218": "file list {path!r} cannot be read: {detail}",
+    "RC219": "input file {path!r} is larger than {limit} bytes; rulecoref reads a document whole",
+    "RC220": "input {path!r} is not a regular file ({kind})",
     # -- input formats: JSONL, brat standoff, type maps (RC230-RC249) --
     "RC230": "not a JSON object: {detail}",
     "RC231": "{where}: expected {expected}, got {got}",
@@ -75,6 +79,11 @@ MESSAGES: dict[str, str] = {
     "RC242": "{where}: {detail}",
     "RC243": "type {type!r} is not in the type map {path!r} (unmapped: error)",
     "RC244": "concept type {type!r} after mapping is not a declared type; declared types: {known}",
+    # -- bounded JSON and YAML inputs, brat ids (RC245-RC259) --
+    "RC245": "{where} holds a lone surrogate ({char}) at character {pos}: that is not Unicode text",
+    "RC246": "annotation id {id!r} is used twice (first on line {first})",
+    "RC247": "JSON line is over a limit: {detail}",
+    "RC249": "type map is over a limit: {detail}",
     # resources
     "RC301": "WordNet not found at {path}",
     "RC302": "cannot read word list {path!r}: {detail}",
@@ -104,7 +113,7 @@ MESSAGES: dict[str, str] = {
     "RC411": "{path} is empty: nothing to load; the database was not changed",
     "RC412": "{path}: a line longer than {limit} characters; the load stopped and the database was not changed",
     # command line
-    "RC501": "output directory {path!r} already holds {count} .txt.chains file(s)",
+    "RC501": "output directory {path!r} already holds {count} file(s) of an earlier run (.txt.chains and the like)",
     "RC503": "{count} of {total} document(s) failed",
     # -- output folder, locks, options (RC505-RC519) --
     "RC505": "output folder {path!r} is an input folder or inside one ({input}); inputs are never written to",
@@ -114,6 +123,8 @@ MESSAGES: dict[str, str] = {
     "RC509": "output folder {path!r} cannot be written: {detail}",
     "RC510": "cannot write {path!r}: {detail}",
     "RC511": "unknown text encoding {encoding!r}",
+    "RC512": "{path!r} exists and no rulecoref run wrote it ({detail}); it is kept",
+    "RC513": "output {path!r} already exists",
     # -- view / convert / formats on the command line (RC520-RC529) --
     "RC520": "cannot tell the format of {path!r}: {detail}",
     "RC521": "{what} {path!r} not found",
@@ -131,6 +142,7 @@ MESSAGES: dict[str, str] = {
     "RC535": "cannot read {path!r} as {format}: {detail}",
     "RC536": "cannot tell what {path!r} holds: {detail}",
     "RC537": "spaCy component {name!r}: {detail}",
+    "RC538": "the Spark job failed: {detail}",
     # -- failures inside a run (RC550-RC569) --
     "RC550": "internal error while resolving this document: {detail}",
     "RC551": "the worker process resolving this document died before it finished",
@@ -141,6 +153,7 @@ MESSAGES: dict[str, str] = {
     "RC556": "the rule file's decoder is {kind!r}, not belltree",
     "RC557": "no readable documents in {inputs}",
     "RC558": "output {path!r} {detail}",
+    "RC559": "the run was interrupted ({signal}) before this document was resolved",
     # -- ablate, search and induce (RC570-RC589) --
     "RC570": "{path}: no gold chains file for {doc!r}; the record is left out of learning",
     "RC571": "no documents with gold chains in {inputs}",
@@ -159,6 +172,8 @@ MESSAGES: dict[str, str] = {
     "RC603": "model file {path!r} not found",
     "RC604": "model {path!r} was trained with rule passes ({passes}) that this rule file does not run",
     "RC605": "cannot train: {detail}",
+    "RC606": "model file {path!r} is over a limit: {detail}",
+    "RC607": "model file {path!r}: {where}: expected {expected}, got {got}",
     # evaluation
     # -- evaluation (RC701-RC799) --
     "RC701": "system mention {mention} is not a gold concept of {doc!r}",
@@ -272,6 +287,23 @@ HINTS: dict[str, str] = {
     "RC520": "name it with --input-format / --from (i2b2, conll, jsonl, brat).",
     "RC522": "choose another output folder; inputs are never modified.",
     "RC526": "pass --overwrite to replace them, or choose an empty folder.",
+    "RC123": "NaN and infinities (.nan, .inf) are not settings; give a finite number in the range docs/rules.md lists.",
+    "RC218": "a file list is UTF-8 text, one input path per line ('#' starts a comment); the limits are in docs/security.md.",
+    "RC219": "the limits are in docs/security.md; split the document, or check the path names a note.",
+    "RC220": "give a regular file or a folder (not a device, pipe or socket).",
+    "RC245": "JSON escapes \\ud800-\\udfff must come in pairs; fix the program that wrote the file.",
+    "RC246": "every annotation of a .ann file needs its own id (T1, T2, ...).",
+    "RC247": "the limits are in docs/security.md; a JSONL line is one document.",
+    "RC249": "a type map is a short mapping; the limits are in docs/security.md.",
+    "RC510": ("check the folder can be written and has space (a full disk, a read-only file system); every "
+              "file is written whole or not at all, so the files written before are complete."),
+    "RC512": "rulecoref never replaces or deletes a file it did not write: move it away, or choose another output.",
+    "RC513": "pass --overwrite to replace it, or choose another name.",
+    "RC538": ("check the executors' Python has rulecoref installed (spark-resolve starts them with its own "
+              "interpreter unless PYSPARK_PYTHON or spark.pyspark.python names another; docs/scale.md)."),
+    "RC559": "run the batch again; the documents written before the interrupt are complete.",
+    "RC606": "a model is the JSON that rulecoref train writes; the limits are in docs/security.md.",
+    "RC607": "a model is the JSON that rulecoref train writes: retrain it, or check the path names a model.",
 }
 # fmt: on
 
@@ -378,6 +410,11 @@ class UmlsError(RulecorefError):
 
 class CliError(RulecorefError):
     """A command-line usage problem (RC5xx)."""
+
+
+class OutputError(CliError):
+    """An output cannot be written (RC510), would replace an input (RC522) or a file that rulecoref
+    did not write (RC512), or is in the way (RC501, RC513, RC526, RC558)."""
 
 
 class EvaluationError(RulecorefError):

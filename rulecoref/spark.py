@@ -4,10 +4,16 @@ A hospital's notes do not fit one machine's afternoon; Spark spreads them over e
 are unchanged: every executor runs the same ``Pipeline`` that ``rulecoref resolve`` runs, and a
 document's chains are the same ``.txt.chains`` text, byte for byte.
 
-Input rows (``resolve``) are either
-  * text rows: ``id`` (str), ``text`` (str), optional ``tokenized`` (bool, i2b2-shaped text) and
-    ``concepts`` (list of ``{start, end, type}``, character offsets, end exclusive), the schema of
-    the JSONL format; the text is tokenised as ``rulecoref.io.text`` does; or
+Input rows (``resolve``) are read by rulecoref's own readers, so every row is checked as
+``rulecoref resolve`` checks it (no Spark type casts come first). They are either
+  * text rows: ``id`` (str), ``text`` (str), ``concepts`` (list of ``{start, end, type}``,
+    character offsets, end exclusive) and optional ``tokenized`` (bool, i2b2-shaped text), the
+    schema of the JSONL format, checked by the JSONL reader; the text is tokenised as
+    ``rulecoref.io.text`` does;
+  * JSON lines: ``value``, one line of a JSONL file as text (``read_frame(..., "jsonl")``, any
+    file system), parsed by the JSONL reader within its limits;
+  * JSONL records: ``id``, ``jsonl_path``, ``line``, ``offset`` (``jsonl_frame``: local files,
+    scanned on the driver as ``resolve`` scans them, each line read by an executor); or
   * i2b2 rows: ``id``, ``txt_path``, ``con_path``: files that every executor can read (a shared
     file system), read with rulecoref's own i2b2 reader (``i2b2_frame`` lists a folder).
 The output has one row per input row (``OUTPUT_SCHEMA``): the chains text, the chains as character
@@ -36,9 +42,10 @@ from typing import TYPE_CHECKING, Any
 from .engine import Pipeline
 from .errors import Diagnostic, InputError, RulecorefError, diagnostic
 from .extras import require
-from .io.i2b2 import format_chains, read_document, write_atomic
-from .io.jsonl import parse_jsonl_object
+from .io.i2b2 import format_chains, read_document
+from .io.jsonl import JsonlEntry, parse_jsonl_object, parse_jsonl_text, read_jsonl_entry
 from .io.layout import find_records
+from .io.outdir import write_atomic
 from .io.typemap import TypeMap
 from .resources import Resources, named_file
 from .rules.compiler import RuleSet, compile_rules
@@ -47,19 +54,15 @@ if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
 
 ABBREVIATIONS = "resources/lexicons/abbreviations.txt"
-TEXT_COLUMNS = ("id", "text")
+TEXT_COLUMNS = ("id", "text", "concepts")
+LINE_COLUMNS = ("value",)
+JSONL_COLUMNS = ("id", "jsonl_path", "line", "offset")
 I2B2_COLUMNS = ("id", "txt_path", "con_path")
 #: The output rows, as a Spark DDL schema (``resolve`` returns a DataFrame of it).
 OUTPUT_SCHEMA = (
     "id string, chains string, "
     "clusters array<struct<type: string, mentions: array<struct<start: int, end: int>>>>, "
     "error string, diagnostics string, concepts int, links int, removed int, n_chains int, seconds double"
-)
-#: The JSONL row schema (the same one issue 17's JSONL format uses); ``_source`` and
-#: ``_corrupt_record`` are filled by the reader (``read_frame``).
-JSON_SCHEMA = (
-    "id string, text string, tokenized boolean, "
-    "concepts array<struct<start: long, end: long, type: string, text: string>>, _corrupt_record string"
 )
 _BAD_ID = re.compile(r"[/\\\x00]")
 
@@ -120,7 +123,7 @@ class Job:
     """One ``resolve`` call, as sent to the executors."""
 
     settings: Settings
-    kind: str  # "text" or "i2b2"
+    kind: str  # "text", "line", "jsonl" or "i2b2"
     types: tuple[str, ...] | None | str = None  # None: the rule file's types; "auto": any
     strict_text: bool = False
     encoding: str = "utf-8"
@@ -153,7 +156,6 @@ def resolve(df: DataFrame, rules: str | Path | None = None, *, wordnet: str | Pa
         problems of a failed document or the warnings of a resolved one), and counts.
     """
     require("spark", "rulecoref.spark")
-    from pyspark.sql import functions as F
 
     settings = Settings(rules=None if rules is None else str(rules),
                         wordnet=None if wordnet is None else str(wordnet),
@@ -161,20 +163,7 @@ def resolve(df: DataFrame, rules: str | Path | None = None, *, wordnet: str | Pa
                         allow_paths=tuple(str(p) for p in allow_paths))
     if check:
         settings.compile()
-    columns = set(df.columns)
-    if set(TEXT_COLUMNS) <= columns:
-        kind = "text"
-        picked = [F.col("id").cast("string").alias("id"), F.col("text").cast("string").alias("text"),
-                  (F.col("tokenized").cast("boolean") if "tokenized" in columns else F.lit(False)).alias("tokenized"),
-                  (F.col("concepts") if "concepts" in columns else F.lit(None)).alias("concepts"),
-                  (F.col("_source") if "_source" in columns else F.lit(None).cast("string")).alias("_source"),
-                  (F.col("_corrupt_record") if "_corrupt_record" in columns
-                   else F.lit(None).cast("string")).alias("_corrupt_record")]
-    elif set(I2B2_COLUMNS) <= columns:
-        kind = "i2b2"
-        picked = [F.col(c).cast("string").alias(c) for c in I2B2_COLUMNS]
-    else:
-        raise InputError(diagnostic("RC530", what="the DataFrame", got=", ".join(sorted(columns)) or "(none)"))
+    kind, picked = _row_kind(df)
     if isinstance(types, str):
         if types.strip().lower() != "auto":
             raise InputError(diagnostic("RC553", option="types", detail=f"a list of type names or 'auto', not {types!r}"))
@@ -190,13 +179,36 @@ def resolve(df: DataFrame, rules: str | Path | None = None, *, wordnet: str | Pa
     return df.sparkSession.createDataFrame(rows, OUTPUT_SCHEMA, verifySchema=False)  # resolve_row builds them
 
 
+def _row_kind(df: DataFrame) -> tuple[str, list[Any]]:
+    """The kind of rows a DataFrame holds and the columns to send, as they are (the readers check them)."""
+    from pyspark.sql import functions as F
+
+    columns = set(df.columns)
+
+    def col(name: str, cast: str = "string") -> Any:
+        return (F.col(name) if name in columns else F.lit(None).cast(cast)).alias(name)
+
+    if set(I2B2_COLUMNS) <= columns:
+        return "i2b2", [F.col(c).cast("string").alias(c) for c in I2B2_COLUMNS]
+    if set(JSONL_COLUMNS) <= columns:
+        return "jsonl", [F.col(c) for c in JSONL_COLUMNS]
+    if set(TEXT_COLUMNS) <= columns:
+        return "text", [F.col("id"), F.col("text"), F.col("concepts"), col("tokenized", "boolean"), col("_source"),
+                        col("_corrupt_record")]
+    if set(LINE_COLUMNS) <= columns:
+        return "line", [F.col("value").cast("string").alias("value"), col("_source")]
+    raise InputError(diagnostic("RC530", what="the DataFrame", got=", ".join(sorted(columns)) or "(none)"))
+
+
 def resolve_partition(rows: Iterable[Any], job: Job) -> Iterator[tuple[Any, ...]]:
     """Resolve one partition's rows on an executor, with this process's pipeline for the job."""
     try:
         pipeline = EXECUTOR_PIPELINES.get(job.settings)
     except RulecorefError as exc:  # e.g. no WordNet on this executor: every row says so
         for row in rows:
-            yield _failed(row["id"], exc.diagnostics, 0.0)
+            values = row.asDict() if hasattr(row, "asDict") else dict(row)
+            yield _failed(values.get("id") if job.kind != "line" else _line_id(values.get("value")),
+                          exc.diagnostics, 0.0)
         return
     types = job.types
     if types is None:
@@ -225,13 +237,10 @@ def resolve_row(pipeline: Pipeline, row: dict[str, Any], job: Job, types: Sequen
                 return _failed(doc_id, [problem], time.perf_counter() - t0)
             read = read_document(row["txt_path"], row["con_path"], name=doc_id, types=types,
                                  strict_text=job.strict_text, encoding=job.encoding)
-        elif row.get("_corrupt_record") is not None:
-            return _failed(doc_id, [diagnostic("RC230", file=row.get("_source") or "the input",
-                                               detail=repr(row["_corrupt_record"][:80]))], time.perf_counter() - t0)
         else:
-            read = parse_jsonl_object(_jsonl_object(row), file=row.get("_source") or "the DataFrame", line=0,
-                                      types=types, type_map=job.type_map, abbreviations=abbreviations,
-                                      strict_text=job.strict_text, with_chains=False)
+            if job.kind == "line":
+                doc_id = _line_id(row.get("value"))
+            read = _read_row(row, job, types, abbreviations)
         doc, warnings = read.document, read.warnings
         res = pipeline.resolve(doc)
         chains = sorted((sorted(members), ctype) for members, ctype in res.chains())
@@ -248,11 +257,34 @@ def resolve_row(pipeline: Pipeline, row: dict[str, Any], job: Job, types: Sequen
     except Exception as exc:  # a bug or an unexpected input: report it, keep the batch going
         return _failed(doc_id, [diagnostic("RC550", file=str(doc_id), detail=f"{type(exc).__name__}: {exc}")],
                        time.perf_counter() - t0)
-    return (doc_id, text, clusters, None, json.dumps([d.to_dict() for d in warnings]), len(doc.concepts),
+    return (str(doc_id), text, clusters, None, json.dumps([d.to_dict() for d in warnings]), len(doc.concepts),
             len(res.kept), len(res.removed), len(chains), time.perf_counter() - t0)
 
 
+def _read_row(row: dict[str, Any], job: Job, types: Sequence[str] | None, abbreviations: frozenset[str]) -> Any:
+    """A document of a text, line or JSONL-record row, read by the JSONL reader as ``resolve`` reads it."""
+    options = {"types": types, "type_map": job.type_map, "abbreviations": abbreviations,
+               "strict_text": job.strict_text, "with_chains": False}
+    source = row.get("_source") or "the DataFrame"
+    if job.kind == "jsonl":
+        return read_jsonl_entry(row["jsonl_path"], JsonlEntry(row["id"], int(row["line"]), int(row["offset"])),
+                                encoding=job.encoding, **options)
+    if job.kind == "line":
+        return parse_jsonl_text((row.get("value") or "").lstrip("\ufeff"), file=source, line=None, **options)
+    if row.get("_corrupt_record") is not None:  # a frame of Spark's own JSON reader
+        raise InputError(diagnostic("RC230", file=source, detail=repr(row["_corrupt_record"][:80])))
+    return parse_jsonl_object(_jsonl_object(row), file=source, line=None, **options)
+
+
+def _line_id(value: Any) -> Any:
+    """The id a JSON line gives (None when it gives none): a failed line is reported under it."""
+    from .io.jsonl import line_id
+
+    return line_id(value) if isinstance(value, str) else None
+
+
 def _failed(doc_id: Any, problems: list[Diagnostic], seconds: float) -> tuple[Any, ...]:
+    """The output row of a document that failed: its problems in ``error`` and ``diagnostics``."""
     return (None if doc_id is None else str(doc_id), None, None, "\n".join(str(d) for d in problems),
             json.dumps([d.to_dict() for d in problems]), 0, 0, 0, 0, seconds)
 
@@ -270,8 +302,11 @@ def _check_i2b2_row(row: dict[str, Any]) -> Diagnostic | None:
 
 
 def _jsonl_object(row: dict[str, Any]) -> dict[str, Any]:
-    """A row as the JSON object the JSONL reader checks (Spark gives absent fields as None)."""
-    concepts = [c.asDict() if hasattr(c, "asDict") else c for c in row.get("concepts") or ()]
+    """A row as the JSON object the JSONL reader checks, its values as they are (a missing
+    ``concepts`` stays missing: RC231, as in a JSONL file; Spark gives absent fields as None)."""
+    concepts = row.get("concepts")
+    if isinstance(concepts, (list, tuple)):
+        concepts = [c.asDict() if hasattr(c, "asDict") else c for c in concepts]
     obj = {"id": row.get("id"), "text": row.get("text"), "concepts": concepts}
     if row.get("tokenized") is not None:
         obj["tokenized"] = row["tokenized"]
@@ -310,17 +345,33 @@ def i2b2_frame(spark: SparkSession, inputs: Iterable[str | Path], partitions: in
     return spark.createDataFrame(rows, "id string, txt_path string, con_path string").repartition(n)
 
 
+def jsonl_frame(spark: SparkSession, inputs: Iterable[str | Path],
+                partitions: int | None = None) -> tuple[DataFrame, list[Diagnostic]]:
+    """Local JSONL files as a DataFrame of JSONL records (``id, jsonl_path, line, offset``), scanned
+    on the driver exactly as ``rulecoref resolve --input-format jsonl`` scans them (names, repeated
+    ids RC233, lines over the limits); each executor reads its lines itself. Returns the frame and
+    the problems that are no document."""
+    require("spark", "rulecoref.spark")
+    from .io.formats import find_inputs
+
+    records, problems = find_inputs(inputs, "jsonl")
+    rows = [(r.name, str(r.txt.resolve()), r.line, r.offset) for r in records if r.txt is not None]
+    n = partitions or max(1, min(len(rows), spark.sparkContext.defaultParallelism * 4))
+    frame = spark.createDataFrame(rows, "id string, jsonl_path string, line long, offset long").repartition(n)
+    return frame, problems
+
+
 def read_frame(spark: SparkSession, path: str, fmt: str) -> DataFrame:
-    """Rows of the JSONL schema from JSON Lines (``fmt="jsonl"``) or Parquet files, with Spark's
-    own readers (so HDFS and object-store paths work). A JSON line that is not a row object
-    becomes a row with ``_corrupt_record`` set, reported as that document's error."""
+    """Rows from JSON Lines (``fmt="jsonl"``: one row per non-blank line, ``value`` and ``_source``,
+    parsed later by rulecoref's JSONL reader on the executors) or Parquet files, with Spark's own
+    readers (so HDFS and object-store paths work)."""
     require("spark", "rulecoref.spark")
     from pyspark.sql import functions as F
 
     try:
         if fmt == "jsonl":
-            df = (spark.read.schema(JSON_SCHEMA).option("mode", "PERMISSIVE")
-                  .option("columnNameOfCorruptRecord", "_corrupt_record").json(path))
+            df = spark.read.text(path)
+            df = df.where(F.trim(F.col("value")) != "")
         elif fmt == "parquet":
             df = spark.read.parquet(path)
         else:

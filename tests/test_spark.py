@@ -100,6 +100,34 @@ def test_spark_resolve_row_reports_bad_rows_and_never_raises(pipeline: Pipeline,
     assert not (tmp_path / "out").exists()
 
 
+def test_spark_resolve_row_checks_rows_as_resolve_checks_jsonl(pipeline: Pipeline, tmp_path: Path) -> None:
+    """Issue 22: Spark cast an id of true to "true", a text of 12345 to "12345", a list of types to a
+    string, and took a row without concepts; the JSONL reader refuses each, so the executors do too."""
+    for row, where in (({"id": True, "text": TEXT, "concepts": CONCEPTS}, "id"),
+                       ({"id": "x", "text": 12345, "concepts": []}, "text"),
+                       ({"id": "x", "text": TEXT}, "concepts"),
+                       ({"id": "x", "text": TEXT, "tokenized": "yes", "concepts": []}, "tokenized"),
+                       ({"id": "x", "text": TEXT, "concepts": [{"start": 0, "end": 3, "type": ["person"]}]},
+                        "concepts[0].type")):
+        out = _row(pipeline, row)
+        assert out["chains"] is None and f"[RC231] {where}: expected" in out["error"], (row, out["error"])
+    line = json.dumps({"id": "n1", "text": TEXT, "concepts": CONCEPTS})
+    job = Job(Settings(), "line")
+    good = resolve_row(pipeline, {"value": line, "_source": "file:/a.jsonl"}, job, None, frozenset())
+    assert good[0] == "n1" and good[3] is None and good[1] == _row(pipeline, json.loads(line))["chains"]
+    deep = resolve_row(pipeline, {"value": '{"id": "d", "text": ' + "[" * 5000 + "]" * 5000 + "}"}, job, None,
+                       frozenset())
+    assert deep[0] is None and "[RC247]" in deep[3]  # a line over the limits gives no id either
+    surrogate = resolve_row(pipeline, {"value": json.dumps({"id": "s", "text": "He \ud800", "concepts": []})}, job,
+                            None, frozenset())
+    assert "[RC245]" in surrogate[3]
+    entries = tmp_path / "in.jsonl"
+    entries.write_text(line + "\n")
+    record = resolve_row(pipeline, {"id": "n1", "jsonl_path": str(entries), "line": 1, "offset": 0},
+                         Job(Settings(), "jsonl"), None, frozenset())
+    assert record[1] == good[1]
+
+
 def test_spark_resolve_row_names_text_rows_as_resolve_names_jsonl_documents(pipeline: Pipeline, tmp_path: Path) -> None:
     row = {"id": "note 7.a", "text": "Grew organism . The organism was sensitive .",
            "concepts": [{"start": 5, "end": 13, "type": "Organism", "text": "organism"},
@@ -237,9 +265,14 @@ def test_spark_read_frame_reads_jsonl_with_a_corrupt_line_and_parquet(spark, tmp
     bad = [r for r in out if r["error"] is not None]
     assert good == {r["id"]: r["chains"] for r in rs.resolve(rs.i2b2_frame(spark, [EXAMPLES])).collect()}
     assert len(bad) == 1 and "[RC230]" in bad[0]["error"] and "notes.jsonl" in bad[0]["error"]
-    rs.read_frame(spark, str(jsonl), "jsonl").where("id is not null").write.parquet(str(tmp_path / "notes.parquet"))
-    again = {r["id"]: r["chains"] for r in rs.resolve(rs.read_frame(spark, str(tmp_path / "notes.parquet"), "parquet")).collect()}
-    assert again == good
+    rs.read_frame(spark, str(jsonl), "jsonl").write.parquet(str(tmp_path / "lines.parquet"))  # JSON lines, as text
+    again = rs.resolve(rs.read_frame(spark, str(tmp_path / "lines.parquet"), "parquet")).collect()
+    assert {r["id"]: r["chains"] for r in again if r["error"] is None} == good
+    spark.createDataFrame(rows, "id string, text string, tokenized boolean, "  # typed rows
+                                "concepts array<struct<start: long, end: long, type: string>>").write.parquet(
+        str(tmp_path / "rows.parquet"))
+    typed = {r["id"]: r["chains"] for r in rs.resolve(rs.read_frame(spark, str(tmp_path / "rows.parquet"), "parquet")).collect()}
+    assert typed == good
     with pytest.raises(InputError) as err:
         rs.read_frame(spark, str(tmp_path / "nothing-here"), "parquet")
     assert err.value.code == "RC535"

@@ -34,7 +34,8 @@ class BellTreeDecoder(Decoder):
     params: ClassVar[dict[str, Param]] = {
         "model": Param("str", default=DEFAULT_MODEL,
                        help="model JSON from `rulecoref train` (relative to the rule file; --model overrides)"),
-        "beam": Param("int", default=8, minimum=1, help="maximum number of live hypotheses (seed 4 'limit hypotheses')"),
+        "beam": Param("int", default=8, minimum=1, maximum=10_000,
+                      help="maximum number of live hypotheses (seed 4 'limit hypotheses')"),
         "alpha": Param("float", default=1.0, minimum=1e-9, maximum=1.0,
                        help="start penalty of eq. 6; below 1 makes new entities dearer"),
         "local_prune": Param("float", default=0.0, minimum=0.0, maximum=1.0,
@@ -47,7 +48,7 @@ class BellTreeDecoder(Decoder):
         "max_members": Param("int", default=None, minimum=0,
                              help="members compared per entity besides canonical/same-string ones (0 = all); "
                                   "default: the model's"),
-        "top_n": Param("int", default=1, minimum=1, help="hypotheses kept at the leaves (nbest())"),
+        "top_n": Param("int", default=1, minimum=1, maximum=10_000, help="hypotheses kept at the leaves (nbest())"),
         "type_check": Param("bool", default=None,
                             help="never join mentions of different non-pronoun types; default: the model's"),
     }

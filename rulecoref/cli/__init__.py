@@ -1,7 +1,9 @@
 """The ``rulecoref`` command: argument parsing, progress and exit codes (the only place that prints).
 
 Exit codes: 0 success; 1 some documents failed or an evaluation problem; 2 a usage, rule-file or
-resource error that stopped the command before it ran.
+resource error that stopped the command before it ran; 128 + the signal when interrupted (130
+Ctrl-C, 143 SIGTERM, 129 SIGHUP): the lock is released, temporary files removed, and ``resolve``
+writes its report first (the documents not resolved are RC559 in it).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import RulecorefError
+from .common import interrupts, signal_of
 
 # One module per command (a '-' in a command is a '_' in its module), each with add_parser(subparsers)
 # and run(args) -> int.
@@ -45,15 +48,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return 2
-    try:
-        return int(args.run(args) or 0)
-    except RulecorefError as exc:
-        for d in exc.diagnostics:
-            print(f"rulecoref: {d}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("rulecoref: interrupted", file=sys.stderr)
-        return 130
+    with interrupts():
+        try:
+            return int(args.run(args) or 0)
+        except RulecorefError as exc:
+            for d in exc.diagnostics:
+                print(f"rulecoref: {d}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM, SIGHUP (common.Interrupted): one line, no traceback
+            note = getattr(exc, "note", "")
+            print("rulecoref: interrupted" + (f" ({note})" if note else ""), file=sys.stderr)
+            return 128 + signal_of(exc)
 
 
 def entry() -> None:

@@ -1,15 +1,23 @@
-"""Helpers shared by commands: rule-file options and diagnostic printing."""
+"""Helpers shared by commands: rule-file options, checked numbers, inputs, interrupts and printing."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import math
+import signal
 import sys
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from ..errors import CliError, Diagnostic, diagnostic
 from ..resources import Resources
+
+#: Most worker processes a command starts (``--jobs``): beyond it a large batch would fork itself
+#: out of memory (every worker holds a pipeline, about 200 MB).
+MAX_JOBS = 256
 
 
 def add_rules_option(p: argparse.ArgumentParser) -> None:
@@ -73,15 +81,103 @@ def gather_inputs(args: argparse.Namespace, what: str = "DATA folder") -> list[s
     return inputs
 
 
-def positive_int(text: str) -> int:
-    """An argparse type for counts such as ``--jobs``: a whole number of at least 1 (else a usage error, exit 2)."""
+def whole(minimum: int | None = None, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse type for a whole number in [minimum, maximum]: anything else is a usage error
+    (RC553, exit 2) before any work."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            value = None
+        if value is None or (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+            raise argparse.ArgumentTypeError(f"[RC553] expected a whole number{_range(minimum, maximum)}, "
+                                             f"got {_shown(text)}")
+        return value
+    return parse
+
+
+def number(minimum: float | None = None, maximum: float | None = None, *, above: bool = False) -> Callable[[str], float]:
+    """An argparse type for a finite number in [minimum, maximum] (``above``: greater than minimum);
+    ``nan`` and ``inf`` are usage errors (RC553, exit 2)."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text.strip())
+        except ValueError:
+            value = math.nan
+        low_ok = minimum is None or (value > minimum if above else value >= minimum)
+        if not math.isfinite(value) or not low_ok or (maximum is not None and value > maximum):
+            raise argparse.ArgumentTypeError(f"[RC553] expected a finite number{_range(minimum, maximum, above)}, "
+                                             f"got {_shown(text)}")
+        return value
+    return parse
+
+
+def _range(minimum: float | None, maximum: float | None, above: bool = False) -> str:
+    if minimum is not None and maximum is not None:
+        return f" from {minimum} to {maximum}" if not above else f" above {minimum} and at most {maximum}"
+    if minimum is not None:
+        return f" {'above' if above else 'of at least'} {minimum}"
+    return f" of at most {maximum}" if maximum is not None else ""
+
+
+def _shown(text: str) -> str:
+    return repr(text) if len(text) <= 40 else f"a value of {len(text)} characters"
+
+
+#: counts such as ``--partitions``: a whole number of at least 1
+positive_int = whole(1)
+#: ``--jobs``: worker processes, at least 1 and at most MAX_JOBS
+jobs_count = whole(1, MAX_JOBS)
+
+
+class Interrupted(KeyboardInterrupt):
+    """SIGINT, SIGTERM or SIGHUP arrived: the command stops as it does on Ctrl-C (its ``finally``
+    blocks release the lock, remove temporary files and write what the run did)."""
+
+    def __init__(self, signum: int):
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+        self.note = ""  # set by the command: what it did before it stopped
+
+
+def signal_of(exc: BaseException) -> int:
+    return exc.signum if isinstance(exc, Interrupted) else int(signal.SIGINT)
+
+
+@contextlib.contextmanager
+def interrupts() -> Iterator[None]:
+    """SIGINT, SIGTERM and SIGHUP raise Interrupted in the main thread; a second signal while the
+    command cleans up is ignored, so the cleanup finishes. The handlers of before are restored."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    seen: list[int] = []
+
+    def handler(signum: int, frame: Any) -> None:
+        if seen:
+            return
+        seen.append(signum)
+        raise Interrupted(signum)
+
+    names = [n for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
+    before = {n: signal.signal(getattr(signal, n), handler) for n in names}
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {value}")
-    return value
+        yield
+    finally:
+        for n, old in before.items():
+            signal.signal(getattr(signal, n), old)
+
+
+def inputs_of(records: Iterable[Any], inputs: Iterable[str | Path] = (), *, i2b2: bool = True,
+              extra: Iterable[Path | None] = ()) -> Any:
+    """What a command's outputs must never touch: the records' files, and with ``i2b2`` the folders
+    of the inputs (``io.layout.input_folders``)."""
+    from ..io.layout import input_folders
+    from ..io.outdir import Inputs
+
+    records = list(records)
+    files = [f for rec in records for f in (rec.txt, rec.con, rec.chains)] + list(extra)
+    return Inputs(files, input_folders(inputs if i2b2 else [], records))
 
 
 def cli_resources(args: argparse.Namespace) -> Resources:

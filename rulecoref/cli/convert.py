@@ -19,15 +19,16 @@ from pathlib import Path
 
 from ..chains import chain_types
 from ..document import Document
-from ..errors import CliError, Diagnostic, InputError, RulecorefError, diagnostic
+from ..errors import CliError, Diagnostic, InputError, OutputError, RulecorefError, diagnostic
 from ..io.brat import annotation_conf, format_brat
 from ..io.conll import conll_to_document, document_to_conll, format_concepts, read_conll, record_name
 from ..io.formats import ReadOptions, default_abbreviations, find_inputs, read_record, typed
-from ..io.i2b2 import format_chains, read_chains, read_document, write_atomic
+from ..io.i2b2 import format_chains, read_chains, read_document
 from ..io.jsonl import format_jsonl
-from ..io.layout import records_in_dir
+from ..io.layout import input_folders, records_in_dir
+from ..io.outdir import Inputs, OutputFile, OutputFolder
 from ..io.typemap import read_type_map
-from .common import encoding_name, print_diagnostics
+from .common import encoding_name, print_diagnostics, whole
 
 MAX_WARNINGS = 20
 FORMATS = ("i2b2", "conll", "jsonl", "brat")
@@ -43,7 +44,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "SRC (a folder with concepts/ or *.con is i2b2, with *.ann brat, with *.jsonl JSONL; a .jsonl file "
             "JSONL, another file CoNLL) and --to defaults to conll from i2b2 and to i2b2 otherwise. "
             "A document that cannot be read is reported and the others are written (exit 1); "
-            "a CoNLL output file is written only when every document could be read."
+            "a CoNLL output file is written only when every document could be read. OUT is never an input "
+            "and never replaces a file that rulecoref did not write."
         ),
     )
     p.add_argument("src", type=Path, metavar="SRC", help="i2b2 folder, CoNLL file, JSONL file or folder, brat folder")
@@ -58,11 +60,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="CoNLL source: type of mentions that are not reference concepts (default noun_phrase)")
     p.add_argument("--pronoun-type", default="pronoun", metavar="TYPE",
                    help="the concept type that never decides a chain's type (default pronoun)")
-    p.add_argument("--word-column", type=int, default=3, metavar="N",
+    p.add_argument("--word-column", type=whole(0, 1000), default=3, metavar="N",
                    help="CoNLL source: 0-based column of the word (default 3, CoNLL-2012); '_' when absent")
     p.add_argument("--type-map", type=Path, default=None, metavar="YAML",
                    help="JSONL and brat sources: map their entity types to rule types (docs/formats.md)")
     p.add_argument("--encoding", default="utf-8", type=encoding_name, help="input encoding (default utf-8)")
+    p.add_argument("--overwrite", action="store_true",
+                   help="replace an existing OUT file, or the files an earlier convert wrote in the OUT folder "
+                        "(files rulecoref did not write are never replaced)")
     p.set_defaults(run=run)
 
 
@@ -85,16 +90,18 @@ def run(args: argparse.Namespace) -> int:
     try:
         source = args.source or source_format(args.src)
         target = args.to or ("conll" if source == "i2b2" else "i2b2")
+        sink = output_of(args, source, target)
         if source == "i2b2" and target == "conll":
-            count, warnings = to_conll(args.src, args.out, chains_dir=args.chains, encoding=args.encoding)
+            count, warnings = to_conll(args.src, sink, chains_dir=args.chains, encoding=args.encoding)
             failed: list[Diagnostic] = []
         elif source == "conll" and target == "i2b2":
-            count, warnings = to_i2b2(args.src, args.out, reference=args.reference, default_type=args.default_type,
-                                      pronoun_type=args.pronoun_type, word_column=args.word_column,
-                                      encoding=args.encoding)
+            with sink:
+                count, warnings = to_i2b2(args.src, sink, reference=args.reference, default_type=args.default_type,
+                                          pronoun_type=args.pronoun_type, word_column=args.word_column,
+                                          encoding=args.encoding)
             failed = []
         else:
-            count, warnings, failed = convert(args, source, target)
+            count, warnings, failed = convert(args, source, target, sink)
     except RulecorefError as exc:
         print_diagnostics(exc.diagnostics, prefix="rulecoref: ")
         return 1
@@ -105,6 +112,39 @@ def run(args: argparse.Namespace) -> int:
     print(f"rulecoref: converted {count} document(s) to {target}: {args.out}"
           + (f"; {len({d.file for d in failed})} input(s) failed" if failed else ""))
     return 1 if failed else 0
+
+
+def output_of(args: argparse.Namespace, source: str, target: str) -> OutputFile | OutputFolder:
+    """OUT, checked before anything is read: one file (CoNLL, JSONL) or a folder (i2b2, brat),
+    never an input of the conversion (SRC, ``--chains``, ``--reference``)."""
+    inputs = source_inputs(args, source)
+    if args.out.resolve() == args.src.resolve():
+        raise OutputError(diagnostic("RC522", path=str(args.out), input=str(args.src)))
+    if target in ("conll", "jsonl"):
+        return OutputFile(args.out, overwrite=args.overwrite, inputs=inputs, what=f"one {target} file").check()
+    return OutputFolder(args.out, f"convert:{target}", overwrite=args.overwrite, inputs=inputs,
+                        replaceable=("annotation.conf",), what=f"{target} file(s)").check()
+
+
+def source_inputs(args: argparse.Namespace, source: str) -> Inputs:
+    """The files and folders a conversion reads, which its output must never touch: SRC's files
+    (and an i2b2 SRC's folders), and the ``--chains`` and ``--reference`` folders with all below them."""
+    files: list[Path | None] = [args.src]
+    folders: list[Path] = []
+    if args.src.is_dir() and source in ("i2b2", "brat", "jsonl"):
+        try:
+            records, _ = find_inputs([args.src], source, args.encoding)
+        except InputError:
+            records = []  # reported when the conversion reads it
+        files += [f for rec in records for f in (rec.txt, rec.con, rec.chains)]
+        if source == "i2b2":  # JSONL and brat folders are checked file by file (RC522), as resolve checks them
+            folders.append(args.src)
+    exact, inside = input_folders(folders, [])
+    for extra in (args.chains, args.reference):
+        if extra is not None and extra.is_dir():
+            exact.add(extra.resolve())
+            inside.add(extra.resolve())
+    return Inputs(files, (exact, inside))
 
 
 Converted = tuple[Document, list[list[int]], list[str]]
@@ -160,51 +200,73 @@ def documents(args: argparse.Namespace, source: str, failed: list[Diagnostic],
         yield read.document, chains, typed(read.document, chains, read.chain_types, pronouns)
 
 
-def convert(args: argparse.Namespace, source: str, target: str) -> tuple[int, list[Diagnostic], list[Diagnostic]]:
+def convert(args: argparse.Namespace, source: str, target: str,
+            sink: OutputFile | OutputFolder) -> tuple[int, list[Diagnostic], list[Diagnostic]]:
     """Any source to any target: (documents written, warnings, problems of documents not written)."""
     failed: list[Diagnostic] = []
     warnings: list[Diagnostic] = []
-    out: Path = args.out
-    if target in ("conll", "jsonl") and out.is_dir():
-        raise CliError(diagnostic("RC558", path=str(out), detail=f"is a folder; a {target} target is one file"))
-    if target in ("i2b2", "brat") and out.exists() and not out.is_dir():
-        raise CliError(diagnostic("RC558", path=str(out), detail=f"exists and is not a folder; a {target} target is a folder"))
-    if target == "brat" and source in ("brat", "i2b2") and out.resolve() in (args.src.resolve(), (args.src / "docs").resolve()):
-        raise CliError(diagnostic("RC522", path=str(out), input=str(args.src)))
-    if out.resolve() == args.src.resolve():
-        raise CliError(diagnostic("RC522", path=str(out), input=str(args.src)))
     parts: list[str] = []
     types: set[str] = set()
     count = 0
-    for doc, chains, ctypes in documents(args, source, failed, warnings):
-        count += 1
-        if target == "conll":
-            text, warns = document_to_conll(doc, [[doc.concepts[i].span for i in c] for c in chains])
-            warnings.extend(warns)
-            parts.append(text)
-        elif target == "jsonl":
-            parts.append(format_jsonl(doc, chains, ctypes))
+    if isinstance(sink, OutputFolder):
+        names = [n for name in source_names(args, source) for n, _ in _folder_files(target, None, [], [], name)]
+        sink.open(names + (["annotation.conf"] if target == "brat" else []))
+    try:
+        for doc, chains, ctypes in documents(args, source, failed, warnings):
+            if target == "conll":
+                text, warns = document_to_conll(doc, [[doc.concepts[i].span for i in c] for c in chains])
+                warnings.extend(warns)
+                parts.append(text)
+            elif target == "jsonl":
+                parts.append(format_jsonl(doc, chains, ctypes))
+            else:
+                assert isinstance(sink, OutputFolder)
+                try:
+                    sink.write_set(_folder_files(target, doc, chains, ctypes))
+                except OutputError as exc:  # a full disk, a file rulecoref did not write: this document only
+                    failed.extend(exc.diagnostics)
+                    continue
+                types.update(c.type for c in doc.concepts)
+            count += 1
+        if isinstance(sink, OutputFile):
+            if target == "conll" and failed:
+                raise InputError(failed)
+            sink.write("".join(parts))
         elif target == "brat":
-            txt, ann = format_brat(doc, chains)
-            write_atomic(out / f"{doc.name}.txt", txt)
-            write_atomic(out / f"{doc.name}.ann", ann)
-            types.update(c.type for c in doc.concepts)
-        else:
-            write_atomic(out / "docs" / f"{doc.name}.txt", "".join(" ".join(line) + "\n" for line in doc.lines))
-            write_atomic(out / "concepts" / f"{doc.name}.txt.con", format_concepts(doc))
-            write_atomic(out / "chains" / f"{doc.name}.txt.chains", format_chains(doc, chains, ctypes))
-    if target == "conll":
-        if failed:
-            raise InputError(failed)
-        write_atomic(out, "".join(parts))
-    elif target == "jsonl":
-        write_atomic(out, "".join(parts))
-    elif target == "brat":
-        write_atomic(out / "annotation.conf", annotation_conf(types))
+            sink.write("annotation.conf", annotation_conf(types))
+    finally:
+        if isinstance(sink, OutputFolder):
+            sink.close()
     return count, warnings, failed
 
 
-def to_conll(src: Path, out: Path, *, chains_dir: Path | None = None, encoding: str = "utf-8") -> tuple[int, list[Diagnostic]]:
+def _folder_files(target: str, doc: Document | None, chains: list[list[int]], ctypes: list[str],
+                  name: str = "") -> list[tuple[str, str]]:
+    """The files of one document in an i2b2 or brat folder (only their names without ``doc``)."""
+    name = doc.name if doc is not None else name
+    if target == "brat":
+        txt, ann = format_brat(doc, chains) if doc is not None else ("", "")
+        return [(f"{name}.txt", txt), (f"{name}.ann", ann)]
+    if doc is None:
+        return [(f"docs/{name}.txt", ""), (f"concepts/{name}.txt.con", ""), (f"chains/{name}.txt.chains", "")]
+    return [(f"docs/{name}.txt", "".join(" ".join(line) + "\n" for line in doc.lines)),
+            (f"concepts/{name}.txt.con", format_concepts(doc)),
+            (f"chains/{name}.txt.chains", format_chains(doc, chains, ctypes))]
+
+
+def source_names(args: argparse.Namespace, source: str) -> list[str]:
+    """The names of SRC's documents, so that every file of OUT is claimed before one is written."""
+    try:
+        if source == "conll":
+            return [record_name(c.doc_id) for c in read_conll(args.src, word_column=args.word_column,
+                                                              encoding=args.encoding)]
+        return [rec.name for rec in find_inputs([args.src], source, args.encoding)[0]]
+    except RulecorefError:
+        return []  # reported when the documents are read
+
+
+def to_conll(src: Path, out: OutputFile, *, chains_dir: Path | None = None,
+             encoding: str = "utf-8") -> tuple[int, list[Diagnostic]]:
     """Write every record of an i2b2 folder into one CoNLL-2012 file."""
     if not src.is_dir():
         raise CliError(diagnostic("RC712", what="i2b2 folder", path=str(src)))
@@ -242,13 +304,13 @@ def to_conll(src: Path, out: Path, *, chains_dir: Path | None = None, encoding: 
         parts.append(text)
     if errors:
         raise InputError(errors)
-    write_atomic(out, "".join(parts))
+    out.write("".join(parts))
     return len(parts), warnings
 
 
 def to_i2b2(
     src: Path,
-    out: Path,
+    out: OutputFolder,
     *,
     reference: Path | None = None,
     default_type: str = "noun_phrase",
@@ -266,8 +328,11 @@ def to_i2b2(
             raise CliError(diagnostic("RC712", what="reference folder", path=str(reference)))
         recs, _ = records_in_dir(reference)
         refs = {r.name: r for r in recs}
+    cdocs = read_conll(src, word_column=word_column, encoding=encoding)
+    out.open([n for c in cdocs for n, _ in _folder_files("i2b2", None, [], [], record_name(c.doc_id))[
+        2 if reference is not None else 0:]])
     count = 0
-    for cdoc in read_conll(src, word_column=word_column, encoding=encoding):
+    for cdoc in cdocs:
         name = record_name(cdoc.doc_id)
         ref_doc = None
         if reference is not None:
@@ -282,9 +347,7 @@ def to_i2b2(
                                                source=str(src))
         warnings.extend(warns)
         types = chain_types(doc, chains, (pronoun_type,))
-        write_atomic(out / "chains" / f"{name}.txt.chains", format_chains(doc, chains, types))
-        if reference is None:
-            write_atomic(out / "docs" / f"{name}.txt", "".join(" ".join(line) + "\n" for line in doc.lines))
-            write_atomic(out / "concepts" / f"{name}.txt.con", format_concepts(doc))
+        files = _folder_files("i2b2", doc, chains, types)
+        out.write_set(files if reference is None else files[2:])
         count += 1
     return count, warnings

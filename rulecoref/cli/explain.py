@@ -17,7 +17,7 @@ from .common import add_rules_option, cli_resources, load_pipeline
 if TYPE_CHECKING:
     from ..engine import Pipeline
 
-_POS = re.compile(r"^(\d+):(\d+)(?:\s+(\d+):(\d+))?$")
+_POS = re.compile(r"^(\d{1,9}):(\d{1,9})(?:\s+(\d{1,9}):(\d{1,9}))?$")  # longer numbers name no token
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -53,7 +53,7 @@ def find_mention(doc: Document, spec: str) -> int:
         k = int(nth) - 1 if nth.isdigit() else 0
         if 0 <= k < len(hits):
             return hits[k]
-    raise CliError(diagnostic("RC554", spec=spec, doc=doc.name))
+    raise CliError(diagnostic("RC554", spec=spec if len(spec) <= 60 else spec[:40] + f"... ({len(spec)} characters)", doc=doc.name))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,30 +1,41 @@
-"""The run both batch commands share (``resolve``, ``spark-resolve``): the lock on the output folder, and the report and summary line that end the run, so the two stay alike."""
+"""What both batch commands share (``resolve``, ``spark-resolve``): their output folder, and the
+report and summary line that end a run (or an interrupted run), so the two stay alike."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import Diagnostic, diagnostic
-from ..io.i2b2 import write_atomic
-from ..io.outdir import OutputLock
-from .common import print_diagnostics
+from ..errors import Diagnostic, OutputError, diagnostic
+from ..io.formats import SUFFIXES
+from ..io.outdir import Inputs, OutputFolder
+from .common import Interrupted, print_diagnostics, signal_of
 
 REPORT = "rulecoref-report.json"
 SHOWN_WARNINGS = 50
+ANNOTATION_CONF = "annotation.conf"
 
 
-def run_locked(args: argparse.Namespace, body: Callable[[argparse.Namespace, OutputLock], int]) -> int:
-    """Run ``body``, which takes the lock on ``--out`` once its checks pass; the lock goes however it ends."""
-    lock = OutputLock(args.out)
-    try:
-        return body(args, lock)
-    finally:
-        lock.release()
+def batch_folder(args: argparse.Namespace, fmt: str, inputs: Inputs) -> OutputFolder:
+    """``--out`` of resolve and spark-resolve: the group of the output format; every file of that
+    format in the folder must be a rulecoref run's (chains of another origin are never mixed with
+    the run's); a folder an older rulecoref wrote is known by its report."""
+    return OutputFolder(args.out, f"resolve:{fmt}", overwrite=args.overwrite, inputs=inputs,
+                        exclusive=SUFFIXES[fmt][:1], replaceable=(REPORT, ANNOTATION_CONF), adopt=REPORT,
+                        stale_code="RC501" if fmt == "i2b2" else "RC526", what=f"{fmt} output file(s)")
+
+
+def interrupted_report(report: dict[str, Any], exc: BaseException, left: Iterable[str]) -> None:
+    """Add to ``report`` the signal that stopped the run and the documents it did not resolve (RC559)."""
+    import signal
+
+    name = signal.Signals(signal_of(exc)).name
+    report["interrupted"] = name
+    report["failed"] += [{"document": doc, "problems": [diagnostic("RC559", signal=name).to_dict()]} for doc in left]
 
 
 def print_warnings(warnings: Sequence[Diagnostic], out: Path, *, quiet: bool) -> None:
@@ -36,18 +47,26 @@ def print_warnings(warnings: Sequence[Diagnostic], out: Path, *, quiet: bool) ->
         print(f"warning: ... and {len(warnings) - SHOWN_WARNINGS} more (see {out / REPORT})", file=sys.stderr)
 
 
-def finish(out: Path, report: dict[str, Any], *, seconds: float, startup: float,
-           startup_label: str = "start-up", where: str = "") -> int:
+def finish(out: OutputFolder, report: dict[str, Any], *, seconds: float, startup: float,
+           startup_label: str = "start-up", where: str = "", interrupted: BaseException | None = None) -> int:
     """Write ``OUT/rulecoref-report.json`` and print the summary line; the exit code is 1 when a
-    document or an input failed, or the report could not be written, else 0."""
+    document or an input failed, or the report could not be written, else 0. After an interrupt
+    the report is written and the interrupt goes on (``main`` prints one line and exits 128 + N)."""
     report.update(seconds=round(seconds, 3), startup_seconds=round(startup, 3))
     code = 1 if report["failed"] else 0
     try:
-        write_atomic(out / REPORT, json.dumps(report, indent=1) + "\n")
-    except OSError as exc:  # e.g. the disk filled up during the run
-        print_diagnostics([diagnostic("RC510", path=str(out / REPORT), detail=exc.strerror or str(exc))],
-                          prefix="error: ")
+        out.write(REPORT, json.dumps(report, indent=1) + "\n")
+    except OutputError as exc:  # e.g. the disk filled up during the run
+        print_diagnostics(exc.diagnostics, prefix="error: ")
         code = 1
+    if interrupted is not None:
+        note = f"{report['resolved']}/{report['documents']} documents done, see {out.path / REPORT}"
+        if isinstance(interrupted, Interrupted):
+            interrupted.note = note
+            raise interrupted
+        stop = Interrupted(signal_of(interrupted))
+        stop.note = note
+        raise stop from interrupted
     n = report["documents"]
     docs_failed = sum(1 for f in report["failed"] if f["document"] is not None)
     inputs_failed = len(report["failed"]) - docs_failed  # inputs that never became a document
@@ -56,7 +75,7 @@ def finish(out: Path, report: dict[str, Any], *, seconds: float, startup: float,
         f"rulecoref: {report['resolved']}/{n} docs, {report['concepts']} concepts, {report['links']} links "
         f"({report['removed']} filtered), {report['chains']} chains, {seconds:.2f} s "
         f"({startup_label} {startup:.2f} s, then {n / work if work > 0 else 0.0:.1f} docs/s{where})"
-        + (f"; {docs_failed} failed, see {out / REPORT}" if docs_failed else "")
-        + (f"; {inputs_failed} input problem(s), see {out / REPORT}" if inputs_failed else "")
+        + (f"; {docs_failed} failed, see {out.path / REPORT}" if docs_failed else "")
+        + (f"; {inputs_failed} input problem(s), see {out.path / REPORT}" if inputs_failed else "")
     )
     return code

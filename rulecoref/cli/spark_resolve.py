@@ -12,18 +12,19 @@ import argparse
 import json
 import os
 import shutil
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from ..errors import CliError, Diagnostic, InputError, diagnostic
+from ..errors import CliError, Diagnostic, InputError, RulecorefError, diagnostic
 from ..extras import require
-from ..io.layout import find_records, input_folders
-from ..io.outdir import OutputLock, check_out_dir, make_out_dir
+from ..io.formats import find_inputs
+from ..io.outdir import OutputFolder
 from ..io.typemap import read_type_map
-from .common import add_input_options, add_rules_option, gather_inputs, positive_int, print_diagnostics
-from .report import REPORT, finish, print_warnings, run_locked
-from .resolve import _prepare_out
+from .common import add_input_options, add_rules_option, gather_inputs, inputs_of, print_diagnostics, whole
+from .report import REPORT, batch_folder, finish, print_warnings
+from .resolve import planned_files
 
 FORMATS = ("auto", "i2b2", "jsonl", "parquet")
 
@@ -52,12 +53,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="map the input's entity types to rule types (jsonl, parquet; docs/formats.md)")
     p.add_argument("--master", default=None, metavar="URL",
                    help="Spark master, e.g. local[2] or yarn (default: spark-submit's, else local[*])")
-    p.add_argument("--partitions", type=positive_int, default=None, metavar="N",
+    p.add_argument("--partitions", type=whole(1, 1_000_000), default=None, metavar="N",
                    help="partitions of an i2b2 input (default: 4 per core, at most one per document)")
     p.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE",
                    help="a Spark setting, e.g. spark.executor.memory=4g (repeatable)")
     p.add_argument("--overwrite", action="store_true",
-                   help="delete the .txt.chains files already in OUT_DIR first (other files are kept)")
+                   help="delete the .txt.chains files that earlier rulecoref runs wrote in OUT_DIR first (files "
+                        "rulecoref did not write are never replaced or deleted)")
     p.add_argument("--strict", action="store_true", help="a concept whose text does not match its tokens is an error")
     p.add_argument("--no-progress", action="store_true", help="no Spark progress bar")
     p.add_argument("--quiet", "-q", action="store_true", help="print only errors and the summary")
@@ -75,7 +77,11 @@ def _confs(items: list[str]) -> list[tuple[str, str]]:
 
 
 def start_spark(master: str | None, confs: list[tuple[str, str]], *, progress: bool) -> Any:
-    """A SparkSession, or RC534 (exit 2) when Spark cannot start (no Java, a bad master URL)."""
+    """A SparkSession, or RC534 (exit 2) when Spark cannot start (no Java, a bad master URL).
+
+    Executors start this very interpreter (``sys.executable``: the virtual environment rulecoref
+    runs from, activated or not) unless ``PYSPARK_PYTHON`` or ``--conf spark.pyspark.python``
+    names another; Spark's own default, ``python3`` on the PATH, may have no rulecoref at all."""
     require("spark", "rulecoref spark-resolve")
     if not os.environ.get("JAVA_HOME") and shutil.which("java") is None:
         raise CliError(diagnostic("RC534", detail="no 'java' on PATH and JAVA_HOME is not set"))
@@ -87,20 +93,24 @@ def start_spark(master: str | None, confs: list[tuple[str, str]], *, progress: b
     builder = builder.config("spark.ui.showConsoleProgress", "true" if progress else "false")
     for key, value in confs:
         builder = builder.config(key, value)
+    python = dict(confs).get("spark.pyspark.python") or os.environ.get("PYSPARK_PYTHON") or sys.executable
+    before = os.environ.get("PYSPARK_PYTHON")
+    os.environ["PYSPARK_PYTHON"] = python  # pyspark reads it when the context starts, for every executor
     try:
         spark = builder.getOrCreate()
     except Exception as exc:  # the JVM did not start, or rejected the master URL
         detail = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
         raise CliError(diagnostic("RC534", detail=detail)) from exc
-    spark.sparkContext.setLogLevel("ERROR")
+    finally:
+        if before is None:
+            os.environ.pop("PYSPARK_PYTHON", None)
+        else:
+            os.environ["PYSPARK_PYTHON"] = before
+    spark.sparkContext.setLogLevel("FATAL")  # a failed job is RC538, not pages of executor log
     return spark
 
 
 def run(args: argparse.Namespace) -> int:
-    return run_locked(args, _run)
-
-
-def _run(args: argparse.Namespace, lock: OutputLock) -> int:
     """``resolve``'s order: inputs, the output folder and the rules are checked before Spark starts
     (exit 2, nothing written); the folder is locked for the run, as ``resolve`` locks it."""
     from .. import spark as rs
@@ -112,8 +122,10 @@ def _run(args: argparse.Namespace, lock: OutputLock) -> int:
         raise CliError(diagnostic("RC553", option="DATA", detail=f"mixes formats ({', '.join(sorted(formats))}); "
                                                                "give one kind of input per run"))
     fmt = formats.pop()
-    records = find_records(inputs)[0] if fmt == "i2b2" else []
-    check_out_dir(args.out, input_folders(inputs if fmt == "i2b2" else [], records))
+    local = all("://" not in i for i in inputs)
+    records, strays = find_inputs(inputs, fmt, args.encoding) if fmt == "i2b2" or (fmt == "jsonl" and local) else ([], [])
+    given = [Path(i) for i in inputs if local and Path(i).is_file()]
+    out = batch_folder(args, "i2b2", inputs_of(records, inputs, i2b2=fmt == "i2b2", extra=given)).check()
     confs = _confs(args.conf)
     t0 = time.perf_counter()
     settings = rs.Settings(rules=None if args.rules is None else str(args.rules), wordnet=args.wordnet,
@@ -121,30 +133,53 @@ def _run(args: argparse.Namespace, lock: OutputLock) -> int:
     ruleset = settings.compile()  # rule-file errors stop here, before Spark starts (exit 2)
     types = parse_types(args.types, ruleset.types)
     type_map = read_type_map(args.type_map) if args.type_map else None
-    make_out_dir(args.out)
-    lock.acquire()
-    _prepare_out(args.out, args.overwrite)
-    spark = start_spark(args.master, confs, progress=not (args.no_progress or args.quiet))
-    try:
-        startup = time.perf_counter() - t0
-        if fmt == "i2b2":
-            df = rs.i2b2_frame(spark, inputs, args.partitions)
-        else:
-            frames = [rs.read_frame(spark, i, fmt) for i in inputs]
-            df = frames[0]
-            for more in frames[1:]:
-                df = df.unionByName(more, allowMissingColumns=True)
-            _check_unique_ids(df)
-        result = rs.resolve(df, settings.rules, wordnet=settings.wordnet, model=settings.model,
-                            types="auto" if types is None else types, type_map=type_map, strict_text=args.strict,
-                            encoding=args.encoding, out=str(args.out.resolve()), allow_paths=settings.allow_paths,
-                            check=False)
-        report = _report(result, args, ruleset.path, fmt, spark.sparkContext.master)
-    finally:
-        spark.stop()
-    seconds = time.perf_counter() - t0
-    return finish(args.out, report, seconds=seconds, startup=startup, startup_label="Spark start-up",
-                  where=f" on {report['master']}")
+    with out.open(planned_files(records, "i2b2", False)):
+        spark = start_spark(args.master, confs, progress=not (args.no_progress or args.quiet))
+        try:
+            startup = time.perf_counter() - t0
+            df = _frame(spark, rs, fmt, inputs, records, args.partitions)
+            result = rs.resolve(df, settings.rules, wordnet=settings.wordnet, model=settings.model,
+                                types="auto" if types is None else types, type_map=type_map, strict_text=args.strict,
+                                encoding=args.encoding, out=str(args.out.resolve()), allow_paths=settings.allow_paths,
+                                check=False)
+            report = _report(result, args, ruleset.path, fmt, spark.sparkContext.master)
+        except RulecorefError:
+            raise
+        except Exception as exc:  # a job that failed on the executors (a worker that cannot start, ...)
+            raise CliError(diagnostic("RC538", detail=_first_line(exc))) from exc
+        finally:
+            spark.stop()
+            if not records:  # names known only to the executors: every chains file there is this run's
+                _claim_written(out)
+        print_diagnostics(strays, prefix="error: ")
+        report["failed"] += [{"document": None, "problems": [d.to_dict()]} for d in strays]
+        return finish(out, report, seconds=time.perf_counter() - t0, startup=startup, startup_label="Spark start-up",
+                      where=f" on {report['master']}")
+
+
+def _frame(spark: Any, rs: Any, fmt: str, inputs: list[str], records: list, partitions: int | None) -> Any:
+    """The DataFrame of the inputs: records listed on the driver (i2b2, local JSONL) or rows."""
+    if fmt == "i2b2":
+        return rs.i2b2_frame(spark, inputs, partitions)
+    if records:
+        return rs.jsonl_frame(spark, inputs, partitions)[0]
+    frames = [rs.read_frame(spark, i, fmt) for i in inputs]
+    df = frames[0]
+    for more in frames[1:]:
+        df = df.unionByName(more, allowMissingColumns=True)
+    _check_unique_ids(df)
+    return df
+
+
+def _claim_written(out: OutputFolder) -> None:
+    out.adopt_written(p.name for p in sorted(out.path.glob("*.txt.chains")))
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    useful = [line for line in lines if "Error" in line and "Traceback" not in line]
+    return (useful[-1] if useful else lines[0] if lines else type(exc).__name__)[:300]
 
 
 def _check_unique_ids(df: Any) -> None:
@@ -152,10 +187,13 @@ def _check_unique_ids(df: Any) -> None:
     with one name would overwrite each other's chains, so they stop the run before it starts."""
     from operator import add
 
-    from ..io.jsonl import safe_name
+    from ..io.jsonl import line_id, safe_name
 
-    dupes = (df.select("id").where("id is not null").rdd.map(lambda r: (safe_name(r[0]), 1)).reduceByKey(add)
-             .filter(lambda kv: kv[1] > 1).takeOrdered(20))
+    if "id" in df.columns:
+        ids = df.select("id").where("id is not null").rdd.map(lambda r: r[0])
+    else:  # JSON lines: the id each line gives, as the JSONL reader reads it
+        ids = df.select("value").rdd.map(lambda r: line_id(r[0])).filter(lambda i: i is not None)
+    dupes = ids.map(lambda i: (safe_name(i), 1)).reduceByKey(add).filter(lambda kv: kv[1] > 1).takeOrdered(20)
     if dupes:
         raise InputError([diagnostic("RC533", id=name, count=count) for name, count in dupes])
 

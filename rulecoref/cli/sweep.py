@@ -10,7 +10,12 @@ from pathlib import Path
 
 from ..errors import CliError, diagnostic
 from ..io.layout import find_records
-from .common import add_allow_path_option, cli_resources, load_pipeline, print_diagnostics
+from .common import add_allow_path_option, cli_resources, load_pipeline, print_diagnostics, whole
+
+#: Most start penalties one sweep decodes (each value decodes every document again).
+MAX_ALPHAS = 1000
+#: The smallest log alpha: the decoder's ``alpha`` is at least 1e-9 (``belltree.decoder``).
+MIN_LOG_ALPHA = math.log(1e-9)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -30,8 +35,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path")
     p.add_argument("--log-alphas", default="-2.5:0:0.25", metavar="START:STOP:STEP|LIST",
                    help="natural-log start penalties, a range START:STOP:STEP or a comma list (default -2.5:0:0.25)")
-    p.add_argument("--beam", type=int, default=None, help="override the rule file's beam")
-    p.add_argument("--window", type=int, default=None, help="override the rule file's window")
+    p.add_argument("--beam", type=whole(1, 10_000), default=None, help="override the rule file's beam (1 to 10000)")
+    p.add_argument("--window", type=whole(0, 10_000), default=None,
+                   help="override the rule file's window (sentences back; 0 = all)")
     p.add_argument("--types", default="auto", metavar="LIST|auto", help="concept types the input may use (default any)")
     p.add_argument("--wordnet", default=None, metavar="DIR",
                    help="WordNet 3.0 dict folder (default: $RULECOREF_WORDNET or /usr/share/wordnet)")
@@ -40,16 +46,35 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def parse_log_alphas(text: str) -> list[float]:
+    """START:STOP:STEP or a comma list of natural-log start penalties: finite, from ln(1e-9) to 0,
+    at most MAX_ALPHAS of them, at least one (RC553 otherwise)."""
+    def bad(detail: str) -> CliError:
+        return CliError(diagnostic("RC553", option=f"--log-alphas {text[:60]!r}", detail=detail))
+
     try:
         if ":" in text:
             start, stop, step = (float(x) for x in text.split(":"))
+            if not all(math.isfinite(v) for v in (start, stop, step)):
+                raise bad("START, STOP and STEP must be finite numbers")
             if step <= 0:
-                raise ValueError("step must be positive")
-            n = int(math.floor((stop - start) / step + 1e-9)) + 1
-            return [round(start + i * step, 6) for i in range(n)]
-        return [float(x) for x in text.split(",") if x.strip()]
+                raise bad("step must be positive")
+            span = (stop - start) / step
+            count = math.floor(span + 1e-9) + 1 if math.isfinite(span) else MAX_ALPHAS + 1
+            if count > MAX_ALPHAS:
+                raise bad(f"the range has {count:,} values; at most {MAX_ALPHAS} (each decodes every document)")
+            values = [round(start + i * step, 6) for i in range(max(0, count))]
+        else:
+            values = [float(x) for x in text.split(",") if x.strip()]
     except ValueError as exc:
-        raise CliError(diagnostic("RC553", option=f"--log-alphas {text!r}", detail=str(exc))) from exc
+        raise bad(str(exc)) from exc
+    if not values:
+        raise bad("no value: give START:STOP:STEP with START <= STOP, or a comma list")
+    if len(values) > MAX_ALPHAS:
+        raise bad(f"{len(values):,} values; at most {MAX_ALPHAS}")
+    for la in values:
+        if not math.isfinite(la) or not MIN_LOG_ALPHA <= la <= 0:
+            raise bad(f"log alpha {la} is not a finite number from {MIN_LOG_ALPHA:.2f} (alpha 1e-9) to 0 (alpha 1)")
+    return values
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,8 +84,6 @@ def run(args: argparse.Namespace) -> int:
     from ..rules.compiler import bundled_rules
 
     log_alphas = parse_log_alphas(args.log_alphas)
-    if any(la > 0 for la in log_alphas):
-        raise CliError(diagnostic("RC553", option="--log-alphas", detail="log alpha must be <= 0 (alpha in (0, 1])"))
     overrides = {"model": args.model} if args.model else {}
     resources = cli_resources(args)
     pipeline = load_pipeline(args, resources, args.rules or bundled_rules("belltree"), **overrides)

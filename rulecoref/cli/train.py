@@ -10,13 +10,17 @@ from pathlib import Path
 
 from ..errors import CliError, diagnostic
 from ..io.layout import find_records
+from ..io.outdir import OutputFile
 from .common import (
     add_allow_path_option,
     cli_resources,
     encoding_name,
     gather_inputs,
-    positive_int,
+    inputs_of,
+    jobs_count,
+    number,
     print_diagnostics,
+    whole,
 )
 
 
@@ -32,7 +36,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         ),
     )
     p.add_argument("inputs", nargs="*", metavar="GOLD_DIR", help="i2b2 folders (or .txt/.con files) with gold chains")
-    p.add_argument("--model", type=Path, required=True, metavar="JSON", help="where to write the model")
+    p.add_argument("--model", type=Path, required=True, metavar="JSON",
+                   help="where to write the model (an existing file is replaced only when it is a rulecoref model)")
     p.add_argument("--kind", choices=("mention-pair", "entity-mention"), default="mention-pair",
                    help="link model (default mention-pair, the seed's better one)")
     p.add_argument("--rules", type=Path, default=None, metavar="YAML",
@@ -41,18 +46,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_allow_path_option(p)
     p.add_argument("--wordnet", default=None, metavar="DIR",
                    help="WordNet 3.0 dict folder (default: $RULECOREF_WORDNET or /usr/share/wordnet)")
-    p.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="N",
+    p.add_argument("--jobs", "-j", type=jobs_count, default=1, metavar="N",
                    help="documents read and turned into events in parallel, in N worker processes (default 1)")
     p.add_argument("--types", default="auto", metavar="LIST|auto",
                    help="comma-separated concept types the input may use, or 'auto' (default) for any type")
     p.add_argument("--file-list", type=Path, default=None, help="a file listing inputs, one per line")
-    p.add_argument("--window", type=int, default=10,
+    p.add_argument("--window", type=whole(0, 10_000), default=10,
                    help="sentences back for training pairs/entities, as at decoding (0 = all compatible pairs; default 10)")
-    p.add_argument("--max-members", type=int, default=16,
+    p.add_argument("--max-members", type=whole(0, 10_000), default=16,
                    help="members compared per entity (entity-mention features; default 16)")
-    p.add_argument("--c", type=float, default=1.0,
+    p.add_argument("--c", type=number(0.0, 1e12, above=True), default=1.0,
                    help="inverse L2 regularisation strength of the logistic regression (default 1.0)")
-    p.add_argument("--min-count", type=int, default=2, help="drop features seen in fewer events (default 2)")
+    p.add_argument("--min-count", type=whole(0, 10**9), default=2, help="drop features seen in fewer events (default 2)")
     p.add_argument("--no-type-check", action="store_true", help="also train on pairs of different non-pronoun types")
     p.add_argument("--encoding", default="utf-8", type=encoding_name, help="input encoding (default utf-8; a BOM is accepted)")
     p.add_argument("--quiet", "-q", action="store_true", help="print only errors and the summary")
@@ -60,11 +65,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..belltree.maxent import is_model_file
     from ..belltree.train import TrainSettings, train
     from ..engine import Pipeline
     from ..rules.compiler import bundled_rules, compile_rules
 
     inputs = gather_inputs(args, "GOLD_DIR with docs/, concepts/ and chains/")
+    records, problems = find_records(inputs)
+    sink = OutputFile(args.model, inputs=inputs_of(records, inputs), ours=is_model_file, what="a rulecoref model").check()
     t0 = time.perf_counter()
     # the model to train may not exist yet: the rule file's decoder is not built
     ruleset = dataclasses.replace(compile_rules(args.rules or bundled_rules("belltree"), allow_paths=args.allow_path),
@@ -72,7 +80,6 @@ def run(args: argparse.Namespace) -> int:
     pipeline = Pipeline(ruleset, cli_resources(args))
     hybrid = args.rules is not None and bool(ruleset.passes)
     types = None if args.types.strip().lower() == "auto" else tuple(t.strip().lower() for t in args.types.split(",") if t.strip())
-    records, problems = find_records(inputs)
     if not records:
         raise CliError(diagnostic("RC605", detail=f"no readable documents in {', '.join(map(str, inputs))}"))
     settings = TrainSettings(kind=args.kind, window=args.window, max_members=args.max_members, c=args.c,
@@ -90,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     for d in failed:
         print_diagnostics(d.diagnostics, prefix=f"error: {d.name}: ")
     model.settings["rules"] = str(args.rules) if args.rules else None
-    model.save(args.model)
+    sink.write(model.to_json())
     st = model.stats
     print(f"rulecoref: {args.kind} model from {len(records) - len(failed)}/{len(records)} docs: {st['events']} events "
           f"({st['positive']} linked), {st['features']} features"

@@ -14,11 +14,22 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from ..errors import CliError, diagnostic
 from ..extras import require
-from ..resources.umls import DB_ENV, LoadOptions, UmlsLookup, default_db_path, load_mrconso, resolve_url, safe_url
+from ..resources.umls import (
+    DB_ENV,
+    LoadOptions,
+    UmlsLookup,
+    default_db_path,
+    load_mrconso,
+    resolve_url,
+    safe_url,
+    sqlite_path,
+)
+from .common import whole
 
 MAX_SHOWN = 20  # malformed rows printed; the report counts them all
 
@@ -51,9 +62,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     load.add_argument("--sorted-index", action="store_true",
                       help="also store and index a word-order-insensitive form (for match: sorted)")
     load.add_argument("--force", action="store_true", help="load even if this file was already loaded with these options")
-    load.add_argument("--max-malformed", type=int, default=1000, metavar="N",
+    load.add_argument("--max-malformed", type=whole(0, 10**12), default=1000, metavar="N",
                       help="stop (and change nothing) after more than N malformed rows (default 1000)")
-    load.add_argument("--batch-size", type=int, default=20000, metavar="ROWS", help=argparse.SUPPRESS)
+    load.add_argument("--batch-size", type=whole(1, 10**7), default=20000, metavar="ROWS", help=argparse.SUPPRESS)
     load.add_argument("--json", action="store_true", help="print the load report as JSON")
     load.add_argument("--no-progress", action="store_true", help="no progress bar")
     load.set_defaults(run=run_load)
@@ -65,7 +76,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     look.add_argument("--db", default=None, metavar="URL", help=db_help)
     look.add_argument("--match", choices=("exact", "sorted"), default="exact",
                       help="exact normalised string (default), or sorted: word order ignored (needs --sorted-index at load)")
-    look.add_argument("--limit", type=int, default=20, help="rows shown per text (default 20)")
+    look.add_argument("--limit", type=whole(1, 100_000), default=20, help="rows shown per text (default 20)")
     look.add_argument("--json", action="store_true", help="print JSON")
     look.set_defaults(run=run_lookup)
 
@@ -133,6 +144,7 @@ def run_load(args: argparse.Namespace) -> int:
         force=args.force,
     )
     url = resolve_url(args.db)
+    _check_db_file(url, args)
     bar = _Bar(enabled=not args.no_progress and sys.stderr.isatty())
     try:
         report = load_mrconso(args.mrconso, url, opts, progress=bar)
@@ -161,6 +173,18 @@ def run_load(args: argparse.Namespace) -> int:
           + (f", {report.semantic_types} semantic types" if opts.mrsty else "")
           + f" in {report.seconds:.1f} s ({report.rows_per_second:,.0f} rows/s)")
     return 0
+
+
+def _check_db_file(url: str, args: argparse.Namespace) -> None:
+    """A SQLite ``--db`` is an output: never MRCONSO or MRSTY themselves, never a folder, never
+    under a file, in a folder that can be written (RC522, RC558, RC508, RC509, before the load).
+    An existing file is the load's to judge: a database is replaced atomically, anything else is RC401."""
+    from ..io.outdir import Inputs, OutputFile
+
+    path = sqlite_path(url)
+    if path is not None:
+        inputs = Inputs([Path(args.mrconso), Path(args.mrsty) if args.mrsty else None])
+        OutputFile(path, inputs=inputs, ours=lambda _: True, what="a UMLS database").check()
 
 
 def run_lookup(args: argparse.Namespace) -> int:

@@ -6,10 +6,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..errors import CliError, diagnostic
+from ..errors import CliError, OutputError, diagnostic
 from ..io.formats import ReadOptions, default_abbreviations, find_inputs
+from ..io.outdir import OutputFolder
 from ..io.typemap import read_type_map
-from .common import gather_inputs, print_diagnostics
+from .common import encoding_name, gather_inputs, inputs_of, print_diagnostics
 from .resolve import add_format_options
 
 MAX_WARNINGS = 20
@@ -33,30 +34,34 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--system", type=Path, default=None, metavar="OUT",
                    help="a resolve output folder: NAME.txt.chains (or NAME.jsonl) and NAME.links.json")
     p.add_argument("--out", "-o", type=Path, required=True, metavar="OUT_DIR", help="where the pages go (HTML_DIR)")
-    p.add_argument("--overwrite", action="store_true", help="replace the .html pages already in OUT_DIR")
+    p.add_argument("--overwrite", action="store_true",
+                   help="replace the pages an earlier view wrote in OUT_DIR (files rulecoref did not write are kept)")
     add_format_options(p)
-    p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8; a BOM is accepted)")
+    p.add_argument("--encoding", default="utf-8", type=encoding_name,
+                   help="input encoding (default utf-8; a BOM is accepted)")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..view import build_view
+    from ..view.build import build_view, planned_pages
 
     inputs = gather_inputs(args)
     if args.system is not None and not args.system.is_dir():
         raise CliError(diagnostic("RC521", what="system output folder", path=str(args.system)))
-    if args.out.exists() and not args.out.is_dir():
-        raise CliError(diagnostic("RC558", path=str(args.out), detail="exists and is not a folder"))
-    old = sorted(args.out.glob("*.html")) if args.out.is_dir() else []
-    if old and not args.overwrite:
-        raise CliError(diagnostic("RC526", path=str(args.out), count=len(old), what="page(s)"))
-    type_map = read_type_map(args.type_map) if args.type_map else None
     records, strays = find_inputs(inputs, args.input_format, args.encoding)
+    system = sorted(args.system.iterdir()) if args.system is not None else []
+    out = OutputFolder(args.out, "view", overwrite=args.overwrite, what="page(s)",
+                       inputs=inputs_of(records, inputs, i2b2=args.input_format == "i2b2", extra=system))
+    out.check()
+    type_map = read_type_map(args.type_map) if args.type_map else None
     opts = ReadOptions(encoding=args.encoding, type_map=type_map,
                        abbreviations=default_abbreviations() if args.input_format != "i2b2" else frozenset())
-    for f in old:
-        f.unlink()
-    built = build_view(records, opts, args.out, args.system)
+    with out.open(planned_pages(records)):
+        try:
+            built = build_view(records, opts, out, args.system)
+        except OutputError as exc:  # the index page could not be written
+            print_diagnostics(exc.diagnostics, prefix="error: ")
+            return 1
     print_diagnostics(built.warnings[:MAX_WARNINGS], prefix="warning: ")
     if len(built.warnings) > MAX_WARNINGS:
         print(f"warning: ... and {len(built.warnings) - MAX_WARNINGS} more", file=sys.stderr)

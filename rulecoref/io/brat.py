@@ -74,7 +74,7 @@ class _AnnReader:
         self.concepts: list[tuple[int, int, str]] = []
         self.lines_of: list[int] = []
         self.entity: dict[str, int] = {}  # T id -> position in ``concepts``
-        self.ids: set[str] = set()  # every annotation id of the file
+        self.ids: dict[str, int] = {}  # every annotation id of the file -> its line
         self.dropped: set[str] = set()  # T ids whose type the type map drops
         self.relations: list[tuple[int, str, str, list[str]]] = []  # (line, kind, id, referenced ids)
 
@@ -89,9 +89,19 @@ class _AnnReader:
             elif line.startswith("*"):
                 self._equivalence(lineno, line)
             elif line.startswith(_SKIPPED):  # events, attributes, normalisations, notes
-                self.ids.add(line.split("\t", 1)[0].split(" ", 1)[0])
+                self._new_id(lineno, line.split("\t", 1)[0].split(" ", 1)[0])
             else:
                 self._malformed(lineno, line)
+
+    def _new_id(self, lineno: int, aid: str) -> bool:
+        """Record an annotation id; a repeated one is RC246 (brat refuses such a file too: which
+        of the two would a relation to it mean?)."""
+        first = self.ids.get(aid)
+        if first is not None:
+            self.errors.append(diagnostic("RC246", file=self.file, line=lineno, id=aid, first=first))
+            return False
+        self.ids[aid] = lineno
+        return True
 
     def _malformed(self, lineno: int, line: str) -> None:
         self.errors.append(diagnostic("RC236", file=self.file, line=lineno, detail=_clip(line)))
@@ -103,7 +113,8 @@ class _AnnReader:
             self._malformed(lineno, line)
             return
         tid, ttype, spans_text, given = m.group(1), m.group(2), m.group(3), m.group(4)
-        self.ids.add(tid)
+        if not self._new_id(lineno, tid):
+            return
         spans = [tuple(int(x) for x in part.split()) for part in spans_text.split(";")]
         if any(b < a for a, b in spans):
             self.errors.append(diagnostic("RC236", file=self.file, line=lineno,
@@ -152,7 +163,8 @@ class _AnnReader:
         if not m:
             self._malformed(lineno, line)
             return
-        self.ids.add(m.group(1))
+        if not self._new_id(lineno, m.group(1)):
+            return
         if self.type_map.is_coreference(m.group(2)):
             self.relations.append((lineno, "relation", m.group(1), [m.group(4), m.group(6)]))
 

@@ -21,9 +21,10 @@ from ..document import Document
 from ..errors import Diagnostic, InputError, diagnostic
 from .brat import format_brat, read_brat
 from .conll import document_to_conll
-from .i2b2 import ReadResult, format_chains, read_chains, read_document, write_atomic
+from .i2b2 import ReadResult, format_chains, read_chains, read_document
 from .jsonl import JsonlEntry, format_jsonl, read_jsonl_entry, scan_jsonl
 from .layout import Record, find_records
+from .outdir import write_all
 from .typemap import TypeMap
 
 INPUT_FORMATS = ("i2b2", "jsonl", "brat")
@@ -151,32 +152,27 @@ def output_paths(fmt: str, out_dir: Path, name: str) -> list[Path]:
     return [out_dir / f"{name}{suffix}" for suffix in SUFFIXES[fmt]]
 
 
-def existing_outputs(fmt: str, out_dir: Path) -> list[Path]:
-    """Output files of ``fmt`` already in ``out_dir`` (a brat .txt counts only beside its .ann)."""
-    if not out_dir.is_dir():
-        return []
-    found = sorted(out_dir.glob(f"*{SUFFIXES[fmt][0]}"))
+def document_files(fmt: str, doc: Document, chains: Sequence[Sequence[int]],
+                   chain_types: Sequence[str]) -> tuple[list[tuple[str, str]], list[Diagnostic]]:
+    """The files one document's output consists of, (name, text) in writing order, and warnings
+    (CoNLL's crossing mentions)."""
+    if fmt == "i2b2":
+        return [(f"{doc.name}.txt.chains", format_chains(doc, chains, chain_types))], []
+    if fmt == "conll":
+        text, warnings = document_to_conll(doc, [[doc.concepts[i].span for i in c] for c in chains if len(c) > 1])
+        return [(f"{doc.name}.conll", text)], warnings
+    if fmt == "jsonl":
+        return [(f"{doc.name}.jsonl", format_jsonl(doc, chains, chain_types))], []
     if fmt == "brat":
-        found += [p.with_suffix(".txt") for p in found if p.with_suffix(".txt").is_file()]
-    return found
+        txt, ann = format_brat(doc, chains)
+        return [(f"{doc.name}.txt", txt), (f"{doc.name}.ann", ann)], []  # the text first: an .ann never lacks it
+    raise ValueError(f"unknown output format {fmt!r}")
 
 
 def write_document(fmt: str, out_dir: Path, doc: Document, chains: Sequence[Sequence[int]],
                    chain_types: Sequence[str]) -> list[Diagnostic]:
-    """Write one document's chains in ``fmt``, atomically; returns warnings (CoNLL's crossing mentions)."""
-    if fmt == "i2b2":
-        write_atomic(out_dir / f"{doc.name}.txt.chains", format_chains(doc, chains, chain_types))
-        return []
-    if fmt == "conll":
-        text, warnings = document_to_conll(doc, [[doc.concepts[i].span for i in c] for c in chains if len(c) > 1])
-        write_atomic(out_dir / f"{doc.name}.conll", text)
-        return warnings
-    if fmt == "jsonl":
-        write_atomic(out_dir / f"{doc.name}.jsonl", format_jsonl(doc, chains, chain_types))
-        return []
-    if fmt == "brat":
-        txt, ann = format_brat(doc, chains)
-        write_atomic(out_dir / f"{doc.name}.txt", txt)  # the text first: an .ann never lacks its text
-        write_atomic(out_dir / f"{doc.name}.ann", ann)
-        return []
-    raise ValueError(f"unknown output format {fmt!r}")
+    """Write one document's chains in ``fmt``: every file of it, or none (OutputError RC510);
+    returns warnings."""
+    files, warnings = document_files(fmt, doc, chains, chain_types)
+    write_all(out_dir, files)
+    return warnings

@@ -7,15 +7,19 @@ problem becomes a Diagnostic naming the file and line; warnings are returned, er
 
 from __future__ import annotations
 
-import os
 import re
-import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..document import Concept, Document
 from ..errors import Diagnostic, InputError, diagnostic
+from .bounded import Limit, NotRegular, read_bytes
+from .outdir import write_atomic as write_atomic  # the one atomic writer lives in io/outdir.py
+
+#: Largest input file read (a note, a concept or chains file, a brat or CoNLL file): a document is
+#: read whole, and the largest clinical notes are under a megabyte.
+MAX_INPUT_BYTES = 256 * 1024 * 1024
 
 _CONCEPT_RE = re.compile(r'^c="(?P<text>.*)" (?P<l1>\d+):(?P<t1>\d+) (?P<l2>\d+):(?P<t2>\d+)\|\|t="(?P<type>[^"]*)"$')
 _MENTION_RE = re.compile(r'^c="(?P<text>.*)" (?P<l1>\d+):(?P<t1>\d+) (?P<l2>\d+):(?P<t2>\d+)$')
@@ -40,9 +44,13 @@ def read_text(path: str | Path, encoding: str = "utf-8") -> str:
     offsets in it). Undecodable bytes raise RC206 naming the line they are on, so a user can find them."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        raw = read_bytes(path, MAX_INPUT_BYTES)
     except OSError as exc:
         raise InputError(diagnostic("RC213", file=str(path), detail=exc.strerror or str(exc))) from exc
+    except NotRegular as exc:
+        raise InputError(diagnostic("RC220", file=str(path), path=str(path), kind=exc.kind)) from exc
+    except Limit as exc:
+        raise InputError(diagnostic("RC219", file=str(path), path=str(path), limit=f"{exc.limit:,}")) from exc
     codec = "utf-8-sig" if encoding.lower().replace("_", "-") in ("utf-8", "utf8") else encoding
     try:
         return raw.decode(codec)
@@ -246,24 +254,3 @@ def format_chains(doc: Document, clusters: Iterable[Sequence[int]], chain_types:
         rows.append((members[0], "||".join([concepts[i].i2b2() for i in members]) + f'||t="coref {ctype}"'))
     rows.sort()
     return "".join(text + "\n" for _, text in rows)
-
-
-def write_atomic(path: str | Path, text: str, encoding: str = "utf-8") -> None:
-    """Write via a temp file in the same folder and rename, so a reader never sees half a file.
-
-    The temp file is created with mode 0666 less the user's umask, as ``open()`` would create the
-    file itself (``tempfile.mkstemp`` makes it 0600, which a colleague in the group cannot read)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(fd, "w", encoding=encoding, newline="\n") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise

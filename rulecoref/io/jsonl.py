@@ -25,11 +25,15 @@ from typing import Any
 
 from ..document import Document
 from ..errors import Diagnostic, InputError, diagnostic
+from .bounded import Limit, NotRegular, json_loads, lines, lone_surrogate, open_regular
 from .i2b2 import ReadResult
 from .text import document_from_text, document_text
 from .typemap import TypeMap
 
 DOC_KEYS = ("id", "text", "concepts", "tokenized", "chains")
+#: A JSONL line (one document) is at most this many bytes and JSON values (docs/security.md).
+MAX_LINE_BYTES = 32 * 1024 * 1024
+MAX_LINE_VALUES = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -58,22 +62,21 @@ def scan_jsonl(path: str | Path, encoding: str = "utf-8") -> tuple[list[JsonlEnt
     entries: list[JsonlEntry] = []
     problems: list[Diagnostic] = []
     first: dict[str, int] = {}
-    offset = 0
     try:
-        fh = path.open("rb")
+        fh = open_regular(path)
     except OSError as exc:
         raise InputError(diagnostic("RC213", file=str(path), detail=exc.strerror or str(exc))) from exc
+    except NotRegular as exc:
+        raise InputError(diagnostic("RC220", file=str(path), path=str(path), kind=exc.kind)) from exc
     with fh:
-        for lineno, raw in enumerate(fh, 1):
-            here, offset = offset, offset + len(raw)
+        for lineno, here, raw in lines(fh, MAX_LINE_BYTES, skip_long=True):
+            if raw is None:  # passed over without being held: this line is reported, the others go on
+                problems.append(diagnostic("RC247", file=str(path), line=lineno, detail=str(Limit("line", MAX_LINE_BYTES))))
+                continue
             if not raw.strip():
                 continue
-            try:
-                obj = json.loads(_decode(raw, encoding, lineno == 1))
-                doc_id = obj.get("id") if isinstance(obj, dict) else None
-            except (ValueError, LookupError):
-                doc_id = None
-            if not isinstance(doc_id, (str, int)) or isinstance(doc_id, bool) or not str(doc_id).strip():
+            doc_id = _scanned_id(raw, encoding, lineno == 1)
+            if doc_id is None:
                 entries.append(JsonlEntry(f"{safe_name(path.stem)}-line{lineno}", lineno, here))
                 continue
             name = safe_name(doc_id)
@@ -83,6 +86,29 @@ def scan_jsonl(path: str | Path, encoding: str = "utf-8") -> tuple[list[JsonlEnt
             first[name] = lineno
             entries.append(JsonlEntry(name, lineno, here))
     return entries, problems
+
+
+def _scanned_id(raw: bytes, encoding: str, first_line: bool) -> str | int | None:
+    """The id of a line, or None when the line gives none (reading it later reports why)."""
+    try:
+        obj = json_loads(_decode(raw, encoding, first_line), max_values=MAX_LINE_VALUES)
+    except (ValueError, LookupError, Limit):
+        return None
+    return line_id(obj)
+
+
+def line_id(obj: Any) -> str | int | None:
+    """A JSONL object's id when it is a usable one (a non-empty string or an integer), else None;
+    ``obj`` may also be a line of JSON text."""
+    if isinstance(obj, str):
+        try:
+            obj = json_loads(obj.lstrip("\ufeff"), max_values=MAX_LINE_VALUES)
+        except (ValueError, Limit):
+            return None
+    doc_id = obj.get("id") if isinstance(obj, dict) else None
+    if not isinstance(doc_id, (str, int)) or isinstance(doc_id, bool) or not str(doc_id).strip():
+        return None
+    return doc_id
 
 
 def _decode(raw: bytes, encoding: str, first_line: bool) -> str:
@@ -98,11 +124,15 @@ def read_jsonl_entry(path: str | Path, entry: JsonlEntry, *, types: Sequence[str
     """Read the document on one line of a JSONL file (seeking to it: the file is never loaded whole)."""
     path = Path(path)
     try:
-        with path.open("rb") as fh:
+        with open_regular(path) as fh:
             fh.seek(entry.offset)
-            raw = fh.readline()
+            raw = fh.readline(MAX_LINE_BYTES + 1)
     except OSError as exc:
         raise InputError(diagnostic("RC213", file=str(path), detail=exc.strerror or str(exc))) from exc
+    except NotRegular as exc:
+        raise InputError(diagnostic("RC220", file=str(path), path=str(path), kind=exc.kind)) from exc
+    if len(raw) > MAX_LINE_BYTES:
+        raise InputError(diagnostic("RC247", file=str(path), line=entry.line, detail=str(Limit("line", MAX_LINE_BYTES))))
     try:
         text = _decode(raw, encoding, entry.offset == 0)
     except UnicodeDecodeError as exc:
@@ -110,15 +140,23 @@ def read_jsonl_entry(path: str | Path, entry: JsonlEntry, *, types: Sequence[str
                                     detail=f"byte {raw[exc.start]:#04x}")) from exc
     except LookupError as exc:
         raise InputError(diagnostic("RC511", encoding=encoding)) from exc
+    return parse_jsonl_text(text, file=str(path), line=entry.line, types=types, type_map=type_map,
+                            abbreviations=abbreviations, strict_text=strict_text, with_chains=with_chains)
+
+
+def parse_jsonl_text(text: str, *, file: str, line: int | None, **options: Any) -> ReadResult:
+    """One JSONL line's text as a document (``parse_jsonl_object``), parsed within the limits:
+    RC230 when it is not JSON, RC247 when it is over a limit."""
     try:
-        obj = json.loads(text)
+        obj = json_loads(text, max_values=MAX_LINE_VALUES)
+    except Limit as exc:
+        raise InputError(diagnostic("RC247", file=file, line=line, detail=str(exc))) from exc
     except ValueError as exc:
-        raise InputError(diagnostic("RC230", file=str(path), line=entry.line, detail=str(exc))) from exc
-    return parse_jsonl_object(obj, file=str(path), line=entry.line, types=types, type_map=type_map,
-                              abbreviations=abbreviations, strict_text=strict_text, with_chains=with_chains)
+        raise InputError(diagnostic("RC230", file=file, line=line, detail=str(exc)[:200])) from exc
+    return parse_jsonl_object(obj, file=file, line=line, **options)
 
 
-def parse_jsonl_object(obj: Any, *, file: str = "<jsonl>", line: int = 1, types: Sequence[str] | None = None,
+def parse_jsonl_object(obj: Any, *, file: str = "<jsonl>", line: int | None = 1, types: Sequence[str] | None = None,
                        type_map: TypeMap | None = None, abbreviations: frozenset[str] = frozenset(),
                        strict_text: bool = False, with_chains: bool = True) -> ReadResult:
     """One JSONL document as a Document, its gold chains (if any) and warnings.
@@ -149,13 +187,17 @@ def parse_jsonl_object(obj: Any, *, file: str = "<jsonl>", line: int = 1, types:
     chains, chain_types = None, None
     if raw_chains is not None:
         chains, chain_types = _chains(raw_chains, position, td.concept_of, len(raw_concepts), file, line)
+        for k, ctype in enumerate(chain_types):
+            if not check.unicode(f"chains[{k}].type", ctype):
+                raise InputError(check.errors)
     return ReadResult(td.document, warnings, chains, chain_types)
 
 
 class _ObjectCheck:
     """The problems of one JSONL object, collected so that all of them are reported at once."""
 
-    def __init__(self, file: str, line: int, type_map: TypeMap, types: Sequence[str] | None, strict_text: bool):
+    def __init__(self, file: str, line: int | None, type_map: TypeMap, types: Sequence[str] | None,
+                 strict_text: bool):
         self.file, self.line, self.type_map, self.strict_text = file, line, type_map, strict_text
         self.allowed = set(types) if types else None
         self.errors: list[Diagnostic] = []
@@ -164,6 +206,15 @@ class _ObjectCheck:
     def bad(self, where: str, expected: str, got: object) -> None:
         self.errors.append(diagnostic("RC231", file=self.file, line=self.line, where=where, expected=expected,
                                       got=_show(got)))
+
+    def unicode(self, where: str, value: Any) -> bool:
+        """False (and RC245) when a string holds a lone surrogate: no file could be written with it."""
+        pos = lone_surrogate(value) if isinstance(value, str) else None
+        if pos is None:
+            return True
+        self.errors.append(diagnostic("RC245", file=self.file, line=self.line, where=where,
+                                      char=f"\\u{ord(value[pos]):04x}", pos=pos))
+        return False
 
     def document_fields(self, obj: dict) -> tuple[Any, Any, Any, list]:
         """id, text, tokenized and concepts as given (concepts [] when not a list); an unknown
@@ -178,6 +229,8 @@ class _ObjectCheck:
         text = obj.get("text")
         if not isinstance(text, str):
             self.bad("text", "a string", text)
+        for where, value in (("id", doc_id), ("text", text)):
+            self.unicode(where, value)
         tokenized = obj.get("tokenized", False)
         if not isinstance(tokenized, bool):
             self.bad("tokenized", "true or false", tokenized)
@@ -213,6 +266,8 @@ class _ObjectCheck:
         if not isinstance(ctype, str) or not ctype.strip():
             self.bad(f"{where}.type", "a type name", ctype)
             ok = False
+        elif not self.unicode(f"{where}.type", ctype):
+            ok = False
         if not ok:
             return None
         mapped = self._concept_type(ctype)
@@ -245,7 +300,7 @@ class _ObjectCheck:
 
 
 def _chains(raw: list, position: dict[int, int], concept_of: list[int], n: int, file: str,
-            line: int) -> tuple[list[list[int]], list[str]]:
+            line: int | None) -> tuple[list[list[int]], list[str]]:
     """Chains as Document concept indices; a mention in two chains or out of range is an error."""
     errors: list[Diagnostic] = []
     chains: list[list[int]] = []

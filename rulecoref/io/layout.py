@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Diagnostic, InputError, diagnostic
+from .bounded import Limit, NotRegular, lines, open_regular
 from .i2b2 import doc_name
 
 
@@ -155,9 +156,37 @@ def input_folders(inputs: Iterable[str | Path], records: Iterable[Record]) -> tu
     return exact | inside, inside
 
 
+#: A file list (``--file-list``): at most this many bytes, and lines no longer than a path can be.
+MAX_FILE_LIST_BYTES = 64 * 1024 * 1024
+MAX_FILE_LIST_LINE = 4096
+
+
 def iter_file_list(path: Path) -> Iterator[str]:
-    """Paths listed one per line in a file (``#`` comments allowed)."""
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line:
-            yield line
+    """Paths listed one per line in a file (``#`` comments allowed), read within bounds: a file
+    list that is missing, a folder or a device, binary (a NUL byte), not UTF-8, too large or with
+    a line longer than a path is RC218 naming the file (and line), before any document is read."""
+    def bad(detail: str, line: int | None = None) -> InputError:
+        return InputError(diagnostic("RC218", file=str(path), line=line, path=str(path), detail=detail))
+
+    found: list[str] = []
+    try:
+        with open_regular(path) as fh:
+            for lineno, _, raw in lines(fh, MAX_FILE_LIST_LINE, MAX_FILE_LIST_BYTES):
+                if b"\0" in raw:
+                    raise bad("it holds a NUL byte: it is binary, not a list of paths", lineno)
+                try:
+                    text = raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
+                except UnicodeDecodeError as exc:
+                    raise bad(f"it is not UTF-8 text (byte {raw[exc.start]:#04x})", lineno) from exc
+                item = text.split("#", 1)[0].strip()
+                if item:
+                    found.append(item)
+    except FileNotFoundError as exc:
+        raise bad("no such file") from exc
+    except OSError as exc:
+        raise bad(exc.strerror or str(exc)) from exc
+    except NotRegular as exc:
+        raise bad(f"it is {exc.kind}, not a file") from exc
+    except Limit as exc:
+        raise bad(str(exc), exc.line) from exc
+    yield from found

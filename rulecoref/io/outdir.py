@@ -1,10 +1,21 @@
-"""The output folder of a batch: checked before any work, and locked for the whole run.
+"""Every output rulecoref writes goes through this module: one way to check, lock and write.
 
-``check_out_dir`` refuses, with one numbered error, a folder that cannot hold the outputs (it is a
-file, lies under one, or cannot be written: RC508, RC509) or that would mix outputs into the
-inputs (it is an input folder, or inside an i2b2 release's ``docs/``, ``concepts/`` or
-``chains/``: RC505), so a bad ``--out`` never costs the start-up, never blames a document, and
-never overwrites gold chains.
+``write_atomic`` writes one file whole or not at all (a temporary file beside it, then a rename);
+any failure, a full disk included, is RC510 naming the file, and the temporary file is removed.
+
+``OutputFolder`` is a folder a command writes into (``resolve``, ``spark-resolve``, ``view``,
+``convert`` to i2b2 or brat). Before any work, ``check`` refuses with one numbered error a folder
+that cannot hold the outputs (it is a file, lies under one, or cannot be written: RC508, RC509) or
+that is an input folder (RC505). ``open`` creates it, takes its lock, and claims the files the run
+will write: a claimed file that is an input is RC522, one that exists and that no rulecoref run
+wrote is RC512 (it is never replaced or deleted), and the files an earlier run of the same kind
+wrote are RC501/RC526 unless ``--overwrite`` (which deletes those, and only those). What each run
+wrote is kept in ``OUT/.rulecoref-outputs``, one JSON ``[group, file]`` a line, so that a later
+``--overwrite`` knows which files are rulecoref's.
+
+``OutputFile`` is a single file a command writes (``convert`` to one JSONL or CoNLL file, ``train
+--model``): never an input, never a folder, never under a file; an existing file is replaced only
+with ``--overwrite`` or when it is recognisably the command's own (a rulecoref model).
 
 ``OutputLock`` makes two runs into one folder safe: the lock file ``OUT/.rulecoref.lock`` is
 created atomically (written under a temporary name, then hard-linked into place, which fails if
@@ -23,12 +34,21 @@ import shlex
 import socket
 import sys
 import time
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import CliError, diagnostic
+from ..errors import CliError, OutputError, diagnostic
+from .bounded import Limit, NotRegular, file_kind, json_loads, lines, open_regular, read_bytes
 
 LOCK = ".rulecoref.lock"
+MANIFEST = ".rulecoref-outputs"
+_MANIFEST_HEAD = "# rulecoref outputs: the files rulecoref runs wrote here, one JSON [group, file, size, mtime_ns] a line\n"
+#: Bounds on reading the lock and the manifest (files in the output folder, so not trusted either).
+_LOCK_BYTES = 8192
+_MANIFEST_LINE = 8192
+#: Files of one group that an error names before it says "and N more".
+_SHOWN = 3
 
 
 def check_out_dir(out: Path, inputs: tuple[set[Path], set[Path]] = (set(), set())) -> None:
@@ -90,8 +110,8 @@ class OutputLock:
     def holder(self) -> dict[str, Any]:
         """What the lock file says about its holder (``{}`` when it cannot be read)."""
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = json_loads(read_bytes(self.path, _LOCK_BYTES).decode("utf-8"), max_values=100)
+        except (OSError, ValueError, Limit, NotRegular):
             return {}
         return data if isinstance(data, dict) else {}
 
@@ -145,3 +165,339 @@ class OutputLock:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+def write_atomic(path: str | Path, text: str, encoding: str = "utf-8") -> None:
+    """Write ``text`` to ``path`` whole or not at all: a temporary file in the same folder, then a
+    rename, so a reader never sees half a file. Any failure (a full disk, a read-only folder, a
+    character the encoding cannot hold) is OutputError RC510 naming the file; the temporary file
+    is removed however the write ends (an interrupt too).
+
+    The temporary file is created with mode 0666 less the user's umask, as ``open()`` would create
+    the file itself (``tempfile.mkstemp`` makes it 0600, which a colleague in the group cannot read)."""
+    path = Path(path)
+    try:
+        data = text.encode(encoding)
+    except UnicodeEncodeError as exc:
+        raise OutputError(diagnostic("RC510", file=str(path), path=str(path), detail=(
+            f"the text holds {text[exc.start]!r} at character {exc.start}, which {encoding} cannot encode"))) from exc
+    tmp = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"
+    created = False
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+        created = True
+        _write_fd(fd, data)
+        os.replace(tmp, path)
+        created = False
+    except OSError as exc:
+        raise OutputError(diagnostic("RC510", file=str(path), path=str(path),
+                                     detail=exc.strerror or str(exc))) from exc
+    finally:
+        if created:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def _write_fd(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to ``fd`` and close it (a full disk is an OSError here, or at close)."""
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+
+
+def write_all(folder: Path, files: Sequence[tuple[str, str]]) -> None:
+    """Write several files of one document into ``folder`` atomically, one after the other: all of
+    them, or (when one fails) none that this call wrote."""
+    done: list[Path] = []
+    try:
+        for name, text in files:
+            write_atomic(folder / name, text)
+            done.append(folder / name)
+    except BaseException:
+        for path in done:
+            path.unlink(missing_ok=True)
+        raise
+
+
+class Inputs:
+    """What an output must never touch: input files, and folders it may not be or lie in
+    (``io.layout.input_folders``); all resolved (symbolic links followed)."""
+
+    def __init__(self, files: Iterable[str | Path | None] = (),
+                 folders: tuple[set[Path], set[Path]] = (set(), set())):
+        self.files: dict[Path, Path] = {}
+        for f in files:
+            if f is not None:
+                self.files.setdefault(Path(f).resolve(), Path(f))
+        self.exact, self.inside = folders
+
+    def input_at(self, path: Path) -> Path | None:
+        """The input file ``path`` is (a link to), or None."""
+        return self.files.get(path.resolve())
+
+    def folder_holding(self, path: Path) -> Path | None:
+        """The input folder (docs/, concepts/, chains/ of an i2b2 release) that ``path`` lies in, or None."""
+        real = path.resolve()
+        return next((f for f in sorted(self.inside) if real.is_relative_to(f)), None)
+
+
+def _few(names: Sequence[str]) -> str:
+    shown = ", ".join(names[:_SHOWN])
+    return shown + (f" and {len(names) - _SHOWN} more" if len(names) > _SHOWN else "")
+
+
+class OutputFolder:
+    """A folder one command writes into; see the module docstring for what it refuses.
+
+    Args:
+        group: the kind of output ("resolve:i2b2", "view", "convert:brat"): ``--overwrite`` deletes
+            the files of this group only, never another command's.
+        exclusive: suffixes of which every file in the folder must be this group's (resolve: its
+            output format's, so that chains of another origin are never scored with the run's).
+        replaceable: names an earlier run's file of which is replaced without ``--overwrite``
+            (the report, brat's annotation.conf).
+        adopt: a file that marks a folder written before the manifest existed (resolve's report):
+            then the existing files with the ``exclusive`` suffixes count as the group's.
+        stale_code: the code for earlier outputs without ``--overwrite`` (RC526, resolve's RC501).
+    """
+
+    def __init__(self, path: Path, group: str, *, overwrite: bool = False, inputs: Inputs | None = None,
+                 exclusive: Sequence[str] = (), replaceable: Sequence[str] = (), adopt: str | None = None,
+                 stale_code: str = "RC526", what: str = "output file(s)"):
+        self.path, self.group, self.overwrite = Path(path), group, overwrite
+        self.inputs = inputs or Inputs()
+        self.exclusive, self.replaceable, self.adopt = tuple(exclusive), frozenset(replaceable), adopt
+        self.stale_code, self.what = stale_code, what
+        self.lock = OutputLock(self.path)
+        self.owners: dict[str, str] = {}  # file (relative) -> group that wrote it
+        self.stamps: dict[str, tuple[int, int]] = {}  # file -> (size, mtime_ns) when its run ended
+        self.planned: set[str] = set()
+        self.opened = False
+
+    def check(self) -> OutputFolder:
+        """Before any work: RC505 (an input folder), RC508 (a file or under one), RC509 (not writable)."""
+        check_out_dir(self.path, (self.inputs.exact, self.inputs.inside))
+        return self
+
+    def open(self, names: Iterable[str] = ()) -> OutputFolder:
+        """Create the folder, lock it (RC506, RC507) and claim ``names`` (``plan``)."""
+        self.check()
+        make_out_dir(self.path)
+        self.lock.acquire()
+        try:
+            self.owners, self.stamps = self._read_manifest()
+            self.plan(names, first=True)
+        except BaseException:
+            self.lock.release()
+            raise
+        self.opened = True
+        return self
+
+    def plan(self, names: Iterable[str], *, first: bool = False) -> None:
+        """Claim files the run will write, all checked before any is written: RC522 (an input),
+        RC512 (a file no rulecoref run wrote), RC501/RC526 (an earlier run's, without --overwrite).
+        The first plan also looks at the group's earlier files (refused, or deleted with
+        --overwrite), and the manifest names every claimed file before the run writes any, so a
+        killed run's files stay known as rulecoref's."""
+        new = [n for n in dict.fromkeys(names) if n not in self.planned]
+        foreign, stale = self._clashes(new)
+        earlier: list[str] = []
+        if first:
+            foreign += self._foreign_of_kind(set(new))
+            earlier = [n for n in sorted(self.owners) if self.owner(n) == self.group and n not in self.replaceable
+                       and os.path.lexists(self.path / n)]
+        if foreign:
+            detail = (f"not named in {self.path / MANIFEST}" if len(foreign) == 1 else
+                      f"{len(foreign)} files in {self.path} that no rulecoref run wrote: {_few(foreign)}")
+            raise OutputError(diagnostic("RC512", path=str(self.path / foreign[0]), detail=detail))
+        if not self.overwrite and (stale or earlier):
+            raise OutputError(diagnostic(self.stale_code, path=str(self.path), count=len(set(stale) | set(earlier)),
+                                         what=self.what))
+        for name in earlier:  # never an input, whatever the manifest says
+            given = self.inputs.input_at(self.path / name)
+            if given is not None:
+                raise OutputError(diagnostic("RC522", path=str(self.path / name), input=str(given)))
+        for name in earlier:  # only with --overwrite: the group's own files of an earlier run
+            path = self.path / name
+            if path.is_symlink() or path.resolve().is_relative_to(self.path.resolve()):
+                path.unlink(missing_ok=True)  # a link itself is removed, never what it points to
+        for name in new:
+            self.owners[name] = self.group
+            self.planned.add(name)
+        if first:  # the claim; a name claimed later is recorded when the run ends (``close``)
+            self._write_manifest(prune=False)
+
+    def _clashes(self, names: Sequence[str]) -> tuple[list[str], list[str]]:
+        """Claimed names that exist: those no rulecoref run wrote, and those an earlier run did."""
+        foreign, stale = [], []
+        for name in names:
+            path = self.path / name
+            given = self.inputs.input_at(path)
+            if given is not None:
+                raise OutputError(diagnostic("RC522", path=str(path), input=str(given)))
+            folder = self.inputs.folder_holding(path)
+            if folder is not None:
+                raise OutputError(diagnostic("RC505", path=str(path.parent), input=str(folder)))
+            if not os.path.lexists(path):
+                continue
+            if path.is_dir() and not path.is_symlink():
+                raise OutputError(diagnostic("RC558", path=str(path), detail="is a folder, where this run writes a file"))
+            if self.owner(name) is None:
+                foreign.append(name)
+            elif not self.overwrite and name not in self.replaceable:
+                stale.append(name)
+        return foreign, stale
+
+    def _foreign_of_kind(self, claimed: set[str]) -> list[str]:
+        """Files with an ``exclusive`` suffix that no rulecoref run of this group wrote (and that are not claimed)."""
+        out = []
+        for suffix in self.exclusive:
+            for path in sorted(self.path.glob(f"*{suffix}")):
+                if path.name not in claimed and self.owner(path.name) != self.group:
+                    out.append(path.name)
+        return out
+
+    def adopt_written(self, names: Iterable[str]) -> None:
+        """Record files this run wrote without claiming them first (Spark executors name them from
+        rows the driver never sees); only sound for ``exclusive`` suffixes, whose foreign files
+        ``open`` refused."""
+        for name in names:
+            self.owners[name] = self.group
+            self.planned.add(name)
+
+    def write(self, name: str, text: str) -> Path:
+        """Write one claimed file (a name not claimed yet is claimed now); OutputError on failure."""
+        if name not in self.planned:
+            self.plan([name])
+        path = self.path / name
+        write_atomic(path, text)
+        return path
+
+    def write_set(self, files: Sequence[tuple[str, str]]) -> None:
+        """Write several files of one document (``write_all``), claiming those not claimed yet."""
+        self.plan([name for name, _ in files if name not in self.planned])
+        write_all(self.path, files)
+
+    def close(self) -> None:
+        """Record what the run wrote (claimed files that exist) and release the lock."""
+        if not self.opened:
+            return
+        self.opened = False
+        try:
+            self._write_manifest(prune=True)
+        except OutputError:
+            pass  # a full disk: the claim written at the start still names every file
+        finally:
+            self.lock.release()
+
+    def __enter__(self) -> OutputFolder:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def owner(self, name: str) -> str | None:
+        """The group whose run wrote ``name``, or None: not in the manifest, or changed since that
+        run ended (another size or time: someone's edit or copy, which is theirs now)."""
+        group = self.owners.get(name)
+        stamp = self.stamps.get(name)
+        if group is None or stamp is None or name in self.planned:
+            return group
+        try:
+            st = os.lstat(self.path / name)
+        except OSError:
+            return group
+        return group if (st.st_size, st.st_mtime_ns) == stamp else None
+
+    def _read_manifest(self) -> tuple[dict[str, str], dict[str, tuple[int, int]]]:
+        """The folder's manifest: file -> group, file -> stamp. A folder that has none but holds
+        ``adopt`` was written by a rulecoref that kept no manifest: its files with ``exclusive``
+        suffixes are its own."""
+        path = self.path / MANIFEST
+        owners: dict[str, str] = {}
+        stamps: dict[str, tuple[int, int]] = {}
+        if not os.path.lexists(path):
+            if self.adopt and (self.path / self.adopt).is_file():
+                for suffix in self.exclusive:
+                    owners.update((p.name, self.group) for p in self.path.glob(f"*{suffix}"))
+            return owners, stamps
+        try:
+            with open_regular(path) as fh:
+                for _, _, raw in lines(fh, _MANIFEST_LINE):
+                    entry = _manifest_entry(raw or b"")
+                    if entry is not None:
+                        owners[entry[1]] = entry[0]
+                        if entry[2] is not None:
+                            stamps[entry[1]] = entry[2]
+        except (OSError, Limit, NotRegular):
+            pass  # what could be read stands; files it does not name count as no rulecoref run's
+        return owners, stamps
+
+    def _write_manifest(self, *, prune: bool) -> None:
+        """The claim (before the run: names only) or the record (after it: names with their size
+        and time, so a file someone changes afterwards is theirs)."""
+        lines_out = []
+        for name, group in sorted(self.owners.items()):
+            stamp = self.stamps.get(name)
+            if prune:
+                try:
+                    st = os.lstat(self.path / name)
+                except OSError:
+                    continue
+                if name in self.planned:
+                    stamp = (st.st_size, st.st_mtime_ns)
+            lines_out.append(json.dumps([group, name, *stamp] if stamp else [group, name], ensure_ascii=False) + "\n")
+        write_atomic(self.path / MANIFEST, _MANIFEST_HEAD + "".join(lines_out))
+
+
+def _manifest_entry(raw: bytes) -> tuple[str, str, tuple[int, int] | None] | None:
+    """One manifest line as (group, file, stamp); None for anything else (a comment, a damaged
+    line, a file outside the folder)."""
+    try:
+        value = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    if not (isinstance(value, list) and len(value) in (2, 4) and all(isinstance(v, str) for v in value[:2])):
+        return None
+    name = Path(value[1])
+    if not value[1] or name.is_absolute() or ".." in name.parts:  # only files inside the folder
+        return None
+    stamp = value[2:]
+    if stamp and not all(isinstance(v, int) and not isinstance(v, bool) for v in stamp):
+        return None
+    return value[0], value[1], (stamp[0], stamp[1]) if stamp else None
+
+
+class OutputFile:
+    """One file a command writes (see the module docstring)."""
+
+    def __init__(self, path: Path, *, overwrite: bool = False, inputs: Inputs | None = None,
+                 ours: Callable[[Path], bool] | None = None, what: str = "output"):
+        self.path, self.overwrite, self.inputs, self.ours, self.what = Path(path), overwrite, inputs or Inputs(), ours, what
+
+    def check(self) -> OutputFile:
+        """Before any work: RC522 (an input), RC505 (inside an input folder), RC558 (a folder),
+        RC508/RC509 (under a file, not writable), RC513/RC512 (exists and may not be replaced)."""
+        given = self.inputs.input_at(self.path)
+        if given is not None:
+            raise OutputError(diagnostic("RC522", path=str(self.path), input=str(given)))
+        folder = self.inputs.folder_holding(self.path)
+        if folder is not None:
+            raise OutputError(diagnostic("RC505", path=str(self.path.parent), input=str(folder)))
+        if self.path.is_dir():
+            raise OutputError(diagnostic("RC558", path=str(self.path), detail=f"is a folder; {self.what} is one file"))
+        kind = file_kind(os.stat(self.path).st_mode) if self.path.exists() else None
+        if kind is not None:  # /dev/stdout, a pipe: a rename would replace the device's name, not write to it
+            raise OutputError(diagnostic("RC558", path=str(self.path), detail=f"is {kind}; {self.what} is a regular file"))
+        check_out_dir(self.path.parent)
+        if os.path.lexists(self.path) and not self.overwrite:
+            if self.ours is None:
+                raise OutputError(diagnostic("RC513", path=str(self.path)))
+            if not self.ours(self.path):
+                raise OutputError(diagnostic("RC512", path=str(self.path), detail=f"it is not {self.what}"))
+        return self
+
+    def write(self, text: str) -> None:
+        write_atomic(self.path, text)

@@ -23,9 +23,23 @@ from pathlib import Path
 import yaml
 
 from ..errors import Diagnostic, InputError, diagnostic
-from ..rules.yamlsrc import DuplicateKey, LDict, LList, UnsafeTag, load
+from ..rules.yamlsrc import (
+    BadScalar,
+    DuplicateKey,
+    LDict,
+    LList,
+    RecursiveAlias,
+    TooDeep,
+    TooManyNodes,
+    UnsafeTag,
+    load,
+)
+from .bounded import Limit, NotRegular, read_bytes
 
 UNMAPPED = ("keep", "drop", "error")
+#: Largest type map read; its YAML is also held to the rule files' node and depth limits
+#: (``rules.yamlsrc``: 20,000 nodes, 50 levels), RC249 beyond (docs/security.md).
+MAX_TYPE_MAP_BYTES = 1024 * 1024
 KEYS = ("version", "types", "unmapped", "coreference")
 #: brat relation and equivalence types read as coreference when the type map names none
 #: (brat's own examples say Coref, the BioNLP 2011 coreference task Coreference, BioNLP Equiv)
@@ -86,13 +100,21 @@ def _load_mapping(path: Path) -> LDict:
     mapping at the top (RC242) stops at once, since nothing else in it can be checked."""
     file = str(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(diagnostic("RC240", file=file, detail=str(exc))) from exc
+        text = read_bytes(path, MAX_TYPE_MAP_BYTES).decode("utf-8-sig")
+    except NotRegular as exc:
+        raise InputError(diagnostic("RC240", file=file, detail=f"it is {exc.kind}, not a file")) from exc
+    except Limit as exc:
+        raise InputError(diagnostic("RC249", file=file, detail=str(exc))) from exc
+    except UnicodeDecodeError as exc:
+        raise InputError(diagnostic("RC240", file=file, detail=f"not UTF-8 text (byte at {exc.start})")) from exc
+    except OSError as exc:
+        raise InputError(diagnostic("RC240", file=file, detail=exc.strerror or str(exc))) from exc
     try:
         data = load(text)
-    except (DuplicateKey, UnsafeTag) as exc:
+    except (DuplicateKey, UnsafeTag, BadScalar) as exc:
         raise InputError(diagnostic("RC240", file=file, line=exc.line, detail=str(exc))) from exc
+    except (TooManyNodes, TooDeep, RecursiveAlias) as exc:
+        raise InputError(diagnostic("RC249", file=file, line=exc.line, detail=str(exc))) from exc
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise InputError(diagnostic("RC240", file=file, line=mark.line + 1 if mark else None,

@@ -144,6 +144,11 @@ def safe_url(url: str) -> str:
         return re.sub(r"://([^:/@]+):[^@]*@", r"://\1:***@", url)
 
 
+def sqlite_path(url: str) -> Path | None:
+    """The file of a SQLite URL (None for a server database or an in-memory one)."""
+    return _sqlite_file(_parse_url(url))
+
+
 def _sqlite_file(url: Any) -> Path | None:
     """The file of a ``sqlite:///file`` URL; None for other back ends and in-memory/URI forms."""
     if url.get_backend_name() != "sqlite":

@@ -248,6 +248,9 @@ def _resolve_param(chk: _Checker, file: Path, name: str, spec: Param, value: Any
     if problem == "choice":
         chk.add("RC109", file, line, pass_name, where=name, value=value, allowed=", ".join(spec.allowed))
         return None
+    if problem == "finite":
+        chk.add("RC123", file, line, pass_name, where=name, value=repr(value))
+        return None
     if problem:
         chk.add("RC104", file, line, pass_name, where=name, expected=f"a value that {problem}", got=repr(value))
         return None
@@ -682,10 +685,9 @@ def _check_decoder(chk: _Checker, path: Path, value: Any, line: int, overrides: 
                 if not p.is_absolute():
                     cand = path.parent / p
                     v = str(cand if cand.exists() or not (path.parent.parent / p).exists() else path.parent.parent / p)
-            problem = check_value(spec, v)
-            if problem:
-                chk.add("RC104", path, value.line_of(pname), where=f"decoder.{pname}", expected=spec.describe(), got=type_name(v))
-            params[pname] = v
+            # checked as a pass parameter is (a range or NaN reported as such); an override from the
+            # command line is reported on the decoder's line
+            params[pname] = _resolve_param(chk, path, f"decoder.{pname}", spec, v, value.line_of(pname), None)
         elif spec.required:
             chk.add("RC106", path, value.line, key=pname, where=f"decoder {kind!r}")
         else:

@@ -6,6 +6,7 @@ spec and never runs code from the file. Kept free of imports from passes/ so bot
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +17,9 @@ from typing import Any
 # attributes (one, or a list); "predicates" lists pair predicates, each a name or {name: {params}}.
 KINDS = ("bool", "int", "float", "str", "str_list", "wordlist", "regexes", "choice", "mapping",
          "attributes", "predicates")
+#: Largest magnitude of an int or float parameter that declares no maximum of its own: a count,
+#: a distance or a window beyond it means "no limit", and the passes give 0 or -1 that meaning.
+MAX_MAGNITUDE = 10**9
 
 
 @dataclass(frozen=True)
@@ -103,10 +107,21 @@ def check_value(param: Param, value: Any) -> str | None:
     if not ok:
         return "type"
     if k in ("int", "float"):
-        if param.minimum is not None and value < param.minimum:
-            return f"must be >= {param.minimum}"
-        if param.maximum is not None and value > param.maximum:
-            return f"must be <= {param.maximum}"
+        return check_number(param, value)
+    return None
+
+
+def check_number(param: Param, value: int | float) -> str | None:
+    """"finite" for NaN and infinities (RC123), a range problem, or None: numbers are checked
+    the same way in rule files and on the command line."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return "finite"
+    if param.minimum is not None and value < param.minimum:
+        return f"must be >= {param.minimum}"
+    if param.maximum is not None and value > param.maximum:
+        return f"must be <= {param.maximum}"
+    if param.maximum is None and abs(value) > MAX_MAGNITUDE:
+        return f"must be <= {MAX_MAGNITUDE:,}"
     return None
 
 

@@ -16,11 +16,11 @@ from pathlib import Path
 from ..errors import Diagnostic, RulecorefError, diagnostic
 from ..extras import missing
 from ..io.formats import ReadOptions, chains_by_index, read_record, typed
-from ..io.i2b2 import write_atomic
 from ..io.jsonl import JsonlEntry, read_jsonl_entry
 from ..io.layout import Record
+from ..io.outdir import OutputFolder
 from .model import DocView, read_provenance
-from .page import IndexRow, document_page, index_page, page_name
+from .page import INDEX_PAGE, IndexRow, document_page, index_page, page_name
 
 
 @dataclass
@@ -77,18 +77,24 @@ def _jsonl_chains(path: Path, doc, opts: ReadOptions) -> tuple[list[list[int]], 
     return chains, typed(doc, chains, read.chain_types)
 
 
-def build_view(records: Iterable[Record], opts: ReadOptions, out_dir: Path, system_dir: Path | None = None) -> Built:
-    """Write NAME.html for every record and index.html; never stops on one bad document."""
+def planned_pages(records: Iterable[Record]) -> list[str]:
+    """The files a view of ``records`` writes, claimed before any is written (io/outdir.py)."""
+    return [page_name(rec.name) for rec in records] + [INDEX_PAGE]
+
+
+def build_view(records: Iterable[Record], opts: ReadOptions, out: OutputFolder, system_dir: Path | None = None) -> Built:
+    """Write NAME.html for every record and index.html into an opened output folder; never stops
+    on one bad document (a page that cannot be written, a full disk, is that document's RC510)."""
     built = Built()
     views_for_scores = []
     for rec in records:
         try:
             view = load_view(rec, opts, system_dir)
+            out.write(page_name(view.doc.name), document_page(view))
         except RulecorefError as exc:
             built.failed.extend(exc.diagnostics)
             built.rows.append(IndexRow(rec.name, problem=f"not shown: {exc.diagnostics[0].code}"))
             continue
-        write_atomic(out_dir / page_name(view.doc.name), document_page(view))
         built.pages += 1
         built.warnings.extend(view.warnings)
         diff = view.diff()
@@ -100,7 +106,7 @@ def build_view(records: Iterable[Record], opts: ReadOptions, out_dir: Path, syst
         if diff is not None:
             views_for_scores.append((built.rows[-1], _partition(view)))
     note, total = _score(views_for_scores)
-    write_atomic(out_dir / "index.html", index_page(built.rows, total, note))
+    out.write(INDEX_PAGE, index_page(built.rows, total, note))
     return built
 
 

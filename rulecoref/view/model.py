@@ -9,7 +9,6 @@ A C: the system link A-C is correct (A and C corefer), the gold link B-C is miss
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -18,8 +17,13 @@ from typing import Any
 
 from ..document import Document
 from ..errors import Diagnostic, diagnostic
+from ..io.bounded import Limit, NotRegular, json_loads, read_bytes
 
 Pair = tuple[int, int]
+
+#: A provenance file (``NAME.links.json`` of ``resolve --provenance``): at most this many bytes and values.
+MAX_PROVENANCE_BYTES = 256 * 1024 * 1024
+MAX_PROVENANCE_VALUES = 20_000_000
 
 _MENTION_RE = re.compile(r'^c="(?:.*)" (\d+):(\d+) (\d+):(\d+)$')
 
@@ -86,9 +90,9 @@ def read_provenance(path: Path, doc: Document) -> tuple[LinkLog | None, list[Dia
     """A ``NAME.links.json`` file by concept index; links naming no concept of ``doc`` are left
     out with one warning (RC525), an unreadable file is a warning (RC524) and no provenance."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json_loads(read_bytes(path, MAX_PROVENANCE_BYTES).decode("utf-8"), max_values=MAX_PROVENANCE_VALUES)
         links, removed = data["links"], data["removed"]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (OSError, ValueError, KeyError, TypeError, Limit, NotRegular) as exc:
         return None, [diagnostic("RC524", file=str(path), severity="warning", path=str(path), detail=str(exc))]
     index = {c.span: c.index for c in doc.concepts}
     misses = 0

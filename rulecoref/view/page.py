@@ -197,8 +197,15 @@ class IndexRow:
     problem: str = ""  # why the document has no page
 
 
+#: The index page; a document of that name gets another page name (``page_name``).
+INDEX_PAGE = "index.html"
+
+
 def page_name(name: str) -> str:
-    return f"{name}.html"
+    """A document's page: NAME.html, but NAME.doc.html for a document named "index" (in any case,
+    for case-insensitive file systems), whose page would be the index page. Document names hold
+    no '.', so no other document's page can be NAME.doc.html."""
+    return f"{name}.doc.html" if f"{name}.html".casefold() == INDEX_PAGE else f"{name}.html"
 
 
 def index_page(rows: Sequence[IndexRow], total: IndexRow | None, note: str = "") -> str:

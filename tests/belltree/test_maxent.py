@@ -82,3 +82,84 @@ def test_maxent_missing_file_says_how_to_train(tmp_path):
 def test_maxent_needs_both_labels():
     with pytest.raises(ValueError):
         fit(matrix([["a"], ["b"]], [0, 0]), "mention-pair")
+
+
+# -- model files of the wrong shape: checked at load time, before any document (issue 22) ---------
+
+@pytest.fixture(scope="module")
+def model_data():
+    return small_model().to_dict()
+
+
+def _saved(tmp_path, model_data, **changes):
+    data = json.loads(json.dumps(model_data))
+    for key, value in changes.items():
+        if key.startswith("settings_"):
+            data["settings"] = {**data["settings"], key[len("settings_"):]: value}
+        else:
+            data[key] = value
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize(("changes", "where"), [
+    ({"settings": [1, 2]}, "settings"), ({"settings": "abc"}, "settings"),
+    ({"settings_window": "ten"}, "settings.window"), ({"settings_window": -2}, "settings.window"),
+    ({"settings_max_members": 2.5}, "settings.max_members"), ({"settings_type_check": "yes"}, "settings.type_check"),
+    ({"settings_rule_passes": 7}, "settings.rule_passes"), ({"features": [1, 2, 3]}, "features"),
+    ({"stats": [1]}, "stats"), ({"weights": []}, "weights"), ({"intercept": "1"}, "intercept"),
+    ({"extra": 1}, "extra"), ({"kind": "pairs"}, "kind"),
+])
+def test_maxent_model_of_the_wrong_shape_is_rc607_naming_the_key(tmp_path, model_data, changes, where):
+    """Issue 22: seven different tracebacks (or silent acceptance) for these shapes."""
+    path = _saved(tmp_path, model_data, **changes)
+    with pytest.raises(ModelError) as err:
+        MaxEntModel.load(path)
+    d = err.value.diagnostics[0]
+    assert (d.code, d.file) == ("RC607", str(path)) and f": {where}: expected" in d.message, d
+
+
+def test_maxent_model_features_listed_twice_or_weights_not_finite(tmp_path, model_data):
+    data = model_data
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps({**data, "features": [data["features"][0]] * len(data["features"])}))
+    with pytest.raises(ModelError) as twice:
+        MaxEntModel.load(path)
+    assert twice.value.code == "RC607"
+    path.write_text(json.dumps(data).replace('"weights": [', '"weights": [NaN, ', 1).replace(
+        '"features": [', '"features": ["zzz", ', 1))
+    with pytest.raises(ModelError) as nan:
+        MaxEntModel.load(path)
+    assert nan.value.code == "RC601" and "NaN is not a JSON number" in str(nan.value)
+
+
+def test_maxent_model_over_the_limits(tmp_path, monkeypatch):
+    """Issue 22: a model nested 100,000 deep was a RecursionError."""
+    from rulecoref.belltree import maxent
+
+    path = tmp_path / "m.json"
+    path.write_text('{"format": "rulecoref-belltree-model", "version": 2, "settings": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    with pytest.raises(ModelError) as deep:
+        MaxEntModel.load(path)
+    assert deep.value.code == "RC606" and "nested deeper" in str(deep.value)
+    monkeypatch.setattr(maxent, "MAX_MODEL_BYTES", 100)
+    small_model().save(path)
+    with pytest.raises(ModelError) as big:
+        MaxEntModel.load(path)
+    assert big.value.code == "RC606" and "more than 100 bytes" in str(big.value)
+    with pytest.raises(ModelError) as dev:
+        MaxEntModel.load("/dev/zero")
+    assert dev.value.code == "RC601" and "character device" in str(dev.value)
+
+
+def test_maxent_bad_model_stops_resolve_before_any_document(tmp_path, model_data, capsys):
+    from rulecoref.cli import main
+    from tests.helpers import ROOT
+
+    path = _saved(tmp_path, model_data, settings_rule_passes=7)
+    out = tmp_path / "out"
+    assert main(["resolve", str(ROOT / "resources" / "examples"), "--rules", str(ROOT / "rules" / "belltree.yaml"),
+                 "--model", str(path), "--out", str(out), "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "[RC607]" in err and "Traceback" not in err and not out.exists()

@@ -63,13 +63,28 @@ def test_resolve_corrupt_document_does_not_stop_the_batch(tmp_path: Path, capsys
 
 def test_resolve_refuses_to_mix_with_stale_outputs(tmp_path: Path, capsys) -> None:
     out = tmp_path / "out"
-    out.mkdir()
-    (out / "old-record.txt.chains").write_text("stale\n")
+    assert main(["resolve", str(EXAMPLES), "--rules", EXACT, "--out", str(out), "--no-progress"]) == 0
     (out / "notes.md").write_text("keep me\n")
     assert main(["resolve", str(EXAMPLES), "--rules", EXACT, "--out", str(out), "--no-progress"]) == 2
-    assert "[RC501]" in capsys.readouterr().err
+    assert "[RC501]" in capsys.readouterr().err  # an earlier run's chains are not mixed with this run's
     assert main(["resolve", str(EXAMPLES), "--rules", EXACT, "--out", str(out), "--overwrite", "--no-progress"]) == 0
-    assert not (out / "old-record.txt.chains").exists() and (out / "notes.md").exists()
+    assert (out / "notes.md").exists()
+    (out / "clinical-ex1.txt.chains").write_text("my corrections\n")  # edited since: the user's, not the run's
+    assert main(["resolve", str(EXAMPLES), "--rules", EXACT, "--out", str(out), "--overwrite", "--no-progress"]) == 2
+    assert "[RC512]" in capsys.readouterr().err and (out / "clinical-ex1.txt.chains").read_text() == "my corrections\n"
+
+
+def test_resolve_never_replaces_or_deletes_chains_it_did_not_write(tmp_path: Path, capsys) -> None:
+    """Chains of another origin in OUT (a copy of the gold, another system's) are never deleted by
+    --overwrite nor scored with the run's: RC512 with or without it, and the file is kept."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "old-record.txt.chains").write_text("someone's\n")
+    for extra in ([], ["--overwrite"]):
+        assert main(["resolve", str(EXAMPLES), "--rules", EXACT, "--out", str(out), "--no-progress", *extra]) == 2
+        err = capsys.readouterr().err
+        assert "[RC512]" in err and "old-record.txt.chains" in err and "Traceback" not in err
+    assert (out / "old-record.txt.chains").read_text() == "someone's\n"
 
 
 def test_resolve_rule_file_error_exits_2_before_running(tmp_path: Path, capsys) -> None:

@@ -68,7 +68,7 @@ def test_spark_resolve_refuses_stale_chains_like_resolve(tmp_path: Path, capsys)
     out.mkdir()
     (out / "old.txt.chains").write_text("", encoding="utf-8")
     assert main(["spark-resolve", str(EXAMPLES), "--out", str(out)]) == 2
-    assert "[RC501]" in capsys.readouterr().err and (out / "old.txt.chains").exists()
+    assert "[RC512]" in capsys.readouterr().err and (out / "old.txt.chains").exists()  # not rulecoref's: kept
 
 
 @pytest.mark.slow
@@ -116,12 +116,33 @@ def test_spark_resolve_jsonl_bad_rows_fail_alone_and_duplicate_ids_stop_first(tm
         'c="the patient" 1:0 1:1||c="he" 2:0 2:0||t="coref person"\n')
     report = json.loads((tmp_path / "out" / "rulecoref-report.json").read_text(encoding="utf-8"))
     assert (report["documents"], report["resolved"]) == (3, 1)
-    assert [f["document"] for f in report["failed"]] == ["n2", "(no id)"]
+    assert [f["document"] for f in report["failed"]] == ["n2", "notes-line3"]  # named as resolve names it
     # the same file through resolve's own JSONL reader: the same chains, the same failures
     assert main(["resolve", str(data), "--input-format", "jsonl", "--out", str(tmp_path / "resolve"),
                  "--no-progress", "--quiet"]) == 1
     assert _chain_files(tmp_path / "out") == _chain_files(tmp_path / "resolve")
     data.write_text("\n".join(json.dumps(r) for r in (good, good)) + "\n", encoding="utf-8")
     done = _spark_resolve(str(data), "--out", str(tmp_path / "again"), "--master", "local[1]")
-    assert done.returncode == 2 and "[RC533]" in done.stderr
-    assert list((tmp_path / "again").iterdir()) == []  # made and locked before Spark started, left empty
+    # a local JSONL file is scanned as resolve scans it: the repeated id is RC233 and its line skipped
+    assert done.returncode == 1 and "notes.jsonl:2: [RC233]" in done.stderr, done.stderr
+    assert _chain_files(tmp_path / "again") == {"n1.txt.chains": (tmp_path / "out" / "n1.txt.chains").read_bytes()}
+
+
+@pytest.mark.slow
+@needs_spark
+def test_spark_resolve_from_a_virtual_environment_that_is_not_activated(tmp_path: Path) -> None:
+    """Issue 22: the executors started the system python3 (no rulecoref) and every task failed with
+    a traceback; now they run the interpreter spark-resolve runs in."""
+    pytest.importorskip("pyspark", reason="needs pyspark (pip install 'rulecoref[spark]')")
+    command = Path(sys.executable).parent / "rulecoref"
+    if not command.exists():
+        pytest.skip("rulecoref is not installed as a command beside this interpreter")
+    env = {"PATH": "/usr/bin:/bin", "HOME": os.environ.get("HOME", str(tmp_path))}
+    if os.environ.get("JAVA_HOME"):
+        env["JAVA_HOME"] = os.environ["JAVA_HOME"]
+    done = subprocess.run([str(command), "spark-resolve", str(EXAMPLES), "--out", str(tmp_path / "out"), "--master",
+                           "local[1]", "--no-progress"], env=env, capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr and "4/4 docs" in done.stdout
+    assert main(["resolve", str(EXAMPLES), "--out", str(tmp_path / "resolve"), "--no-progress", "--quiet"]) == 0
+    assert _chain_files(tmp_path / "out") == _chain_files(tmp_path / "resolve")

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from rulecoref.cli import main
-from rulecoref.io.formats import ReadOptions, default_abbreviations, existing_outputs, find_inputs, read_record
+from rulecoref.io.formats import ReadOptions, default_abbreviations, find_inputs, read_record
 from rulecoref.io.i2b2 import read_document
+from rulecoref.io.outdir import MANIFEST
 from tests.helpers import ROOT, SHARED, needs_shared
 
 EXAMPLES = ROOT / "resources" / "examples"
@@ -52,7 +53,7 @@ def test_formats_i2b2_to_jsonl_to_i2b2_gives_the_same_files(tmp_path: Path) -> N
 def test_formats_brat_to_i2b2_keeps_every_concept_and_chain(tmp_path: Path) -> None:
     brat, back = tmp_path / "brat", tmp_path / "back"
     assert main(["convert", str(EXAMPLES), str(brat), "--to", "brat"]) == 0
-    assert sorted(p.name for p in brat.iterdir())[:3] == ["annotation.conf", "clinical-ex1.ann", "clinical-ex1.txt"]
+    assert sorted(p.name for p in brat.iterdir() if p.name != MANIFEST)[:3] == ["annotation.conf", "clinical-ex1.ann", "clinical-ex1.txt"]
     assert main(["convert", str(brat), str(back)]) == 0
     assert _concepts(back) == _concepts(EXAMPLES)
     assert _chains(back) == _chains(EXAMPLES)
@@ -100,10 +101,20 @@ def test_formats_brat_records_report_a_missing_partner(tmp_path: Path) -> None:
     assert [r.name for r in records] == ["a"] and [d.code for d in problems] == ["RC239"]
 
 
-def test_formats_existing_outputs_of_brat_count_texts_only_beside_an_ann(tmp_path: Path) -> None:
-    for name in ("a.ann", "a.txt", "b.txt"):
-        (tmp_path / name).write_text("")
-    assert [p.name for p in existing_outputs("brat", tmp_path)] == ["a.ann", "a.txt"]
+def test_formats_brat_output_keeps_texts_it_did_not_write(tmp_path: Path, capsys) -> None:
+    """A brat output folder's own .txt files go with their .ann; another .txt is kept, and one that
+    a document's text would replace stops the run (RC512)."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    args = ["resolve", str(EXAMPLES), "--out", str(out), "--format", "brat", "--rules", str(ROOT / "rules" / "exact.yaml"),
+            "--no-progress"]
+    assert main(args) == 0 and main([*args, "--overwrite"]) == 0
+    assert (out / "notes.txt").read_text() == "mine" and (out / "clinical-ex1.ann").exists()
+    (out / "clinical-ex1.txt").unlink()
+    (out / "clinical-ex1.txt").write_text("my own text by that name")
+    assert main([*args, "--overwrite"]) == 2
+    assert "[RC512]" in capsys.readouterr().err and (out / "clinical-ex1.txt").read_text() == "my own text by that name"
 
 
 def test_formats_default_abbreviations_are_the_bundled_list() -> None:
