@@ -46,7 +46,8 @@ def timed_run(pipe: Pipeline, doc, spent: collections.Counter) -> None:
                 res.kept.pop(pair_key(*pair), None)
         else:
             spec = p.search()
-            pipe._record(res, p, (p.name, p.kind, "", 0), search(table, p.scope, spec) if spec else p.propose(doc, ctx))
+            source = (p.name, p.kind, "", 0)
+            pipe._record(res, source, search(table, p.scope, spec) if spec else pipe._scoped(res, p, p.propose(doc, ctx)))
         spent["pass " + p.name] += time.process_time() - t0
     t0 = time.process_time()
     pipe.decoder.decode(doc, res)

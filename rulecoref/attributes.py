@@ -142,16 +142,21 @@ class AttributeSpec:
     depends: tuple[str, ...]
     needs: tuple[str, ...]  # resources loaded before documents run: "wordnet", "umls"
     help: str
+    #: a pure function of the mention's tokens (and the settings), depending only on such
+    #: attributes: computed once per distinct token sequence of a document (``mentions.WordsTable``)
+    of_words: bool = False
 
 
 ATTRIBUTES: dict[str, AttributeSpec] = {}
+EMPTY: frozenset[str] = frozenset()  # one empty set for every mention that has none (a new one per mention costs)
 
 
-def attribute(name: str, *, depends: tuple[str, ...] = (), needs: tuple[str, ...] = (), help: str):
+def attribute(name: str, *, depends: tuple[str, ...] = (), needs: tuple[str, ...] = (), of_words: bool = False,
+              help: str):
     """Register a column function under ``name`` (the name rule files use)."""
 
     def deco(fn: Callable[[MentionTable], list[Any]]) -> Callable[[MentionTable], list[Any]]:
-        ATTRIBUTES[name] = AttributeSpec(name, fn, depends, needs, help)
+        ATTRIBUTES[name] = AttributeSpec(name, fn, depends, needs, help, of_words)
         return fn
 
     return deco
@@ -242,7 +247,7 @@ class MentionSettings:
         """The WordNet noun synonyms ``word_match`` uses (none for words with digits: "pax6")."""
         wm = self.word_match
         if not wm["synonyms"] or not word.isalpha():
-            return frozenset()
+            return EMPTY
         return self.wordnet.synonyms(word, "n", wm["synonym_senses"])
 
     def words_match(self, u: str, v: str) -> bool:
@@ -291,13 +296,13 @@ def _tokens(t: MentionTable) -> list[tuple[str, ...]]:
     return [tuple(flat[s: e + 1]) for s, e in zip(t.doc.concept_starts, t.doc.concept_ends)]
 
 
-@attribute("lower", depends=("tokens",), help="the tokens lowercased: ('chest', 'pain')")
+@attribute("lower", of_words=True, depends=("tokens",), help="the tokens lowercased: ('chest', 'pain')")
 def _lower(t: MentionTable) -> list[tuple[str, ...]]:
     lower = t.per_token("lower", str.lower).__getitem__
     return [tuple(map(lower, toks)) for toks in t["tokens"]]
 
 
-@attribute("text_norm", depends=("tokens",),
+@attribute("text_norm", of_words=True, depends=("tokens",),
            help="lowercased words without punctuation and determiners: 'The chest-pain .' -> 'chest-pain'")
 def _text_norm(t: MentionTable) -> list[str]:
     ignore = t.settings.determiners
@@ -305,14 +310,14 @@ def _text_norm(t: MentionTable) -> list[str]:
     return [" ".join(filter(None, map(kept, toks))) for toks in t["tokens"]]
 
 
-@attribute("conditioned", depends=("tokens",), needs=("wordnet",),
+@attribute("conditioned", of_words=True, depends=("tokens",), needs=("wordnet",),
            help="each token's meaning-bearing form, '' when dropped (common words, adjectives, punctuation)")
 def _conditioned(t: MentionTable) -> list[tuple[str, ...]]:
     condition = t.per_token("conditioned", t.settings.condition).__getitem__
     return [tuple(map(condition, toks)) for toks in t["tokens"]]
 
 
-@attribute("words", depends=("conditioned",),
+@attribute("words", of_words=True, depends=("conditioned",),
            help="the set of meaning-bearing words: 'the painful Abscess-like area' -> {abscesslike, area}")
 def _words(t: MentionTable) -> list[frozenset[str]]:
     return [frozenset(filter(None, cond)) for cond in t["conditioned"]]
@@ -324,7 +329,7 @@ def core_length(lower: tuple[str, ...], stops: frozenset[str]) -> int:
     return next((k for k in range(1, len(lower)) if lower[k] in stops), len(lower))
 
 
-@attribute("head", depends=("lower", "conditioned"),
+@attribute("head", of_words=True, depends=("lower", "conditioned"),
            help="the last meaning-bearing word before a post-modifier: 'recurrent abscess in the gluteal region' -> abscess")
 def _head(t: MentionTable) -> list[str | None]:
     stops = t.settings.head_stops
@@ -343,15 +348,17 @@ def word_families(t: MentionTable) -> dict[str, frozenset[str]]:
 
     def build(t: MentionTable) -> dict[str, frozenset[str]]:
         s = t.settings
-        words = sorted(set().union(*t["words"]))
+        words = sorted(set().union(*t.words_table["words"]))  # the distinct mentions hold them all
         k = s.word_match["min_prefix"]
         by_prefix: dict[str, list[str]] = {}
         for w in words:
             by_prefix.setdefault(w[:k], []).append(w)
         family: dict[str, set[str]] = {w: {w} for w in words}
-        for group in by_prefix.values():
+        wm = s.word_match
+        ratio, shortest, ending = wm["prefix_ratio"], wm["min_prefix"], wm["max_ending"]
+        for group in by_prefix.values():  # words_match by prefix here; by synonyms below
             for a, b in combinations(group, 2):
-                if s.words_match(a, b):
+                if prefix_match(a, b, ratio, min_prefix=shortest, max_ending=ending):
                     family[a].add(b)
                     family[b].add(a)
         present = set(words)
@@ -369,10 +376,10 @@ def word_families(t: MentionTable) -> dict[str, frozenset[str]]:
                 "'tumor' -> {tumor, tumors, neoplasm}; a match rule's blocking key against the candidates' head")
 def _head_family(t: MentionTable) -> list[frozenset[str]]:
     family = word_families(t)
-    return [family[h] if h else frozenset() for h in t["head"]]
+    return [family[h] if h else EMPTY for h in t["head"]]
 
 
-@attribute("head_base", depends=("head",), needs=("wordnet",),
+@attribute("head_base", of_words=True, depends=("head",), needs=("wordnet",),
            help="the head's WordNet noun base form: 'abscesses' -> abscess (the head itself when WordNet has none)")
 def _head_base(t: MentionTable) -> list[str | None]:
     wn = t.settings.wordnet
@@ -397,7 +404,7 @@ def _number(t: MentionTable) -> list[str | None]:
     return out
 
 
-@attribute("head_index", depends=("lower", "conditioned"),
+@attribute("head_index", of_words=True, depends=("lower", "conditioned"),
            help="the position of the head token in the mention: the head's own token, else the last word before "
                 "a post-modifier ('the size of the striatum' -> 1)")
 def _head_index(t: MentionTable) -> list[int]:
@@ -412,7 +419,7 @@ def _head_index(t: MentionTable) -> list[int]:
     return out
 
 
-@attribute("head_word", depends=("head", "lower", "head_index"),
+@attribute("head_word", of_words=True, depends=("head", "lower", "head_index"),
            help="the head as a word, also for mentions whose words conditioning drops ('this' -> this)")
 def _head_word(t: MentionTable) -> list[str]:
     return [h or low[k] for h, low, k in zip(t["head"], t["lower"], t["head_index"])]
@@ -481,7 +488,7 @@ def _content(t: MentionTable, tokens: tuple[str, ...]) -> list[str]:
     return list(compress(tokens, map(is_content.__getitem__, tokens)))
 
 
-@attribute("acronym", depends=("tokens",),
+@attribute("acronym", of_words=True, depends=("tokens",),
            help="the letters of a mention that is one acronym-like word: 'MRSA' -> mrsa, 'the CTs' -> ct")
 def _acronym(t: MentionTable) -> list[str | None]:
     s = t.settings.acronym
@@ -493,7 +500,7 @@ def _acronym(t: MentionTable) -> list[str | None]:
     return out
 
 
-@attribute("initials", depends=("tokens",),
+@attribute("initials", of_words=True, depends=("tokens",),
            help="the initials of a long form (2-8 content words before a bracket): "
                 "'Methicillin-resistant Staphylococcus aureus' -> mrsa")
 def _initials(t: MentionTable) -> list[str | None]:
@@ -507,7 +514,7 @@ def _initials(t: MentionTable) -> list[str | None]:
     return out
 
 
-@attribute("acronym_forms", depends=("initials",),
+@attribute("acronym_forms", of_words=True, depends=("initials",),
            help="the acronyms a long form admits: its initials and, with acronym.subsequence, every run of them in "
                 "order that starts with the first and covers acronym.min_coverage ('mrsa' -> mrsa, mrs, mra, msa); "
                 "with acronym as the other side, the exact blocking keys of acronym rules")
@@ -687,7 +694,7 @@ def _keywords(phrases: frozenset[tuple[str, ...]]):
 
     def keywords(words: tuple[str, ...]) -> frozenset[str]:
         if first_words.isdisjoint(map(str.lower, words)):
-            return frozenset()  # most windows hold no keyword at all
+            return EMPTY  # most windows hold no keyword at all
         found = {h[2] for h in find_phrases(words, phrases, longest)}
         # "lungs" and "lung" are one place: a listed plural counts as its listed singular
         return frozenset(k[:-1] if k.endswith("s") and (k[:-1],) in phrases else k for k in found)
@@ -696,11 +703,12 @@ def _keywords(phrases: frozenset[tuple[str, ...]]):
         seen: dict[tuple[str, ...], frozenset[str]] = {}  # nested mentions share their windows
         out = []
         for ws in t["clue_windows"]:
-            found: frozenset[str] = frozenset()
+            found = EMPTY
             for words in map(tuple, ws):  # none for most mentions
                 if words not in seen:
                     seen[words] = keywords(words)
-                found |= seen[words]
+                if seen[words]:
+                    found = found | seen[words] if found else seen[words]
             out.append(found)
         return out
 
@@ -717,7 +725,7 @@ def _modifiers(t: MentionTable) -> list[frozenset[str]]:
     return _keywords(t.settings.clue_lists["modifiers"])(t)
 
 
-@attribute("adjective_only", depends=("lower",), needs=("wordnet",),
+@attribute("adjective_only", of_words=True, depends=("lower",), needs=("wordnet",),
            help="an adjective with no noun ('febrile', 'very painful'): every word known to WordNet, none a noun, "
                 "one an adjective; unknown words ('mrsa') might be names and keep a mention")
 def _adjective_only(t: MentionTable) -> list[bool]:
@@ -726,9 +734,8 @@ def _adjective_only(t: MentionTable) -> list[bool]:
     def word_class(w: str) -> str:  # "" (not a word), "noun" (a noun or unknown: a name?), "adj", "other"
         if w in common or not w.replace("-", "").isalpha():
             return ""
-        if not wn.knows(w) or wn.has_noun(w):
-            return "noun"
-        return "adj" if wn.is_adjective(w) else "other"
+        pos = wn.parts_of_speech(w)
+        return "noun" if not pos or "n" in pos else "adj" if "a" in pos else "other"
 
     classes = t.per_token("adjective_class", word_class).__getitem__
     out = []
@@ -788,7 +795,7 @@ class UmlsStrings:
                                   languages=tuple(u["languages"]) or None, sabs=tuple(u["sabs"]) or None)
         out: list[tuple[str | None, frozenset[str]]] = []
         for fs in forms:
-            hit: tuple[str | None, frozenset[str]] = (None, frozenset())
+            hit: tuple[str | None, frozenset[str]] = (None, EMPTY)
             for f in fs:
                 cuis = self._typed(found[f])
                 if cuis:  # the most literal string with CUIs decides, ambiguous or not
@@ -1050,16 +1057,24 @@ def _family_section(t: MentionTable) -> list[bool]:
     return [s is not None and tuple(s.split()) in fam for s in t["section"]]
 
 
+def lower_lines(t: MentionTable) -> list[list[str]]:
+    """The document's lines with their tokens lowercased, once per document for every context
+    attribute that reads the words around its mentions."""
+    return t.document_value("lower_lines", lambda t: [[tok.lower() for tok in toks] for toks in t.doc.lines])
+
+
 def scoped_cues(lines: list[list[str]], cues: frozenset[tuple[str, ...]], breaks: frozenset[str]
-                ) -> list[list[tuple[str, int] | None]]:
-    """For every token of every line, the cue in scope right before it and where that cue ends, or
-    None: one left-to-right pass per line (NegEx's scope: a cue reaches forward until a scope break,
-    "no fever but [cough]"; a heading's colon is a break too)."""
+                ) -> dict[int, list[tuple[str, int] | None]]:
+    """For every token of the (lowercased) lines that hold a cue, the cue in scope right before it
+    and where that cue ends, or None, by line index (a line without a cue has none in scope): one
+    left-to-right pass per line (NegEx's scope: a cue reaches forward until a scope break, "no
+    fever but [cough]"; a heading's colon is a break too)."""
     longest = max(map(len, cues), default=0)
     last_words = frozenset(c[-1] for c in cues)
-    out = []
-    for toks in lines:
-        low = [tok.lower() for tok in toks]
+    out = {}
+    for li, low in enumerate(lines):
+        if last_words.isdisjoint(low):  # most lines hold no cue
+            continue
         current: tuple[str, int] | None = None
         row: list[tuple[str, int] | None] = []
         for pos, w in enumerate(low):
@@ -1072,17 +1087,18 @@ def scoped_cues(lines: list[list[str]], cues: frozenset[tuple[str, ...]], breaks
                 if tuple(low[pos - k + 1: pos + 1]) in cues:
                     current = (" ".join(low[pos - k + 1: pos + 1]), pos)
                     break
-        out.append(row)
+        out[li] = row
     return out
 
 
 def _cue_in_scope(t: MentionTable, cues: frozenset[tuple[str, ...]], breaks: frozenset[str], window: int = 0
                   ) -> list[str | None]:
     """Per mention, the cue in scope before its first token (within ``window`` tokens when > 0)."""
-    scope = scoped_cues(t.doc.lines, cues, breaks)
+    scope = scoped_cues(lower_lines(t), cues, breaks)
     out: list[str | None] = []
     for c in t.doc.concepts:
-        hit = scope[c.start[0] - 1][c.start[1]]
+        row = scope.get(c.start[0] - 1)
+        hit = row[c.start[1]] if row else None
         out.append(hit[0] if hit and (not window or c.start[1] - hit[1] <= window) else None)
     return out
 
@@ -1096,14 +1112,17 @@ def _negation(t: MentionTable) -> list[str | None]:
     breaks, window = _clin(t, "scope_breaks"), t.settings.values["clinical"]["post_window"]
     before = _cue_in_scope(t, pre, breaks)
     lengths = sorted({len(p) for p in post}, reverse=True)
+    post_firsts, lines = frozenset(p[0] for p in post), lower_lines(t)
     out: list[str | None] = []
-    for i, low in enumerate(t["lower"]):
-        cue = low[0] if low and (low[0],) in pre else before[i]  # "[No masses]" carries its own cue
-        if cue is None and window:
-            after = [tok.lower() for tok in t.doc.after(t.doc.concepts[i], window)]
-            stop = next((k for k, w in enumerate(after) if w in breaks), len(after))
-            cue = next((" ".join(after[k: k + n]) for k in range(stop) for n in lengths if tuple(after[k: k + n]) in post),
-                       None)
+    for c, low, cue in zip(t.doc.concepts, t["lower"], before):
+        if low and (low[0],) in pre:  # "[No masses]" carries its own cue
+            cue = low[0]
+        if cue is None and window:  # the words after it on its last line: "[swelling] was not seen"
+            after = lines[c.end[0] - 1][c.end[1] + 1: c.end[1] + 1 + window]
+            if not post_firsts.isdisjoint(after):
+                stop = next((k for k, w in enumerate(after) if w in breaks), len(after))
+                cue = next((" ".join(after[k: k + n]) for k in range(stop) for n in lengths
+                            if tuple(after[k: k + n]) in post), None)
         out.append(cue)
     return out
 
@@ -1120,12 +1139,17 @@ def _own_cue(t: MentionTable, key: str, before: int = 0) -> list[str | None]:
     """A cue among a mention's own words (or the ``before`` words right before it)."""
     cues = _clin_phrases(t, key)
     longest = max(map(len, cues), default=0)
+    firsts = frozenset(c[0] for c in cues)
+    lowers = t["lower"]
+    context = [[w.lower() for w in t.doc.before(c, before)] for c in t.doc.concepts] if before else [[]] * len(lowers)
     out: list[str | None] = []
-    for c, low in zip(t.doc.concepts, t["lower"]):
-        words = [w.lower() for w in t.doc.before(c, before)] + list(low) if before else list(low)
-        hit = next((" ".join(words[a: a + k]) for a in range(len(words)) for k in range(longest, 0, -1)
-                    if tuple(words[a: a + k]) in cues), None)
-        out.append(hit)
+    for pre, low in zip(context, lowers):
+        words = pre + list(low)
+        if firsts.isdisjoint(words):  # most mentions hold no cue at all
+            out.append(None)
+            continue
+        out.append(next((" ".join(words[a: a + k]) for a in range(len(words)) for k in range(longest, 0, -1)
+                         if tuple(words[a: a + k]) in cues), None))
     return out
 
 
@@ -1136,20 +1160,20 @@ def _history(t: MentionTable) -> list[str | None]:
     return _own_cue(t, "history_cues", before=2)
 
 
-@attribute("new_event", depends=("lower",),
+@attribute("new_event", of_words=True, depends=("lower",),
            help="the mention introduces another one of its kind: '[another tube]' -> another, '[a repeat CT]' -> repeat")
 def _new_event(t: MentionTable) -> list[str | None]:
     return _own_cue(t, "new_event_cues")
 
 
-@attribute("generic", depends=("lower",),
+@attribute("generic", of_words=True, depends=("lower",),
            help="a non-specific mention: '[any swelling]' -> any, '[daily medication]' -> daily")
 def _generic(t: MentionTable) -> list[str | None]:
     cues = _clin(t, "generic_cues")
     return [next((w for w in low[:2] if w in cues), None) for low in t["lower"]]
 
 
-@attribute("degree", depends=("lower",),
+@attribute("degree", of_words=True, depends=("lower",),
            help="low or high from the mention's degree words: '[minimal discomfort]' -> low, '[increased blood flow]' -> high")
 def _degree(t: MentionTable) -> list[str | None]:
     low_w, high_w = _clin(t, "qualifiers_low"), _clin(t, "qualifiers_high")
@@ -1165,16 +1189,21 @@ def _degree(t: MentionTable) -> list[str | None]:
                 "'[left testicular pain]' -> {left}; 'NECK : no [masses]' -> {neck}")
 def _sites(t: MentionTable) -> list[frozenset[str]]:
     sites = _clin(t, "sites")
+    seen: dict[tuple[tuple[str, ...], str | None], frozenset[str]] = {}  # a repeated mention in one section
     out = []
     for low, sec, exam in zip(t["lower"], t["section"], t["exam_section"]):
-        found = {w for w in low if w in sites}
-        if exam and sec:
-            found |= {w for w in sec.split() if w in sites}
-        out.append(frozenset(found))
+        key = (low, sec if exam else None)
+        found = seen.get(key)
+        if found is None:
+            words = sites.intersection(low)
+            if exam and sec:
+                words |= sites.intersection(sec.split())
+            found = seen[key] = words or EMPTY
+        out.append(found)
     return out
 
 
-@attribute("drug", depends=("lower",),
+@attribute("drug", of_words=True, depends=("lower",),
            help="the generic name of a drug the mention names, brand or generic: '[Zyrtec]' -> cetirizine, "
                 "'[Coumadin therapy]' -> warfarin")
 def _drug(t: MentionTable) -> list[str | None]:
@@ -1225,7 +1254,7 @@ def _thing_key(t: MentionTable) -> list[str | None]:
     return ["thing" if w or not (p or pr) else None for w, p, pr in zip(t["thing_pronoun"], t["person"], t["is_pronoun"])]
 
 
-@attribute("clinical_head", depends=("lower", "conditioned"),
+@attribute("clinical_head", of_words=True, depends=("lower", "conditioned"),
            help="the head, skipping a light noun after it: 'sleep apnea symptoms' -> apnea, "
                 "'Coumadin therapy' -> coumadin")
 def _clinical_head(t: MentionTable) -> list[str | None]:
@@ -1239,15 +1268,15 @@ def _clinical_head(t: MentionTable) -> list[str | None]:
     return out
 
 
-@attribute("clinical_head_keys", depends=("clinical_head",), needs=("wordnet",),
+@attribute("clinical_head_keys", of_words=True, depends=("clinical_head",), needs=("wordnet",),
            help="blocking keys of clinical_head, as head_keys for head")
 def _clinical_head_keys(t: MentionTable) -> list[frozenset[str]]:
     s = t.settings
     k = s.word_match["min_prefix"]
-    return [frozenset({h[:k], *(w[:k] for w in s.synonyms(h))}) if h else frozenset() for h in t["clinical_head"]]
+    return [frozenset({h[:k], *(w[:k] for w in s.synonyms(h))}) if h else EMPTY for h in t["clinical_head"]]
 
 
-@attribute("clinical_words", depends=("words",),
+@attribute("clinical_words", of_words=True, depends=("words",),
            help="words without light nouns and context cues: 'ongoing sleep apnea symptoms' -> {sleep, apnea}")
 def _clinical_words(t: MentionTable) -> list[frozenset[str]]:
     drop = _clin(t, "light_heads") | _context_words(t)

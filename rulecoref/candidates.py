@@ -36,6 +36,9 @@ class SearchSpec:
     #: the candidates' blocking attributes, position by position with ``keys`` (default: the same):
     #: ``head_family`` against ``head`` finds the mentions whose head matches the mention's
     antecedent_keys: tuple[str, ...] | None = None
+    #: the test made for one document, when the rule can leave out there what cannot hold (a typed
+    #: veto in a document with none of its types); None: ``test`` itself
+    prepare: Callable[[MentionTable], Callable[[MentionTable, int, int], Any]] | None = None
 
 
 def key_values(value: Any) -> Iterable[Any]:
@@ -46,6 +49,20 @@ def key_values(value: Any) -> Iterable[Any]:
     if isinstance(value, (frozenset, set, tuple, list)):
         return value
     return (value,)
+
+
+def postings(table: MentionTable, key: str) -> dict[Any, list[int]]:
+    """Blocking value -> the mentions holding it, in text order: built once per key attribute and
+    document, whichever rules block on it (each rule skips the mentions its scope does not admit)."""
+
+    def build(t: MentionTable) -> dict[Any, list[int]]:
+        out: dict[Any, list[int]] = {}
+        for j, value in enumerate(t[key]):
+            for v in key_values(value):
+                out.setdefault(v, []).append(j)
+        return out
+
+    return table.document_value(("postings", key), build)
 
 
 def _unique(indices: Iterator[int]) -> Iterator[int]:
@@ -66,60 +83,63 @@ def _after(lst: list[int], i: int) -> Iterator[int]:
     return map(lst.__getitem__, range(bisect_right(lst, i), len(lst)))
 
 
-def _candidates(lists: list[list[int]], i: int, forward: bool) -> Iterator[int]:
-    """The indices of ``lists`` (each ascending) before ``i``, nearest first; then, with
-    ``forward``, those after ``i``, nearest first."""
+def _walk(lists: list[list[int]], i: int, forward: bool) -> Iterator[int]:
+    """The indices of ``lists`` (each ascending) before ``i``, nearest first, or, with ``forward``,
+    those after it; one index once, though several of the mention's values lead to it."""
+    step = _after if forward else _before
     if len(lists) == 1:
-        yield from _before(lists[0], i)
-        if forward:
-            yield from _after(lists[0], i)
-        return
-    yield from _unique(merge(*(_before(lst, i) for lst in lists), reverse=True))
-    if forward:
-        yield from _unique(merge(*(_after(lst, i) for lst in lists)))
+        return step(lists[0], i)
+    return _unique(merge(*(step(lst, i) for lst in lists), reverse=not forward))
 
 
-def _blocking(table: MentionTable, keys: tuple[str, ...], admitted: list[int]) -> dict[int, list[Any]]:
-    """Each admitted mention's blocking values (tagged by key position when there are several keys)."""
-    columns = [table[k] for k in keys]
-    several = len(columns) > 1
-    out: dict[int, list[Any]] = {}
-    for i in admitted:
-        values = list(dict.fromkeys((k, v) if several else v for k, col in enumerate(columns) for v in key_values(col[i])))
-        if values:
-            out[i] = values
-    return out
+def _lists(blocks: list[tuple[list[Any], dict[Any, list[int]]]], i: int) -> list[list[int]]:
+    """The postings the mention's blocking values lead to: its value of each key (a column),
+    looked up among the candidates' values of the key in the same position (their postings)."""
+    out = []
+    for column, found in blocks:
+        value = column[i]
+        if isinstance(value, str):  # most keys: one string, or "" for none
+            if value in found:
+                out.append(found[value])
+        else:
+            out.extend(found[v] for v in key_values(value) if v in found)
+    return out if len(out) < 2 else list({id(lst): lst for lst in out}.values())
 
 
 def search(table: MentionTable, scope: TypeScope, spec: SearchSpec) -> Iterator[tuple[int, int, Any]]:
-    """(antecedent, mention, evidence) for every link the rule makes, in text order of the mention."""
+    """(antecedent, mention, evidence) for every link the rule makes, in text order of the mention.
+
+    Each mention's candidates are read nearest first and the walk ends at the window's edge (the
+    next one is further still) and, for ``antecedent: nearest``, at the first that passes; the
+    later candidates of ``backward_then_forward`` are read only when no earlier one passed (or,
+    for ``all``, after them)."""
     types, lines = table["type"], table["line"]
-    admitted_types = {t for t in set(types) if scope.admits_type(t)}
-    admitted = [i for i, t in enumerate(types) if t in admitted_types]
-    mentions = _blocking(table, spec.keys, admitted)
-    antecedents = mentions if spec.antecedent_keys in (None, spec.keys) else _blocking(table, spec.antecedent_keys, admitted)
-    postings: dict[Any, list[int]] = {}  # blocking value -> the admitted mentions holding it, in text order
-    for j, values in antecedents.items():
-        for v in values:
-            postings.setdefault(v, []).append(j)
-    allowed: dict[tuple[str, str], bool] = {}
-    forward = spec.direction == "backward_then_forward"
-    nearest = spec.antecedent == "nearest"
-    for i, values in mentions.items():
-        lists = [postings[v] for v in values if v in postings]
-        for j in _candidates(lists, i, forward) if lists else ():
-            if spec.window and abs(lines[i] - lines[j]) > spec.window:
-                if j < i:
-                    continue  # further back is further away; later candidates may still be near
+    partners = {ti: frozenset(tj for tj in set(types) if scope.allows_types(tj, ti)) for ti in set(types)}
+    if not any(partners.values()):
+        return
+    test = spec.test if spec.prepare is None else spec.prepare(table)
+    blocks = [(table[key], postings(table, other)) for key, other in zip(spec.keys, spec.antecedent_keys or spec.keys)]
+    window, nearest = spec.window, spec.antecedent == "nearest"
+    directions = (False, True) if spec.direction == "backward_then_forward" else (False,)
+    for i, ti in enumerate(types):
+        allowed = partners[ti]
+        if not allowed:  # the scope does not admit the mention (or any partner for it)
+            continue
+        lists = _lists(blocks, i)
+        if not lists:
+            continue
+        line, hit = lines[i], False
+        for forward in directions:
+            if hit and nearest:
                 break
-            pair = (types[j], types[i])
-            ok = allowed.get(pair)
-            if ok is None:
-                ok = allowed[pair] = scope.allows_types(*pair)
-            if not ok:
-                continue
-            evidence = spec.test(table, i, j)
-            if evidence is not None:
-                yield j, i, evidence
-                if nearest:
-                    break
+            for j in _walk(lists, i, forward):
+                if window and abs(line - lines[j]) > window:
+                    break  # the next candidate is further away still
+                if types[j] not in allowed:
+                    continue
+                evidence = test(table, i, j)
+                if evidence is not None:
+                    yield j, i, evidence
+                    hit = True
+                    if nearest:
+                        break

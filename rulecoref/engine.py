@@ -164,21 +164,28 @@ class Pipeline:
                         res.removed[pair] = Removal(pair, Provenance(*source, evidence))
                 continue
             spec = p.search()
-            proposals = search(res.table, p.scope, spec) if spec is not None else p.propose(doc, ctx)
-            self._record(res, p, source, proposals)
+            if spec is not None:  # the candidate search keeps to the scope itself
+                self._record(res, source, search(res.table, p.scope, spec))
+            else:
+                self._record(res, source, self._scoped(res, p, p.propose(doc, ctx)))
         return res
 
     @staticmethod
-    def _record(res: Resolution, p: Pass, source: tuple[str, str, str, int], proposals: Any) -> None:
-        """Keep the proposals the pass's YAML scope allows, each with its provenance."""
+    def _scoped(res: Resolution, p: Pass, proposals: Any) -> Any:
+        """The proposals of a positional pass that its YAML scope allows."""
         types = res.table["type"]
+        return ((i, j, ev) for i, j, ev in proposals if i != j and p.scope.allows_types(types[i], types[j]))
+
+    @staticmethod
+    def _record(res: Resolution, source: tuple[str, str, str, int], proposals: Any) -> None:
+        """Keep the proposals, each with its provenance."""
+        kept, proposed = res.kept, res.proposed
         for i, j, evidence in proposals:
-            a, b = pair_key(i, j)
-            if a == b or not p.scope.allows_types(types[a], types[b]):
-                continue
-            link = Link(a, b, Provenance(*source, evidence))
-            res.proposed.append(link)
-            res.kept[(a, b)] = (*res.kept.get((a, b), ()), link)
+            pair = (i, j) if i < j else (j, i)
+            link = Link(*pair, Provenance(*source, evidence))
+            proposed.append(link)
+            links = kept.get(pair)
+            kept[pair] = (link,) if links is None else (*links, link)
 
     def resolve(self, doc: Document) -> Resolution:
         res = self.run_passes(doc)

@@ -49,6 +49,11 @@ class PredicateSpec:
         """The predicate with its settings applied: ``test(table, i, j)``."""
         return partial(self.fn, **params) if params else self.fn
 
+    def limited_to(self, params: dict[str, Any] | None = None) -> frozenset[str]:
+        """The concept types its ``types`` setting limits it to (empty: every type): it holds only
+        when both mentions have one of them, so in a document with none of them it never does."""
+        return frozenset((params or {}).get("types") or ()) if "types" in self.params else frozenset()
+
 
 PREDICATES: dict[str, PredicateSpec] = {}
 

@@ -46,3 +46,16 @@ def test_mentions_pipeline_builds_what_its_rules_name(tmp_path):
     doc, _ = parse_markup("[pain|problem] and [pain|problem]")
     assert {"text_norm", "start", "end"} <= set(pipe.table(doc)) and "head" not in pipe.table(doc)
     assert pipe.resolve(doc).table is not None
+
+
+def test_mentions_words_table_holds_each_distinct_token_sequence_once(table):
+    words = table.words_table
+    assert words.n == 3 and words.rows == [0, 1, 2]
+    doc, _ = parse_markup("[pain|problem] [rash|problem] [pain|treatment] [pain|problem]")
+    t = settings_pipeline().table(doc, ["head"])
+    assert t.words_table["tokens"] == [("pain",), ("rash",)] and t.words_table.rows == [0, 1, 0, 0]
+    assert t["head"] == ["pain", "rash", "pain", "pain"]
+    with pytest.raises(KeyError, match="not a function of a mention's words"):
+        t.words_table["type"]  # a type is no function of the words
+    with pytest.raises(AttributeError):
+        _ = t.words_table.doc
