@@ -9,7 +9,9 @@ documents share, then it times, on the odd-numbered records:
   parse   reading them only (.txt + .con -> Document);
 in CPU seconds (single-threaded work), best of ``--repeat`` rounds for again and parse; .chains
 text is formatted, not written. The unseen run also reports the garbage collector's wall seconds
-and collections per generation (0, 1, 2). One JSON line per corpus.
+and collections per generation (0, 1, 2), and ``unseen_exponent``: the least-squares slope of
+log(CPU seconds of a document) on log(its mentions), i.e. time grows as mentions ** exponent
+(issue 26: at most 1.2 on CRAFT). One JSON line per corpus.
 
 ``--floor`` (issue 26) adds the exact-only floor (``rules/exact.yaml``: reading, one exact-string
 pass, writing) in the same run: its in-process docs/s on the same odd records beside the rules'
@@ -54,15 +56,29 @@ def parse_all(records) -> int:
     return n
 
 
-def resolve_all(pipeline: Pipeline, records) -> int:
+def resolve_all(pipeline: Pipeline, records, per_doc: list[tuple[int, float]] | None = None) -> int:
+    """Read, resolve and format each record; (mentions, CPU seconds) of each into ``per_doc``."""
     n = 0
     for r in records:
+        t0 = time.process_time()
         doc = read_document(r.txt, r.con, name=r.name).document
         res = pipeline.resolve(doc)
         chains = res.chains()
         format_chains(doc, [c for c, _ in chains], [t for _, t in chains])
         n += len(doc.concepts)
+        if per_doc is not None:
+            per_doc.append((len(doc.concepts), time.process_time() - t0))
     return n
+
+
+def exponent(per_doc: list[tuple[int, float]]) -> float:
+    """The least-squares slope of log(seconds) on log(mentions): time grows as mentions ** slope."""
+    import math
+
+    xs = [math.log(m) for m, _ in per_doc]
+    ys = [math.log(max(s, 1e-6)) for _, s in per_doc]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
 
 
 class CollectorClock:
@@ -141,8 +157,9 @@ def main() -> None:
         warm, records = records[0::2], records[1::2]
         resolve_all(pipeline, warm)
         resolve_all(pipeline, warm)
+        per_doc: list[tuple[int, float]] = []
         with CollectorClock() as collector:
-            unseen_cpu, unseen_wall, mentions = cpu(resolve_all, pipeline, records)
+            unseen_cpu, unseen_wall, mentions = cpu(resolve_all, pipeline, records, per_doc)
         parse = min(cpu(parse_all, records)[0] for _ in range(args.repeat))
         again = min(cpu(resolve_all, pipeline, records)[0] for _ in range(args.repeat))
         docs = len(records)
@@ -152,6 +169,7 @@ def main() -> None:
             "again_docs_per_s": round(docs / again, 1), "parse_docs_per_s": round(docs / parse, 1),
             "unseen_gc_s": [round(x, 3) for x in collector.seconds], "unseen_collections": collector.count,
             "unseen_over_parse": round(unseen_cpu / parse, 2), "again_over_parse": round(again / parse, 2),
+            "unseen_exponent": round(exponent(per_doc), 3),
         }
         if args.floor:
             floor = Pipeline(compile_rules(args.floor_rules), Resources())

@@ -15,6 +15,7 @@ synonyms) go through the process's one memo, ``Resources.memo``; nothing else ou
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations, compress
@@ -527,7 +528,7 @@ def _acronym_forms(t: MentionTable) -> list[frozenset[str]]:
             shortest = max(s["min_letters"], -int(-s["min_coverage"] * len(init) // 1))
             for n in range(shortest, len(init)):
                 forms.update(init[0] + "".join(rest) for rest in combinations(init[1:], n - 1))
-        out.append(frozenset(forms))
+        out.append(frozenset(forms) if forms else EMPTY)
     return out
 
 
@@ -664,18 +665,19 @@ def trigger_windows(before: list[str], after: list[str], triggers: frozenset[str
 
 @attribute("clue_windows", depends=("start", "end"), help="the words seed 001's filters search for clues: after a trigger word that "
                                 "follows the mention, before one that precedes it ('[pain] in the left leg' -> the left leg)")
-def _clue_windows(t: MentionTable) -> list[list[list[str]]]:
+def _clue_windows(t: MentionTable) -> list[tuple[tuple[str, ...], ...]]:
     s, doc = t.settings, t.doc
     w = s.clues["window"]
     look_before = s.clues["sides"] == "both"
     is_trigger = t.per_token("trigger", lambda tok: tok.lower() in s.triggers)
     flat = doc.flat_tokens
-    out: list[list[list[str]]] = []
+    out: list[tuple[tuple[str, ...], ...]] = []
     for c, start, end in zip(doc.concepts, t["start"], t["end"]):  # most have no trigger word beside them
         after = end + 1 < len(flat) and c.end[1] + 1 < len(doc.lines[c.end[0] - 1]) and is_trigger[flat[end + 1]]
         before = look_before and c.start[1] > 0 and is_trigger[flat[start - 1]]
-        out.append(trigger_windows(doc.before(c, w + 1), doc.after(c, w + 1), s.triggers, w, look_before)
-                   if after or before else [])
+        windows = trigger_windows(doc.before(c, w + 1), doc.after(c, w + 1), s.triggers, w, look_before) \
+            if after or before else ()
+        out.append(tuple(map(tuple, windows)))  # tuples of strings: nothing for the garbage collector
     return out
 
 
@@ -704,7 +706,7 @@ def _keywords(phrases: frozenset[tuple[str, ...]]):
         out = []
         for ws in t["clue_windows"]:
             found = EMPTY
-            for words in map(tuple, ws):  # none for most mentions
+            for words in ws:  # none for most mentions
                 if words not in seen:
                     seen[words] = keywords(words)
                 if seen[words]:
@@ -1064,30 +1066,30 @@ def lower_lines(t: MentionTable) -> list[list[str]]:
 
 
 def scoped_cues(lines: list[list[str]], cues: frozenset[tuple[str, ...]], breaks: frozenset[str]
-                ) -> dict[int, list[tuple[str, int] | None]]:
-    """For every token of the (lowercased) lines that hold a cue, the cue in scope right before it
-    and where that cue ends, or None, by line index (a line without a cue has none in scope): one
-    left-to-right pass per line (NegEx's scope: a cue reaches forward until a scope break, "no
-    fever but [cough]"; a heading's colon is a break too)."""
+                ) -> dict[int, tuple[list[int], list[tuple[str, int] | None]]]:
+    """Where the cue in scope changes on each (lowercased) line that holds a cue, by line index: the
+    positions, ascending, and the cue in scope after each (with where it ends), None after a scope
+    break. NegEx's scope: a cue reaches forward until a scope break ("no fever but [cough]"; a
+    heading's colon is a break too). A token's cue is the one of the last change before it."""
     longest = max(map(len, cues), default=0)
     last_words = frozenset(c[-1] for c in cues)
+    watch = last_words | breaks
     out = {}
     for li, low in enumerate(lines):
         if last_words.isdisjoint(low):  # most lines hold no cue
             continue
-        current: tuple[str, int] | None = None
-        row: list[tuple[str, int] | None] = []
-        for pos, w in enumerate(low):
-            row.append(current)
-            if w in breaks:
-                current = None
-            if w not in last_words:
-                continue
-            for k in range(min(longest, pos + 1), 0, -1):
+        positions: list[int] = []
+        states: list[tuple[str, int] | None] = []
+        for pos in [k for k, w in enumerate(low) if w in watch]:
+            w, found = low[pos], None
+            for k in range(min(longest, pos + 1), 0, -1) if w in last_words else ():
                 if tuple(low[pos - k + 1: pos + 1]) in cues:
-                    current = (" ".join(low[pos - k + 1: pos + 1]), pos)
+                    found = (" ".join(low[pos - k + 1: pos + 1]), pos)
                     break
-        out[li] = row
+            if found is not None or w in breaks:
+                positions.append(pos)
+                states.append(found)
+        out[li] = (positions, states)
     return out
 
 
@@ -1097,8 +1099,9 @@ def _cue_in_scope(t: MentionTable, cues: frozenset[tuple[str, ...]], breaks: fro
     scope = scoped_cues(lower_lines(t), cues, breaks)
     out: list[str | None] = []
     for c in t.doc.concepts:
-        row = scope.get(c.start[0] - 1)
-        hit = row[c.start[1]] if row else None
+        changes = scope.get(c.start[0] - 1)
+        k = bisect_left(changes[0], c.start[1]) - 1 if changes else -1
+        hit = changes[1][k] if changes and k >= 0 else None
         out.append(hit[0] if hit and (not window or c.start[1] - hit[1] <= window) else None)
     return out
 
@@ -1280,7 +1283,7 @@ def _clinical_head_keys(t: MentionTable) -> list[frozenset[str]]:
            help="words without light nouns and context cues: 'ongoing sleep apnea symptoms' -> {sleep, apnea}")
 def _clinical_words(t: MentionTable) -> list[frozenset[str]]:
     drop = _clin(t, "light_heads") | _context_words(t)
-    return [frozenset(w for w in ws if w not in drop) or ws for ws in t["words"]]
+    return [ws if ws.isdisjoint(drop) else ws - drop or ws for ws in t["words"]]
 
 
 def _context_words(t: MentionTable) -> frozenset[str]:

@@ -11,9 +11,8 @@ the mentions times the candidates that share a key, not quadratic.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from heapq import merge
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -51,59 +50,62 @@ def key_values(value: Any) -> Iterable[Any]:
     return (value,)
 
 
-def postings(table: MentionTable, key: str) -> dict[Any, list[int]]:
+def postings(table: MentionTable, key: str) -> dict[Any, tuple[int, ...]]:
     """Blocking value -> the mentions holding it, in text order: built once per key attribute and
-    document, whichever rules block on it (each rule skips the mentions its scope does not admit)."""
+    document, whichever rules block on it (each rule skips the mentions its scope does not admit).
+    Tuples of ints, which the garbage collector stops walking."""
 
-    def build(t: MentionTable) -> dict[Any, list[int]]:
+    def build(t: MentionTable) -> dict[Any, tuple[int, ...]]:
         out: dict[Any, list[int]] = {}
         for j, value in enumerate(t[key]):
             for v in key_values(value):
                 out.setdefault(v, []).append(j)
-        return out
+        return {v: tuple(js) for v, js in out.items()}
 
     return table.document_value(("postings", key), build)
 
 
-def _unique(indices: Iterator[int]) -> Iterator[int]:
-    last = -1
-    for j in indices:
-        if j != last:
-            last = j
-            yield j
-
-
-def _before(lst: list[int], i: int) -> Iterator[int]:
+def _before(lst: Sequence[int], i: int) -> Iterator[int]:
     """The entries of ascending ``lst`` before ``i``, nearest first (no copy of the list)."""
     return map(lst.__getitem__, range(bisect_left(lst, i) - 1, -1, -1))
 
 
-def _after(lst: list[int], i: int) -> Iterator[int]:
+def _after(lst: Sequence[int], i: int) -> Iterator[int]:
     """The entries of ascending ``lst`` after ``i``, nearest first."""
     return map(lst.__getitem__, range(bisect_right(lst, i), len(lst)))
 
 
-def _walk(lists: list[list[int]], i: int, forward: bool) -> Iterator[int]:
-    """The indices of ``lists`` (each ascending) before ``i``, nearest first, or, with ``forward``,
-    those after it; one index once, though several of the mention's values lead to it."""
-    step = _after if forward else _before
-    if len(lists) == 1:
-        return step(lists[0], i)
-    return _unique(merge(*(step(lst, i) for lst in lists), reverse=not forward))
+def _walk(candidates: Sequence[int], i: int, forward: bool) -> Iterator[int]:
+    """The indices of ascending ``candidates`` before ``i``, nearest first, or, with ``forward``,
+    those after it (no copy of the list)."""
+    return _after(candidates, i) if forward else _before(candidates, i)
 
 
-def _lists(blocks: list[tuple[list[Any], dict[Any, list[int]]]], i: int) -> list[list[int]]:
-    """The postings the mention's blocking values lead to: its value of each key (a column),
-    looked up among the candidates' values of the key in the same position (their postings)."""
-    out = []
-    for column, found in blocks:
+def _hashable(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else frozenset(value) if isinstance(value, set) else value
+
+
+def _candidates(blocks: list[tuple[list[Any], dict[Any, Sequence[int]]]], i: int,
+                merged: dict[Any, Sequence[int]]) -> Sequence[int] | None:
+    """The mentions that share a blocking value with mention ``i``, ascending: its value of each
+    key (a column) looked up among the candidates' values of the key in the same position (their
+    postings). A mention with several values (a set of heads) gets one list, the union of their
+    postings, made once per distinct set of values in the search (``merged``)."""
+    if len(blocks) == 1:
+        column, found = blocks[0]
         value = column[i]
         if isinstance(value, str):  # most keys: one string, or "" for none
-            if value in found:
-                out.append(found[value])
-        else:
-            out.extend(found[v] for v in key_values(value) if v in found)
-    return out if len(out) < 2 else list({id(lst): lst for lst in out}.values())
+            return found.get(value)
+        values: Any = (value,)
+        key: Any = _hashable(value)
+    else:
+        values = tuple(column[i] for column, _ in blocks)
+        key = tuple(map(_hashable, values))
+    hit = merged.get(key)
+    if hit is None:
+        got = [found[v] for (_, found), value in zip(blocks, values) for v in key_values(value) if v in found]
+        hit = merged[key] = got[0] if len(got) == 1 else tuple(sorted(set().union(*got)))
+    return hit or None
 
 
 def search(table: MentionTable, scope: TypeScope, spec: SearchSpec) -> Iterator[tuple[int, int, Any]]:
@@ -119,20 +121,21 @@ def search(table: MentionTable, scope: TypeScope, spec: SearchSpec) -> Iterator[
         return
     test = spec.test if spec.prepare is None else spec.prepare(table)
     blocks = [(table[key], postings(table, other)) for key, other in zip(spec.keys, spec.antecedent_keys or spec.keys)]
+    merged: dict[Any, Sequence[int]] = {}  # a set of blocking values -> the union of their postings
     window, nearest = spec.window, spec.antecedent == "nearest"
     directions = (False, True) if spec.direction == "backward_then_forward" else (False,)
     for i, ti in enumerate(types):
         allowed = partners[ti]
         if not allowed:  # the scope does not admit the mention (or any partner for it)
             continue
-        lists = _lists(blocks, i)
-        if not lists:
+        candidates = _candidates(blocks, i, merged)
+        if candidates is None:
             continue
         line, hit = lines[i], False
         for forward in directions:
             if hit and nearest:
                 break
-            for j in _walk(lists, i, forward):
+            for j in _walk(candidates, i, forward):
                 if window and abs(line - lines[j]) > window:
                     break  # the next candidate is further away still
                 if types[j] not in allowed:

@@ -1,7 +1,7 @@
 """Run compiled passes over a Document and return links with provenance and the chains.
 
-The engine builds the document's mention table (``mentions.py``) with the attributes the passes
-read, then runs the passes in rule-file order. A keyed pass (``match``) declares blocking keys and
+The engine makes the document's mention table (``mentions.py``), whose columns the passes compute
+on first use, then runs the passes in rule-file order. A keyed pass (``match``) declares blocking keys and
 a pair test and the engine walks its candidates (``candidates.py``); a positional pass proposes
 pairs itself. The engine drops pairs a pass's YAML type scope forbids and records a Provenance
 for the rest. A filter removes kept links and the removal
@@ -150,7 +150,9 @@ class Pipeline:
     def run_passes(self, doc: Document, passes: list[Pass] | None = None) -> Resolution:
         """Run link passes and filters (no decoding): the links with their provenance."""
         res = Resolution(doc=doc)
-        res.table = self.table(doc)
+        # columns are computed on first use: an attribute that only a rule admitting no mention
+        # of this document reads (the clinical ones in a CRAFT article) is never computed
+        res.table = MentionTable(doc, self.settings, self.umls)
         ctx = Context(doc=doc, links=res.kept, table=res.table)
         for p in self.passes if passes is None else passes:
             cfg = p.config

@@ -1,12 +1,13 @@
 """One document's mention table: every concept with its named attributes (``attributes.py``).
 
-The engine builds a table per document before the passes run, with the attributes the rule file's
-passes name, so that a head, a gender or a set of initials is worked out once, not once per pass,
-and every pass and the Bell-tree features agree on it. A table lives as long as its document.
+The engine makes a table per document; each column is computed when a rule first reads it, so that
+a head, a gender or a set of initials is worked out once, not once per pass (and not at all in a
+document where no rule that reads it admits a mention), and every pass and the Bell-tree features
+agree on it. A table lives as long as its document.
 
     table = MentionTable(doc, settings)
     table["head"][3]          # the head of concept 3
-    table.build(["words", "head_keys"])
+    table.build(["words", "head_family"])
 """
 
 from __future__ import annotations

@@ -328,9 +328,9 @@ def test_attributes_clue_windows(tmp_path):
             "left leg [pain|problem] .")
     got = column(text, "clue_windows")
     # after a following trigger, before a preceding one; a clause end stops a window; no trigger, no window
-    assert got == [[["the", "left", "leg"]], [["the", "left", "leg"]], [], []]
+    assert got == [(("the", "left", "leg"),), (("the", "left", "leg"),), (), ()]
     after = settings_pipeline(tmp_path, {"clues": {"sides": "after", "window": 2}})
-    assert column(text, "clue_windows", pipeline=after) == [[["the", "left"]], [], [], []]
+    assert column(text, "clue_windows", pipeline=after) == [(("the", "left"),), (), (), ()]
 
 
 def test_attributes_trigger_windows_function():

@@ -165,7 +165,7 @@ def test_candidates_postings_are_built_once_per_key_and_document():
 
     table = mention_table("[pain|problem] [pain|treatment] [rash|problem] [pain|pronoun]", "type", "line", "text_norm")
     first = postings(table, "text_norm")
-    assert first == {"pain": [0, 1, 3], "rash": [2]}  # every mention, whatever a rule's scope
+    assert first == {"pain": (0, 1, 3), "rash": (2,)}  # every mention, whatever a rule's scope
     list(search(table, SAME, SearchSpec(("text_norm",), always)))
     list(search(table, ANY, SearchSpec(("text_norm",), always, antecedent="all")))
     assert postings(table, "text_norm") is first

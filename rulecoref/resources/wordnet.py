@@ -192,6 +192,18 @@ class WordNet:
             return [word] if word in index else []
         return [f for f in dict.fromkeys((word, *forms)) if f in index]
 
+    def listed(self, word: str, pos: str) -> bool:
+        """Whether WordNet lists a base form of the lowercase word under ``pos``: ``bases`` is not
+        empty (without building the list; the question conditioning asks of every token)."""
+        p = "a" if pos == "s" else pos
+        index = self.index[p]
+        if word in index:
+            return True
+        forms = self.exceptions[p].get(word)
+        if forms is not None:
+            return any(f in index for f in forms)
+        return any(word.endswith(old) and word[: -len(old)] + new in index for old, new in SUFFIX_RULES[p])
+
     def base(self, word: str, pos: str | None = "n") -> str | None:
         """The word's base form under a part of speech (any, tried n, v, a, r, for None), None when
         WordNet does not list it there: "abscesses" -> "abscess" (noun); "painful" -> None (noun)."""
@@ -207,16 +219,16 @@ class WordNet:
     def parts_of_speech(self, word: str) -> frozenset[str]:
         """WordNet parts of speech of a word: a subset of n, v, a (adjective, incl. satellites), r."""
         word = word.lower()
-        return frozenset(p for p in _POS if word and self.bases(word, p))
+        return frozenset(p for p in _POS if word and self.listed(word, p))
 
     def knows(self, word: str) -> bool:
         word = word.lower()
-        return bool(word) and any(self.bases(word, p) for p in _POS)
+        return bool(word) and any(self.listed(word, p) for p in _POS)
 
     def has_noun(self, word: str) -> bool:
         """True when some sense of the word is a noun ("cold", "abscesses", "left")."""
         word = word.lower()
-        return bool(word) and bool(self.bases(word, "n"))
+        return bool(word) and self.listed(word, "n")
 
     def is_adjective(self, word: str) -> bool:
         """An adjective for the seed's conditioning: WordNet lists it as an adjective and never as a
@@ -227,7 +239,7 @@ class WordNet:
         if not any(ch.isalpha() for ch in word):
             return False
         word = word.lower()
-        return bool(self.bases(word, "a")) and not self.bases(word, "n")
+        return self.listed(word, "a") and not self.listed(word, "n")
 
     def synonyms(self, word: str, pos: str | None = "n", senses: int = 0) -> frozenset[str]:
         """Lemma names (lowercased, "_" -> " ") sharing a synset with the word, the word included.
