@@ -670,13 +670,17 @@ def _clue_windows(t: MentionTable) -> list[tuple[tuple[str, ...], ...]]:
     w = s.clues["window"]
     look_before = s.clues["sides"] == "both"
     is_trigger = t.per_token("trigger", lambda tok: tok.lower() in s.triggers)
-    flat = doc.flat_tokens
+    flat, lines = doc.flat_tokens, doc._line_offsets  # lines[k]: the flat index of line k's first token
     out: list[tuple[tuple[str, ...], ...]] = []
     for c, start, end in zip(doc.concepts, t["start"], t["end"]):  # most have no trigger word beside them
-        after = end + 1 < len(flat) and c.end[1] + 1 < len(doc.lines[c.end[0] - 1]) and is_trigger[flat[end + 1]]
-        before = look_before and c.start[1] > 0 and is_trigger[flat[start - 1]]
-        windows = trigger_windows(doc.before(c, w + 1), doc.after(c, w + 1), s.triggers, w, look_before) \
-            if after or before else ()
+        first, last = lines[c.start[0]], lines[c.end[0] + 1]  # the mention's lines, within which windows stay
+        after = end + 1 < last and is_trigger[flat[end + 1]]
+        before = look_before and start > first and is_trigger[flat[start - 1]]
+        if not (after or before):
+            out.append(())
+            continue
+        windows = trigger_windows(flat[max(first, start - w - 1): start], flat[end + 1: min(last, end + w + 2)],
+                                  s.triggers, w, look_before)
         out.append(tuple(map(tuple, windows)))  # tuples of strings: nothing for the garbage collector
     return out
 
@@ -686,8 +690,14 @@ def _dates(t: MentionTable) -> list[tuple[str, ...]]:
     rx = t.settings.date_rx
     if rx is None:
         return [()] * t.n
-    return [tuple(m.group(0) for words in ws for m in rx.finditer(" ".join(words))) if ws else ()
-            for ws in t["clue_windows"]]
+    seen: dict[tuple[tuple[str, ...], ...], tuple[str, ...]] = {(): ()}  # nested mentions share their windows
+    out = []
+    for ws in t["clue_windows"]:
+        found = seen.get(ws)
+        if found is None:
+            found = seen[ws] = tuple(m.group(0) for words in ws for m in rx.finditer(" ".join(words)))
+        out.append(found)
+    return out
 
 
 def _keywords(phrases: frozenset[tuple[str, ...]]):
