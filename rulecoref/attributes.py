@@ -143,7 +143,8 @@ class AttributeSpec:
     depends: tuple[str, ...]
     needs: tuple[str, ...]  # resources loaded before documents run: "wordnet", "umls"
     help: str
-    #: a pure function of the mention's tokens (and the settings), depending only on such
+    #: a pure function of the mention's tokens (and the settings; within its document, the
+    #: document's vocabulary may count too, as for ``head_family``), depending only on such
     #: attributes: computed once per distinct token sequence of a document (``mentions.WordsTable``)
     of_words: bool = False
 
@@ -369,10 +370,10 @@ def word_families(t: MentionTable) -> dict[str, frozenset[str]]:
                 family[g].add(w)
         return {w: frozenset(f) for w, f in family.items()}
 
-    return t.document_value("word_families", build)
+    return t.words_table.document_value("word_families", build)  # one for the document and its words table
 
 
-@attribute("head_family", depends=("head", "words"), needs=("wordnet",),
+@attribute("head_family", of_words=True, depends=("head", "words"), needs=("wordnet",),
            help="the words in this document that match this mention's head by words_match (itself included): "
                 "'tumor' -> {tumor, tumors, neoplasm}; a match rule's blocking key against the candidates' head")
 def _head_family(t: MentionTable) -> list[frozenset[str]]:

@@ -50,19 +50,29 @@ def key_values(value: Any) -> Iterable[Any]:
     return (value,)
 
 
-def postings(table: MentionTable, key: str) -> dict[Any, tuple[int, ...]]:
+def postings(table: MentionTable, key: str, lookup: str | None = None) -> dict[Any, tuple[int, ...]]:
     """Blocking value -> the mentions holding it, in text order: built once per key attribute and
     document, whichever rules block on it (each rule skips the mentions its scope does not admit).
-    Tuples of ints, which the garbage collector stops walking."""
+    With ``lookup``, the mentions' own blocking attribute when the candidates block by another one
+    (``acronym`` against ``acronym_forms``), only the values some mention looks up are kept: a
+    long form admits dozens of acronyms, and a document writes a few. Tuples of ints, which the
+    garbage collector stops walking."""
 
     def build(t: MentionTable) -> dict[Any, tuple[int, ...]]:
+        wanted = None if lookup in (None, key) else frozenset(v for value in t[lookup] for v in key_values(value))
         out: dict[Any, list[int]] = {}
         for j, value in enumerate(t[key]):
-            for v in key_values(value):
+            if wanted is None:
+                values: Iterable[Any] = dict.fromkeys(value) if isinstance(value, (tuple, list)) else key_values(value)
+            elif isinstance(value, str):
+                values = (value,) if value in wanted else ()
+            else:
+                values = wanted.intersection(key_values(value))
+            for v in values:
                 out.setdefault(v, []).append(j)
         return {v: tuple(js) for v, js in out.items()}
 
-    return table.document_value(("postings", key), build)
+    return table.document_value(("postings", key) if lookup in (None, key) else ("postings", key, lookup), build)
 
 
 def _before(lst: Sequence[int], i: int) -> Iterator[int]:
@@ -120,7 +130,7 @@ def search(table: MentionTable, scope: TypeScope, spec: SearchSpec) -> Iterator[
     if not any(partners.values()):
         return
     test = spec.test if spec.prepare is None else spec.prepare(table)
-    blocks = [(table[key], postings(table, other)) for key, other in zip(spec.keys, spec.antecedent_keys or spec.keys)]
+    blocks = [(table[key], postings(table, other, key)) for key, other in zip(spec.keys, spec.antecedent_keys or spec.keys)]
     merged: dict[Any, Sequence[int]] = {}  # a set of blocking values -> the union of their postings
     window, nearest = spec.window, spec.antecedent == "nearest"
     directions = (False, True) if spec.direction == "backward_then_forward" else (False,)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from .attributes import word_families
+from .attributes import ATTRIBUTES, word_families
 from .rules.schema import Param
 from .words import clues_conflict, dates_compatible, prefix_match
 
@@ -48,6 +48,12 @@ class PredicateSpec:
     def bind(self, params: dict[str, Any] | None = None) -> Test:
         """The predicate with its settings applied: ``test(table, i, j)``."""
         return partial(self.fn, **params) if params else self.fn
+
+    @property
+    def of_words(self) -> bool:
+        """It reads only ``of_words`` attributes: its answer for two mentions is its answer for any
+        two mentions of the document that write the same words."""
+        return all(ATTRIBUTES[a].of_words for a in self.attributes)
 
     def limited_to(self, params: dict[str, Any] | None = None) -> frozenset[str]:
         """The concept types its ``types`` setting limits it to (empty: every type): it holds only

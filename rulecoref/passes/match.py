@@ -68,6 +68,8 @@ class Match(Pass):
         self.vetoes: list[Test] = [PREDICATES[name].bind(params) for name, params in r["veto"]]
         #: the concept types each veto is limited to (empty: every type)
         self.veto_types = [PREDICATES[name].limited_to(params) for name, params in r["veto"]]
+        #: the requirements read only the mentions' words: asked once per pair of word sequences
+        self.requires_words = bool(self.requires) and all(PREDICATES[name].of_words for name, _ in r["require"])
 
     def needed_attributes(self) -> tuple[str, ...]:
         r = self.config.rule
@@ -80,8 +82,13 @@ class Match(Pass):
                           self.antecedent_keys, prepare=self.prepare)
 
     def prepare(self, t: MentionTable) -> Callable[[MentionTable, int, int], _Evidence | None]:
-        """The pair test for one document, asking only the vetoes that can hold there."""
-        return self._test(self.requires, self.live_vetoes(t))
+        """The pair test for one document, asking only the vetoes that can hold there, and the
+        requirements once per pair of distinct word sequences when they read only words (in a
+        CRAFT article half the pairs that head-and-synonym asks about repeat an earlier pair's words)."""
+        vetoes = self.live_vetoes(t)
+        if not self.requires_words:
+            return self._test(self.requires, vetoes)
+        return self._once_per_words(t.words_table.rows, self._test([], vetoes))
 
     def live_vetoes(self, t: MentionTable) -> list[Test]:
         """The vetoes that can hold in this document: a typed veto is left out where no mention has
@@ -108,6 +115,22 @@ class Match(Pass):
             return _Evidence(self, t, i, j)
 
         return test
+
+    def _once_per_words(self, rows: list[int], test: Callable[[MentionTable, int, int], _Evidence | None]
+                        ) -> Callable[[MentionTable, int, int], _Evidence | None]:
+        """The requirements asked once per pair of word sequences (``rows``: each mention's row of
+        the words table), then ``test`` (the vetoes) for the pairs that pass them."""
+        requires = self.requires
+        passed: dict[tuple[int, int], bool] = {}
+
+        def once(t: MentionTable, i: int, j: int) -> _Evidence | None:
+            key = (rows[i], rows[j])
+            ok = passed.get(key)
+            if ok is None:
+                ok = passed[key] = all(require(t, i, j) is not None for require in requires)
+            return test(t, i, j) if ok else None
+
+        return once
 
     def evidence(self, t: MentionTable, i: int, j: int) -> str:
         """What the requirements say about a linked pair (or the key the two share)."""
