@@ -19,7 +19,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations, compress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .resources.lexicon import Lexicon
 from .roles import PeopleVocab, WordSet
@@ -928,11 +928,30 @@ def _subject_position(t: MentionTable) -> list[bool]:
                        openers, max_intro) for c in doc.concepts]
 
 
+Place = tuple[int, int, int, bool]  # (line, first token, last token, subject position)
+
+
+class NameOccurrences(NamedTuple):
+    """Where the text names a person mention's referent: the mention's own place and the places
+    that write its name. ``named`` is one tuple shared by every mention of that name, so a note
+    that writes "Dr. Smith" 12,000 times stores 12,000 places once, not once per mention."""
+
+    own: Place | None
+    named: tuple[Place, ...]
+
+    def places(self) -> list[Place]:
+        """Every place, in text order (the mention's own one among them)."""
+        return sorted({*self.named, self.own} if self.own else self.named)
+
+
+NO_NAME = NameOccurrences(None, ())
+
+
 @attribute("name_occurrences", depends=("tokens", "person", "surname", "person_words"),
-           help="where the text names a person mention's referent, the mention included: every capitalised "
-                "occurrence of its surname, as (line, first token, last token, subject position); "
-                "'[Sandra Collins] is a DJ . Collins performed' -> two occurrences")
-def _name_occurrences(t: MentionTable) -> list[tuple[tuple[int, int, int, bool], ...]]:
+           help="where the text names a person mention's referent: its own place and every capitalised occurrence "
+                "of its surname, as (line, first token, last token, subject position), the occurrences shared by the "
+                "mentions of one name; '[Sandra Collins] is a DJ . Collins performed' -> two places")
+def _name_occurrences(t: MentionTable) -> list[NameOccurrences]:
     openers = setting_words(t, "salience", "clause_openers")
     max_intro = t.settings.values["salience"]["max_intro_tokens"]
     doc = t.doc
@@ -944,32 +963,28 @@ def _name_occurrences(t: MentionTable) -> list[tuple[tuple[int, int, int, bool],
                 w = norm_word(tok)  # the surname's own form ("Ličen" -> "lien")
                 if w in names:
                     where.setdefault(w, []).append((li, ti))
-    subject = {}  # (line, first, last) -> subject position, each worked out once
 
-    def occurrence(li: int, a: int, b: int) -> tuple[int, int, int, bool]:
-        key = (li, a, b)
-        if key not in subject:
-            subject[key] = subject_at(doc.lines[li - 1], a, b, openers, max_intro)
-        return (li, a, b, subject[key])
+    def place(li: int, a: int, b: int) -> Place:
+        return (li, a, b, subject_at(doc.lines[li - 1], a, b, openers, max_intro))
 
-    found: dict[tuple[str, tuple[str, ...]], list[tuple[int, int, int]]] = {}  # a name's text occurrences
-    out: list[tuple[tuple[int, int, int, bool], ...]] = []
+    found: dict[tuple[str, tuple[str, ...]], tuple[Place, ...]] = {}  # a name's places in the text
+    out: list[NameOccurrences] = []
     for c, person, name, words in zip(doc.concepts, t["person"], t["surname"], t["person_words"]):
         if not person:
-            out.append(())
+            out.append(NO_NAME)
             continue
-        own = (c.start[0], c.start[1], c.end[1] if c.end[0] == c.start[0] else c.start[1])
         key = (name or "", words)
         if key not in found:
-            spans = []
+            spans = set()
             for li, ti in where.get(name, ()) if name else ():
                 toks = doc.lines[li - 1]
                 first = ti
                 while first > 0 and norm_word(toks[first - 1]) in words:  # "Sandra [Collins]" is one name
                     first -= 1
-                spans.append((li, first, ti))
-            found[key] = spans
-        out.append(tuple(sorted(occurrence(*span) for span in {own, *found[key]})))
+                spans.add((li, first, ti))
+            found[key] = tuple(sorted(place(*span) for span in spans))
+        out.append(NameOccurrences(place(c.start[0], c.start[1], c.end[1] if c.end[0] == c.start[0] else c.start[1]),
+                                   found[key]))
     return out
 
 
