@@ -147,6 +147,10 @@ class AttributeSpec:
     #: document's vocabulary may count too, as for ``head_family``), depending only on such
     #: attributes: computed once per distinct token sequence of a document (``mentions.WordsTable``)
     of_words: bool = False
+    #: worked out one mention at a time, when a rule asks about that mention (``compute`` returns
+    #: a function of the concept index; ``mentions.Cells``): for what most documents need for a
+    #: few mentions only (``negation``: for the things an "it" may refer to, in a CRAFT article)
+    per_mention: bool = False
 
 
 ATTRIBUTES: dict[str, AttributeSpec] = {}
@@ -154,11 +158,11 @@ EMPTY: frozenset[str] = frozenset()  # one empty set for every mention that has 
 
 
 def attribute(name: str, *, depends: tuple[str, ...] = (), needs: tuple[str, ...] = (), of_words: bool = False,
-              help: str):
+              per_mention: bool = False, help: str):
     """Register a column function under ``name`` (the name rule files use)."""
 
-    def deco(fn: Callable[[MentionTable], list[Any]]) -> Callable[[MentionTable], list[Any]]:
-        ATTRIBUTES[name] = AttributeSpec(name, fn, depends, needs, help, of_words)
+    def deco(fn: Callable[[MentionTable], Any]) -> Callable[[MentionTable], Any]:
+        ATTRIBUTES[name] = AttributeSpec(name, fn, depends, needs, help, of_words, per_mention)
         return fn
 
     return deco
@@ -1085,75 +1089,83 @@ def _family_section(t: MentionTable) -> list[bool]:
     return [s is not None and tuple(s.split()) in fam for s in t["section"]]
 
 
-def lower_lines(t: MentionTable) -> list[list[str]]:
-    """The document's lines with their tokens lowercased, once per document for every context
-    attribute that reads the words around its mentions."""
-    return t.document_value("lower_lines", lambda t: [[tok.lower() for tok in toks] for toks in t.doc.lines])
-
-
-def scoped_cues(lines: list[list[str]], cues: frozenset[tuple[str, ...]], breaks: frozenset[str]
-                ) -> dict[int, tuple[list[int], list[tuple[str, int] | None]]]:
-    """Where the cue in scope changes on each (lowercased) line that holds a cue, by line index: the
-    positions, ascending, and the cue in scope after each (with where it ends), None after a scope
-    break. NegEx's scope: a cue reaches forward until a scope break ("no fever but [cough]"; a
+def scope_changes(low: list[str], cues: frozenset[tuple[str, ...]], breaks: frozenset[str]
+                  ) -> tuple[list[int], list[tuple[str, int] | None]] | None:
+    """Where the cue in scope changes on a lowercased line: the positions, ascending, and the cue
+    in scope after each (with where it ends), None after a scope break; None for a line without a
+    cue. NegEx's scope: a cue reaches forward until a scope break ("no fever but [cough]"; a
     heading's colon is a break too). A token's cue is the one of the last change before it."""
-    longest = max(map(len, cues), default=0)
     last_words = frozenset(c[-1] for c in cues)
-    watch = last_words | breaks
-    out = {}
-    for li, low in enumerate(lines):
-        if last_words.isdisjoint(low):  # most lines hold no cue
-            continue
-        positions: list[int] = []
-        states: list[tuple[str, int] | None] = []
-        for pos in [k for k, w in enumerate(low) if w in watch]:
-            w, found = low[pos], None
-            for k in range(min(longest, pos + 1), 0, -1) if w in last_words else ():
-                if tuple(low[pos - k + 1: pos + 1]) in cues:
-                    found = (" ".join(low[pos - k + 1: pos + 1]), pos)
-                    break
-            if found is not None or w in breaks:
-                positions.append(pos)
-                states.append(found)
-        out[li] = (positions, states)
-    return out
+    if last_words.isdisjoint(low):  # most lines hold no cue
+        return None
+    longest = max(map(len, cues), default=0)
+    positions: list[int] = []
+    states: list[tuple[str, int] | None] = []
+    for pos in [k for k, w in enumerate(low) if w in last_words or w in breaks]:
+        w, found = low[pos], None
+        for k in range(min(longest, pos + 1), 0, -1) if w in last_words else ():
+            if tuple(low[pos - k + 1: pos + 1]) in cues:
+                found = (" ".join(low[pos - k + 1: pos + 1]), pos)
+                break
+        if found is not None or w in breaks:
+            positions.append(pos)
+            states.append(found)
+    return positions, states
+
+
+def scope_reader(t: MentionTable, cues: frozenset[tuple[str, ...]], breaks: frozenset[str]
+                 ) -> Callable[[int, int], tuple[str, int] | None]:
+    """``at(line index, token)``: the cue in scope right before a token, each line's changes worked
+    out when a mention on it is first asked about."""
+    lines, changes = t.doc.lines, {}
+
+    def at(li: int, token: int) -> tuple[str, int] | None:
+        if li not in changes:
+            changes[li] = scope_changes([tok.lower() for tok in lines[li]], cues, breaks)
+        found = changes[li]
+        k = bisect_left(found[0], token) - 1 if found else -1
+        return found[1][k] if found and k >= 0 else None
+
+    return at
 
 
 def _cue_in_scope(t: MentionTable, cues: frozenset[tuple[str, ...]], breaks: frozenset[str], window: int = 0
                   ) -> list[str | None]:
     """Per mention, the cue in scope before its first token (within ``window`` tokens when > 0)."""
-    scope = scoped_cues(lower_lines(t), cues, breaks)
+    at = scope_reader(t, cues, breaks)
     out: list[str | None] = []
     for c in t.doc.concepts:
-        changes = scope.get(c.start[0] - 1)
-        k = bisect_left(changes[0], c.start[1]) - 1 if changes else -1
-        hit = changes[1][k] if changes and k >= 0 else None
+        hit = at(c.start[0] - 1, c.start[1])
         out.append(hit[0] if hit and (not window or c.start[1] - hit[1] <= window) else None)
     return out
 
 
-@attribute("negation", depends=("lower", "line"),
+@attribute("negation", depends=("lower", "line"), per_mention=True,
            help="the negation cue of a negated mention, None when it is affirmed: 'denies [chest pain]' -> denies, "
                 "'no [masses] were appreciated' -> no, '[swelling] was not seen' -> not (NegEx-style: the cue's scope "
                 "ends at 'but', 'which', ';' ...)")
-def _negation(t: MentionTable) -> list[str | None]:
+def _negation(t: MentionTable) -> Callable[[int], str | None]:
     pre, post = _clin_phrases(t, "negation_cues"), _clin_phrases(t, "negation_post")
     breaks, window = _clin(t, "scope_breaks"), t.settings.values["clinical"]["post_window"]
-    before = _cue_in_scope(t, pre, breaks)
+    at = scope_reader(t, pre, breaks)
     lengths = sorted({len(p) for p in post}, reverse=True)
-    post_firsts, lines = frozenset(p[0] for p in post), lower_lines(t)
-    out: list[str | None] = []
-    for c, low, cue in zip(t.doc.concepts, t["lower"], before):
+    post_firsts, lower, concepts, lines = frozenset(p[0] for p in post), t["lower"], t.doc.concepts, t.doc.lines
+
+    def negation(i: int) -> str | None:
+        c, low = concepts[i], lower[i]
         if low and (low[0],) in pre:  # "[No masses]" carries its own cue
-            cue = low[0]
-        if cue is None and window:  # the words after it on its last line: "[swelling] was not seen"
-            after = lines[c.end[0] - 1][c.end[1] + 1: c.end[1] + 1 + window]
-            if not post_firsts.isdisjoint(after):
-                stop = next((k for k, w in enumerate(after) if w in breaks), len(after))
-                cue = next((" ".join(after[k: k + n]) for k in range(stop) for n in lengths
-                            if tuple(after[k: k + n]) in post), None)
-        out.append(cue)
-    return out
+            return low[0]
+        hit = at(c.start[0] - 1, c.start[1])
+        if hit or not window:
+            return hit[0] if hit else None
+        after = [tok.lower() for tok in lines[c.end[0] - 1][c.end[1] + 1: c.end[1] + 1 + window]]
+        if post_firsts.isdisjoint(after):  # the words after it on its last line: "[swelling] was not seen"
+            return None
+        stop = next((k for k, w in enumerate(after) if w in breaks), len(after))
+        return next((" ".join(after[k: k + n]) for k in range(stop) for n in lengths if tuple(after[k: k + n]) in post),
+                    None)
+
+    return negation
 
 
 @attribute("hedge", depends=("lower", "line"),

@@ -12,7 +12,7 @@ agree on it. A table lives as long as its document.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from functools import cached_property
 from typing import Any, TypeVar
 
@@ -20,6 +20,44 @@ from .attributes import ATTRIBUTES, MentionSettings, UmlsStrings, closure
 from .document import Document
 
 T = TypeVar("T")
+
+
+_UNSET = object()  # a cell not worked out yet
+
+
+class Cells(Sequence):
+    """A column worked out one mention at a time, when a rule first asks about that mention
+    (``AttributeSpec.per_mention``); read like a list."""
+
+    __slots__ = ("_cell", "_values")
+
+    def __init__(self, n: int, cell: Callable[[int], Any]):
+        self._cell = cell
+        self._values: list[Any] = [_UNSET] * n
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[k] for k in range(len(self))[i]]
+        value = self._values[i]
+        if value is _UNSET:
+            value = self._values[i] = self._cell(i % len(self._values))
+        return value
+
+    def __iter__(self):
+        return map(self.__getitem__, range(len(self._values)))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, (list, tuple, Cells)) and list(self) == list(other)
+
+    def worked_out(self) -> int:
+        """How many cells have been asked for so far."""
+        return sum(v is not _UNSET for v in self._values)
+
+    def __repr__(self) -> str:
+        return f"Cells({list(self)!r})"
 
 
 class _TokenMap(dict):
@@ -53,6 +91,8 @@ class MentionTable(dict):
         if spec.of_words:  # once per distinct token sequence, shared by the mentions that write it
             words = self.words_table
             column = self[name] = list(map(words[name].__getitem__, words.rows))
+        elif spec.per_mention:
+            column = self[name] = Cells(self.n, spec.compute(self))  # type: ignore[assignment]
         else:
             column = self[name] = spec.compute(self)
         return column

@@ -59,3 +59,15 @@ def test_mentions_words_table_holds_each_distinct_token_sequence_once(table):
         t.words_table["type"]  # a type is no function of the words
     with pytest.raises(AttributeError):
         _ = t.words_table.doc
+
+
+def test_mentions_per_mention_columns_work_out_only_the_cells_asked_for():
+    """``negation`` is asked about a few mentions of most documents (the things an "it" may refer
+    to): each cell is worked out when first read, and the column still reads like a list."""
+    doc, _ = parse_markup("He denies [chest pain|problem] .\n[Fever|problem] resolved .\nNo [rash|problem] .")
+    t = settings_pipeline().table(doc, [])
+    column = t["negation"]
+    assert column.worked_out() == 0
+    assert column[2] == "no" and column.worked_out() == 1
+    assert column == ["denies", None, "no"] and list(column) == ["denies", None, "no"] and column[-1] == "no"
+    assert column.worked_out() == 3 and len(column) == 3
