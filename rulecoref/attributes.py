@@ -27,6 +27,7 @@ from .rules.schema import Param
 from .words import (
     BRACKETS,
     CLAUSE_END,
+    acronym_forms,
     acronym_letters,
     find_phrases,
     has_alnum,
@@ -227,6 +228,7 @@ class MentionSettings:
         common = values["common_words"]
         self.conditioning = ("condition", tuple(common) if isinstance(common, list) else common, self.keep_digits,
                              self.drop_adjectives)
+        self.classing = ("word_class", self.conditioning[1])  # the memo key of a word's adjective class
 
     @property
     def wordnet(self) -> Any:
@@ -248,6 +250,18 @@ class MentionSettings:
         if self.drop_adjectives and self.wordnet.is_adjective(low if low.isalpha() else letters):
             return ""
         return letters
+
+    def word_class(self, word: str) -> str:
+        """The adjective filter's class of a lowercased word: "" (no word: a common word, a number,
+        punctuation), "noun" (a noun, or unknown to WordNet: a name?), "adj" (only an adjective)
+        or "other"."""
+        return self.resources.memo.get((*self.classing, word), lambda: self._word_class(word))
+
+    def _word_class(self, w: str) -> str:
+        if w in self.common or not w.replace("-", "").isalpha():
+            return ""
+        pos = self.wordnet.parts_of_speech(w)
+        return "noun" if not pos or "n" in pos else "adj" if "a" in pos else "other"
 
     def synonyms(self, word: str) -> frozenset[str]:
         """The WordNet noun synonyms ``word_match`` uses (none for words with digits: "pax6")."""
@@ -525,15 +539,16 @@ def _initials(t: MentionTable) -> list[str | None]:
                 "order that starts with the first and covers acronym.min_coverage ('mrsa' -> mrsa, mrs, mra, msa); "
                 "with acronym as the other side, the exact blocking keys of acronym rules")
 def _acronym_forms(t: MentionTable) -> list[frozenset[str]]:
-    s = t.settings.acronym
+    s, memo = t.settings.acronym, t.settings.resources.memo
+    question = ("acronym_forms", s["subsequence"], s["min_letters"], s["min_coverage"])
+    seen: dict[str | None, frozenset[str]] = {None: EMPTY, "": EMPTY}  # many long forms share their initials
     out = []
     for init in t["initials"]:
-        forms = {init} if init else set()
-        if init and s["subsequence"]:
-            shortest = max(s["min_letters"], -int(-s["min_coverage"] * len(init) // 1))
-            for n in range(shortest, len(init)):
-                forms.update(init[0] + "".join(rest) for rest in combinations(init[1:], n - 1))
-        out.append(frozenset(forms) if forms else EMPTY)
+        forms = seen.get(init)
+        if forms is None:  # a function of the initials alone: remembered in the process's memo
+            forms = seen[init] = memo.get((*question, init), lambda init=init: acronym_forms(
+                init, subsequence=s["subsequence"], min_letters=s["min_letters"], min_coverage=s["min_coverage"]))
+        out.append(forms)
     return out
 
 
@@ -746,15 +761,7 @@ def _modifiers(t: MentionTable) -> list[frozenset[str]]:
            help="an adjective with no noun ('febrile', 'very painful'): every word known to WordNet, none a noun, "
                 "one an adjective; unknown words ('mrsa') might be names and keep a mention")
 def _adjective_only(t: MentionTable) -> list[bool]:
-    wn, common = t.settings.wordnet, t.settings.common
-
-    def word_class(w: str) -> str:  # "" (not a word), "noun" (a noun or unknown: a name?), "adj", "other"
-        if w in common or not w.replace("-", "").isalpha():
-            return ""
-        pos = wn.parts_of_speech(w)
-        return "noun" if not pos or "n" in pos else "adj" if "a" in pos else "other"
-
-    classes = t.per_token("adjective_class", word_class).__getitem__
+    classes = t.per_token("adjective_class", t.settings.word_class).__getitem__
     out = []
     for low in t["lower"]:
         kinds = set(map(classes, low))
