@@ -381,9 +381,11 @@ def word_families(t: MentionTable) -> dict[str, frozenset[str]]:
                 if prefix_match(a, b, ratio, min_prefix=shortest, max_ending=ending):
                     family[a].add(b)
                     family[b].add(a)
-        present = set(words)
-        for w in words:
-            for g in s.synonyms(w) & present:
+        present, wn, senses = set(words), s.wordnet, wm["synonym_senses"]
+        for w in words if wm["synonyms"] else ():  # s.synonyms(w), without a call per word
+            if not w.isalpha():
+                continue
+            for g in wn.synonyms(w, "n", senses) & present:
                 family[w].add(g)
                 family[g].add(w)
         return {w: frozenset(f) for w, f in family.items()}

@@ -62,10 +62,14 @@ def postings(table: MentionTable, key: str, lookup: str | None = None) -> dict[A
         wanted = None if lookup in (None, key) else frozenset(v for value in t[lookup] for v in key_values(value))
         out: dict[Any, list[int]] = {}
         for j, value in enumerate(t[key]):
+            if value is None:
+                continue
+            if value.__class__ is str:  # most keys: one string ("" for none)
+                if value and (wanted is None or value in wanted):
+                    out.setdefault(value, []).append(j)
+                continue
             if wanted is None:
                 values: Iterable[Any] = dict.fromkeys(value) if isinstance(value, (tuple, list)) else key_values(value)
-            elif isinstance(value, str):
-                values = (value,) if value in wanted else ()
             else:
                 values = wanted.intersection(key_values(value))
             for v in values:
@@ -73,22 +77,6 @@ def postings(table: MentionTable, key: str, lookup: str | None = None) -> dict[A
         return {v: tuple(js) for v, js in out.items()}
 
     return table.document_value(("postings", key) if lookup in (None, key) else ("postings", key, lookup), build)
-
-
-def _before(lst: Sequence[int], i: int) -> Iterator[int]:
-    """The entries of ascending ``lst`` before ``i``, nearest first (no copy of the list)."""
-    return map(lst.__getitem__, range(bisect_left(lst, i) - 1, -1, -1))
-
-
-def _after(lst: Sequence[int], i: int) -> Iterator[int]:
-    """The entries of ascending ``lst`` after ``i``, nearest first."""
-    return map(lst.__getitem__, range(bisect_right(lst, i), len(lst)))
-
-
-def _walk(candidates: Sequence[int], i: int, forward: bool) -> Iterator[int]:
-    """The indices of ascending ``candidates`` before ``i``, nearest first, or, with ``forward``,
-    those after it (no copy of the list)."""
-    return _after(candidates, i) if forward else _before(candidates, i)
 
 
 def _hashable(value: Any) -> Any:
@@ -145,7 +133,10 @@ def search(table: MentionTable, scope: TypeScope, spec: SearchSpec) -> Iterator[
         for forward in directions:
             if hit and nearest:
                 break
-            for j in _walk(candidates, i, forward):
+            # the candidates before i, nearest first (or after it), read in place
+            for k in range(bisect_right(candidates, i), len(candidates)) if forward else \
+                    range(bisect_left(candidates, i) - 1, -1, -1):
+                j = candidates[k]
                 if window and abs(line - lines[j]) > window:
                     break  # the next candidate is further away still
                 if types[j] not in allowed:
