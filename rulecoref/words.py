@@ -22,7 +22,7 @@ BRACKETS = frozenset("([{")
 
 def has_alnum(token: str) -> bool:
     """A token with a letter or digit is a word; "," and "(" are not."""
-    return any(ch.isalnum() for ch in token)
+    return token.isalnum() or any(ch.isalnum() for ch in token)  # most tokens are all letters
 
 
 def normalise(tokens: Sequence[str], ignore: frozenset[str] = frozenset()) -> str:

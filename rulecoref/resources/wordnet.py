@@ -236,7 +236,7 @@ class WordNet:
         "positive" also have noun senses and are kept, because a concept word that can be a noun
         may be the very thing the concept names ("a cold", "the left"). Numbers ("1", "54"), which
         WordNet files as adjectives, are not: they tell "type 1" from "type 2"."""
-        if not any(ch.isalpha() for ch in word):
+        if not (word.isalpha() or any(ch.isalpha() for ch in word)):
             return False
         word = word.lower()
         return self.listed(word, "a") and not self.listed(word, "n")
