@@ -23,6 +23,7 @@ target is at most 3).
     python benchmarks/bench_throughput.py --corpus gum
     python benchmarks/bench_throughput.py --corpus craft --rules rules/i2b2.yaml --repeat 3
     python benchmarks/bench_throughput.py --corpus craft --floor --runs 3
+    RULECOREF_SHARED=/work/shared PYTHONPATH=OLD_CHECKOUT python OLD_CHECKOUT/benchmarks/bench_throughput.py ...
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import platform
 import resource
 import statistics
@@ -40,6 +42,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("RULECOREF_SHARED", ROOT.parent / "shared"))
 sys.path.insert(0, str(ROOT))
 
 from rulecoref.engine import Pipeline  # noqa: E402
@@ -151,7 +154,7 @@ def main() -> None:
         ap.error("one --corpus per process: the unseen run needs a process that has not seen the others")
     pipeline = Pipeline(compile_rules(args.rules), Resources())  # WordNet loads here
     for name in names:
-        folder = ROOT.parent / "shared" / "corpora" / name
+        folder = SHARED / "corpora" / name
         records, _ = find_records([str(folder)])
         records = [r for r in records if r.txt is not None]
         warm, records = records[0::2], records[1::2]

@@ -127,7 +127,12 @@ class Match(Pass):
             key = (rows[i], rows[j])
             ok = passed.get(key)
             if ok is None:
-                ok = passed[key] = all(require(t, i, j) is not None for require in requires)
+                ok = True
+                for require in requires:
+                    if require(t, i, j) is None:
+                        ok = False
+                        break
+                passed[key] = ok
             return test(t, i, j) if ok else None
 
         return once
