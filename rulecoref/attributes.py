@@ -15,10 +15,11 @@ synonyms) go through the process's one memo, ``Resources.memo``; nothing else ou
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations, compress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .resources.lexicon import Lexicon
 from .roles import PeopleVocab, WordSet
@@ -26,6 +27,7 @@ from .rules.schema import Param
 from .words import (
     BRACKETS,
     CLAUSE_END,
+    acronym_forms,
     acronym_letters,
     find_phrases,
     has_alnum,
@@ -142,27 +144,49 @@ class AttributeSpec:
     depends: tuple[str, ...]
     needs: tuple[str, ...]  # resources loaded before documents run: "wordnet", "umls"
     help: str
+    #: a pure function of the mention's tokens (and the settings; within its document, the
+    #: document's vocabulary may count too, as for ``head_family``), depending only on such
+    #: attributes: computed once per distinct token sequence of a document (``mentions.WordsTable``)
+    of_words: bool = False
+    #: worked out one mention at a time, when a rule asks about that mention (``compute`` returns
+    #: a function of the concept index; ``mentions.Cells``): for what most documents need for a
+    #: few mentions only (``negation``: for the things an "it" may refer to, in a CRAFT article)
+    per_mention: bool = False
     given: bool = False  # a document's facts (Document.facts) may supply its value per concept
 
 
 ATTRIBUTES: dict[str, AttributeSpec] = {}
+EMPTY: frozenset[str] = frozenset()  # one empty set for every mention that has none (a new one per mention costs)
 
 
-def attribute(name: str, *, depends: tuple[str, ...] = (), needs: tuple[str, ...] = (), given: bool = False,
-              help: str):
+def attribute(name: str, *, depends: tuple[str, ...] = (), needs: tuple[str, ...] = (), of_words: bool = False,
+              per_mention: bool = False, given: bool = False, help: str):
     """Register a column function under ``name`` (the name rule files use); ``given``: a fact supplied
     with the document (medspaCy's ConText through the spaCy component) replaces the computed value."""
+    if given and of_words:
+        raise ValueError(f"attribute {name!r}: a given fact is a concept's, not its words' (given and of_words)")
 
-    def deco(fn: Callable[[MentionTable], list[Any]]) -> Callable[[MentionTable], list[Any]]:
-        ATTRIBUTES[name] = AttributeSpec(name, _with_facts(name, fn) if given else fn, depends, needs, help, given)
+    def deco(fn: Callable[[MentionTable], Any]) -> Callable[[MentionTable], Any]:
+        compute = _with_facts(name, fn, per_mention) if given else fn
+        ATTRIBUTES[name] = AttributeSpec(name, compute, depends, needs, help, of_words, per_mention, given)
         return fn
 
     return deco
 
 
-def _with_facts(name: str, fn: Callable[[MentionTable], list[Any]]) -> Callable[[MentionTable], list[Any]]:
-    def compute(t: MentionTable) -> list[Any]:
+def _with_facts(name: str, fn: Callable[[MentionTable], Any], per_mention: bool) -> Callable[[MentionTable], Any]:
+    """``fn`` with the document's given facts ``name`` in place of the computed values."""
+
+    def compute(t: MentionTable) -> Any:
         column = fn(t)
+        if not t.doc.facts:
+            return column
+        if per_mention:  # ``column`` is the function of a concept index
+            def cell(i: int) -> Any:
+                fact = t.doc.fact(i, name)
+                return fact.value if fact else column(i)
+
+            return cell
         for i, facts in t.doc.facts.items():
             if name in facts:
                 column[i] = facts[name].value
@@ -230,6 +254,7 @@ class MentionSettings:
         common = values["common_words"]
         self.conditioning = ("condition", tuple(common) if isinstance(common, list) else common, self.keep_digits,
                              self.drop_adjectives)
+        self.classing = ("word_class", self.conditioning[1])  # the memo key of a word's adjective class
 
     @property
     def wordnet(self) -> Any:
@@ -252,11 +277,23 @@ class MentionSettings:
             return ""
         return letters
 
+    def word_class(self, word: str) -> str:
+        """The adjective filter's class of a lowercased word: "" (no word: a common word, a number,
+        punctuation), "noun" (a noun, or unknown to WordNet: a name?), "adj" (only an adjective)
+        or "other"."""
+        return self.resources.memo.get((*self.classing, word), lambda: self._word_class(word))
+
+    def _word_class(self, w: str) -> str:
+        if w in self.common or not w.replace("-", "").isalpha():
+            return ""
+        pos = self.wordnet.parts_of_speech(w)
+        return "noun" if not pos or "n" in pos else "adj" if "a" in pos else "other"
+
     def synonyms(self, word: str) -> frozenset[str]:
         """The WordNet noun synonyms ``word_match`` uses (none for words with digits: "pax6")."""
         wm = self.word_match
         if not wm["synonyms"] or not word.isalpha():
-            return frozenset()
+            return EMPTY
         return self.wordnet.synonyms(word, "n", wm["synonym_senses"])
 
     def words_match(self, u: str, v: str) -> bool:
@@ -305,13 +342,13 @@ def _tokens(t: MentionTable) -> list[tuple[str, ...]]:
     return [tuple(flat[s: e + 1]) for s, e in zip(t.doc.concept_starts, t.doc.concept_ends)]
 
 
-@attribute("lower", depends=("tokens",), help="the tokens lowercased: ('chest', 'pain')")
+@attribute("lower", of_words=True, depends=("tokens",), help="the tokens lowercased: ('chest', 'pain')")
 def _lower(t: MentionTable) -> list[tuple[str, ...]]:
     lower = t.per_token("lower", str.lower).__getitem__
     return [tuple(map(lower, toks)) for toks in t["tokens"]]
 
 
-@attribute("text_norm", depends=("tokens",),
+@attribute("text_norm", of_words=True, depends=("tokens",),
            help="lowercased words without punctuation and determiners: 'The chest-pain .' -> 'chest-pain'")
 def _text_norm(t: MentionTable) -> list[str]:
     ignore = t.settings.determiners
@@ -319,14 +356,14 @@ def _text_norm(t: MentionTable) -> list[str]:
     return [" ".join(filter(None, map(kept, toks))) for toks in t["tokens"]]
 
 
-@attribute("conditioned", depends=("tokens",), needs=("wordnet",),
+@attribute("conditioned", of_words=True, depends=("tokens",), needs=("wordnet",),
            help="each token's meaning-bearing form, '' when dropped (common words, adjectives, punctuation)")
 def _conditioned(t: MentionTable) -> list[tuple[str, ...]]:
     condition = t.per_token("conditioned", t.settings.condition).__getitem__
     return [tuple(map(condition, toks)) for toks in t["tokens"]]
 
 
-@attribute("words", depends=("conditioned",),
+@attribute("words", of_words=True, depends=("conditioned",),
            help="the set of meaning-bearing words: 'the painful Abscess-like area' -> {abscesslike, area}")
 def _words(t: MentionTable) -> list[frozenset[str]]:
     return [frozenset(filter(None, cond)) for cond in t["conditioned"]]
@@ -338,7 +375,7 @@ def core_length(lower: tuple[str, ...], stops: frozenset[str]) -> int:
     return next((k for k in range(1, len(lower)) if lower[k] in stops), len(lower))
 
 
-@attribute("head", depends=("lower", "conditioned"),
+@attribute("head", of_words=True, depends=("lower", "conditioned"),
            help="the last meaning-bearing word before a post-modifier: 'recurrent abscess in the gluteal region' -> abscess")
 def _head(t: MentionTable) -> list[str | None]:
     stops = t.settings.head_stops
@@ -357,36 +394,40 @@ def word_families(t: MentionTable) -> dict[str, frozenset[str]]:
 
     def build(t: MentionTable) -> dict[str, frozenset[str]]:
         s = t.settings
-        words = sorted(set().union(*t["words"]))
+        words = sorted(set().union(*t.words_table["words"]))  # the distinct mentions hold them all
         k = s.word_match["min_prefix"]
         by_prefix: dict[str, list[str]] = {}
         for w in words:
             by_prefix.setdefault(w[:k], []).append(w)
         family: dict[str, set[str]] = {w: {w} for w in words}
-        for group in by_prefix.values():
+        wm = s.word_match
+        ratio, shortest, ending = wm["prefix_ratio"], wm["min_prefix"], wm["max_ending"]
+        for group in by_prefix.values():  # words_match by prefix here; by synonyms below
             for a, b in combinations(group, 2):
-                if s.words_match(a, b):
+                if prefix_match(a, b, ratio, min_prefix=shortest, max_ending=ending):
                     family[a].add(b)
                     family[b].add(a)
-        present = set(words)
-        for w in words:
-            for g in s.synonyms(w) & present:
+        present, wn, senses = set(words), s.wordnet, wm["synonym_senses"]
+        for w in words if wm["synonyms"] else ():  # s.synonyms(w), without a call per word
+            if not w.isalpha():
+                continue
+            for g in wn.synonyms(w, "n", senses) & present:
                 family[w].add(g)
                 family[g].add(w)
         return {w: frozenset(f) for w, f in family.items()}
 
-    return t.document_value("word_families", build)
+    return t.words_table.document_value("word_families", build)  # one for the document and its words table
 
 
-@attribute("head_family", depends=("head", "words"), needs=("wordnet",),
+@attribute("head_family", of_words=True, depends=("head", "words"), needs=("wordnet",),
            help="the words in this document that match this mention's head by words_match (itself included): "
                 "'tumor' -> {tumor, tumors, neoplasm}; a match rule's blocking key against the candidates' head")
 def _head_family(t: MentionTable) -> list[frozenset[str]]:
     family = word_families(t)
-    return [family[h] if h else frozenset() for h in t["head"]]
+    return [family[h] if h else EMPTY for h in t["head"]]
 
 
-@attribute("head_base", depends=("head",), needs=("wordnet",),
+@attribute("head_base", of_words=True, depends=("head",), needs=("wordnet",),
            help="the head's WordNet noun base form: 'abscesses' -> abscess (the head itself when WordNet has none)")
 def _head_base(t: MentionTable) -> list[str | None]:
     wn = t.settings.wordnet
@@ -411,7 +452,7 @@ def _number(t: MentionTable) -> list[str | None]:
     return out
 
 
-@attribute("head_index", depends=("lower", "conditioned"),
+@attribute("head_index", of_words=True, depends=("lower", "conditioned"),
            help="the position of the head token in the mention: the head's own token, else the last word before "
                 "a post-modifier ('the size of the striatum' -> 1)")
 def _head_index(t: MentionTable) -> list[int]:
@@ -426,7 +467,7 @@ def _head_index(t: MentionTable) -> list[int]:
     return out
 
 
-@attribute("head_word", depends=("head", "lower", "head_index"),
+@attribute("head_word", of_words=True, depends=("head", "lower", "head_index"),
            help="the head as a word, also for mentions whose words conditioning drops ('this' -> this)")
 def _head_word(t: MentionTable) -> list[str]:
     return [h or low[k] for h, low, k in zip(t["head"], t["lower"], t["head_index"])]
@@ -495,7 +536,7 @@ def _content(t: MentionTable, tokens: tuple[str, ...]) -> list[str]:
     return list(compress(tokens, map(is_content.__getitem__, tokens)))
 
 
-@attribute("acronym", depends=("tokens",),
+@attribute("acronym", of_words=True, depends=("tokens",),
            help="the letters of a mention that is one acronym-like word: 'MRSA' -> mrsa, 'the CTs' -> ct")
 def _acronym(t: MentionTable) -> list[str | None]:
     s = t.settings.acronym
@@ -507,7 +548,7 @@ def _acronym(t: MentionTable) -> list[str | None]:
     return out
 
 
-@attribute("initials", depends=("tokens",),
+@attribute("initials", of_words=True, depends=("tokens",),
            help="the initials of a long form (2-8 content words before a bracket): "
                 "'Methicillin-resistant Staphylococcus aureus' -> mrsa")
 def _initials(t: MentionTable) -> list[str | None]:
@@ -521,20 +562,21 @@ def _initials(t: MentionTable) -> list[str | None]:
     return out
 
 
-@attribute("acronym_forms", depends=("initials",),
+@attribute("acronym_forms", of_words=True, depends=("initials",),
            help="the acronyms a long form admits: its initials and, with acronym.subsequence, every run of them in "
                 "order that starts with the first and covers acronym.min_coverage ('mrsa' -> mrsa, mrs, mra, msa); "
                 "with acronym as the other side, the exact blocking keys of acronym rules")
 def _acronym_forms(t: MentionTable) -> list[frozenset[str]]:
-    s = t.settings.acronym
+    s, memo = t.settings.acronym, t.settings.resources.memo
+    question = ("acronym_forms", s["subsequence"], s["min_letters"], s["min_coverage"])
+    seen: dict[str | None, frozenset[str]] = {None: EMPTY, "": EMPTY}  # many long forms share their initials
     out = []
     for init in t["initials"]:
-        forms = {init} if init else set()
-        if init and s["subsequence"]:
-            shortest = max(s["min_letters"], -int(-s["min_coverage"] * len(init) // 1))
-            for n in range(shortest, len(init)):
-                forms.update(init[0] + "".join(rest) for rest in combinations(init[1:], n - 1))
-        out.append(frozenset(forms))
+        forms = seen.get(init)
+        if forms is None:  # a function of the initials alone: remembered in the process's memo
+            forms = seen[init] = memo.get((*question, init), lambda init=init: acronym_forms(
+                init, subsequence=s["subsequence"], min_letters=s["min_letters"], min_coverage=s["min_coverage"]))
+        out.append(forms)
     return out
 
 
@@ -671,18 +713,23 @@ def trigger_windows(before: list[str], after: list[str], triggers: frozenset[str
 
 @attribute("clue_windows", depends=("start", "end"), help="the words seed 001's filters search for clues: after a trigger word that "
                                 "follows the mention, before one that precedes it ('[pain] in the left leg' -> the left leg)")
-def _clue_windows(t: MentionTable) -> list[list[list[str]]]:
+def _clue_windows(t: MentionTable) -> list[tuple[tuple[str, ...], ...]]:
     s, doc = t.settings, t.doc
     w = s.clues["window"]
     look_before = s.clues["sides"] == "both"
     is_trigger = t.per_token("trigger", lambda tok: tok.lower() in s.triggers)
-    flat = doc.flat_tokens
-    out: list[list[list[str]]] = []
+    flat, lines = doc.flat_tokens, doc._line_offsets  # lines[k]: the flat index of line k's first token
+    out: list[tuple[tuple[str, ...], ...]] = []
     for c, start, end in zip(doc.concepts, t["start"], t["end"]):  # most have no trigger word beside them
-        after = end + 1 < len(flat) and c.end[1] + 1 < len(doc.lines[c.end[0] - 1]) and is_trigger[flat[end + 1]]
-        before = look_before and c.start[1] > 0 and is_trigger[flat[start - 1]]
-        out.append(trigger_windows(doc.before(c, w + 1), doc.after(c, w + 1), s.triggers, w, look_before)
-                   if after or before else [])
+        first, last = lines[c.start[0]], lines[c.end[0] + 1]  # the mention's lines, within which windows stay
+        after = end + 1 < last and is_trigger[flat[end + 1]]
+        before = look_before and start > first and is_trigger[flat[start - 1]]
+        if not (after or before):
+            out.append(())
+            continue
+        windows = trigger_windows(flat[max(first, start - w - 1): start], flat[end + 1: min(last, end + w + 2)],
+                                  s.triggers, w, look_before)
+        out.append(tuple(map(tuple, windows)))  # tuples of strings: nothing for the garbage collector
     return out
 
 
@@ -691,8 +738,14 @@ def _dates(t: MentionTable) -> list[tuple[str, ...]]:
     rx = t.settings.date_rx
     if rx is None:
         return [()] * t.n
-    return [tuple(m.group(0) for words in ws for m in rx.finditer(" ".join(words))) if ws else ()
-            for ws in t["clue_windows"]]
+    seen: dict[tuple[tuple[str, ...], ...], tuple[str, ...]] = {(): ()}  # nested mentions share their windows
+    out = []
+    for ws in t["clue_windows"]:
+        found = seen.get(ws)
+        if found is None:
+            found = seen[ws] = tuple(m.group(0) for words in ws for m in rx.finditer(" ".join(words)))
+        out.append(found)
+    return out
 
 
 def _keywords(phrases: frozenset[tuple[str, ...]]):
@@ -701,7 +754,7 @@ def _keywords(phrases: frozenset[tuple[str, ...]]):
 
     def keywords(words: tuple[str, ...]) -> frozenset[str]:
         if first_words.isdisjoint(map(str.lower, words)):
-            return frozenset()  # most windows hold no keyword at all
+            return EMPTY  # most windows hold no keyword at all
         found = {h[2] for h in find_phrases(words, phrases, longest)}
         # "lungs" and "lung" are one place: a listed plural counts as its listed singular
         return frozenset(k[:-1] if k.endswith("s") and (k[:-1],) in phrases else k for k in found)
@@ -710,11 +763,12 @@ def _keywords(phrases: frozenset[tuple[str, ...]]):
         seen: dict[tuple[str, ...], frozenset[str]] = {}  # nested mentions share their windows
         out = []
         for ws in t["clue_windows"]:
-            found: frozenset[str] = frozenset()
-            for words in map(tuple, ws):  # none for most mentions
+            found = EMPTY
+            for words in ws:  # none for most mentions
                 if words not in seen:
                     seen[words] = keywords(words)
-                found |= seen[words]
+                if seen[words]:
+                    found = found | seen[words] if found else seen[words]
             out.append(found)
         return out
 
@@ -731,20 +785,11 @@ def _modifiers(t: MentionTable) -> list[frozenset[str]]:
     return _keywords(t.settings.clue_lists["modifiers"])(t)
 
 
-@attribute("adjective_only", depends=("lower",), needs=("wordnet",),
+@attribute("adjective_only", of_words=True, depends=("lower",), needs=("wordnet",),
            help="an adjective with no noun ('febrile', 'very painful'): every word known to WordNet, none a noun, "
                 "one an adjective; unknown words ('mrsa') might be names and keep a mention")
 def _adjective_only(t: MentionTable) -> list[bool]:
-    wn, common = t.settings.wordnet, t.settings.common
-
-    def word_class(w: str) -> str:  # "" (not a word), "noun" (a noun or unknown: a name?), "adj", "other"
-        if w in common or not w.replace("-", "").isalpha():
-            return ""
-        if not wn.knows(w) or wn.has_noun(w):
-            return "noun"
-        return "adj" if wn.is_adjective(w) else "other"
-
-    classes = t.per_token("adjective_class", word_class).__getitem__
+    classes = t.per_token("adjective_class", t.settings.word_class).__getitem__
     out = []
     for low in t["lower"]:
         kinds = set(map(classes, low))
@@ -802,7 +847,7 @@ class UmlsStrings:
                                   languages=tuple(u["languages"]) or None, sabs=tuple(u["sabs"]) or None)
         out: list[tuple[str | None, frozenset[str]]] = []
         for fs in forms:
-            hit: tuple[str | None, frozenset[str]] = (None, frozenset())
+            hit: tuple[str | None, frozenset[str]] = (None, EMPTY)
             for f in fs:
                 cuis = self._typed(found[f])
                 if cuis:  # the most literal string with CUIs decides, ambiguous or not
@@ -922,11 +967,30 @@ def _subject_position(t: MentionTable) -> list[bool]:
                        openers, max_intro) for c in doc.concepts]
 
 
+Place = tuple[int, int, int, bool]  # (line, first token, last token, subject position)
+
+
+class NameOccurrences(NamedTuple):
+    """Where the text names a person mention's referent: the mention's own place and the places
+    that write its name. ``named`` is one tuple shared by every mention of that name, so a note
+    that writes "Dr. Smith" 12,000 times stores 12,000 places once, not once per mention."""
+
+    own: Place | None
+    named: tuple[Place, ...]
+
+    def places(self) -> list[Place]:
+        """Every place, in text order (the mention's own one among them)."""
+        return sorted({*self.named, self.own} if self.own else self.named)
+
+
+NO_NAME = NameOccurrences(None, ())
+
+
 @attribute("name_occurrences", depends=("tokens", "person", "surname", "person_words"),
-           help="where the text names a person mention's referent, the mention included: every capitalised "
-                "occurrence of its surname, as (line, first token, last token, subject position); "
-                "'[Sandra Collins] is a DJ . Collins performed' -> two occurrences")
-def _name_occurrences(t: MentionTable) -> list[tuple[tuple[int, int, int, bool], ...]]:
+           help="where the text names a person mention's referent: its own place and every capitalised occurrence "
+                "of its surname, as (line, first token, last token, subject position), the occurrences shared by the "
+                "mentions of one name; '[Sandra Collins] is a DJ . Collins performed' -> two places")
+def _name_occurrences(t: MentionTable) -> list[NameOccurrences]:
     openers = setting_words(t, "salience", "clause_openers")
     max_intro = t.settings.values["salience"]["max_intro_tokens"]
     doc = t.doc
@@ -938,32 +1002,28 @@ def _name_occurrences(t: MentionTable) -> list[tuple[tuple[int, int, int, bool],
                 w = norm_word(tok)  # the surname's own form ("Ličen" -> "lien")
                 if w in names:
                     where.setdefault(w, []).append((li, ti))
-    subject = {}  # (line, first, last) -> subject position, each worked out once
 
-    def occurrence(li: int, a: int, b: int) -> tuple[int, int, int, bool]:
-        key = (li, a, b)
-        if key not in subject:
-            subject[key] = subject_at(doc.lines[li - 1], a, b, openers, max_intro)
-        return (li, a, b, subject[key])
+    def place(li: int, a: int, b: int) -> Place:
+        return (li, a, b, subject_at(doc.lines[li - 1], a, b, openers, max_intro))
 
-    found: dict[tuple[str, tuple[str, ...]], list[tuple[int, int, int]]] = {}  # a name's text occurrences
-    out: list[tuple[tuple[int, int, int, bool], ...]] = []
+    found: dict[tuple[str, tuple[str, ...]], tuple[Place, ...]] = {}  # a name's places in the text
+    out: list[NameOccurrences] = []
     for c, person, name, words in zip(doc.concepts, t["person"], t["surname"], t["person_words"]):
         if not person:
-            out.append(())
+            out.append(NO_NAME)
             continue
-        own = (c.start[0], c.start[1], c.end[1] if c.end[0] == c.start[0] else c.start[1])
         key = (name or "", words)
         if key not in found:
-            spans = []
+            spans = set()
             for li, ti in where.get(name, ()) if name else ():
                 toks = doc.lines[li - 1]
                 first = ti
                 while first > 0 and norm_word(toks[first - 1]) in words:  # "Sandra [Collins]" is one name
                     first -= 1
-                spans.append((li, first, ti))
-            found[key] = spans
-        out.append(tuple(sorted(occurrence(*span) for span in {own, *found[key]})))
+                spans.add((li, first, ti))
+            found[key] = tuple(sorted(place(*span) for span in spans))
+        out.append(NameOccurrences(place(c.start[0], c.start[1], c.end[1] if c.end[0] == c.start[0] else c.start[1]),
+                                   found[key]))
     return out
 
 
@@ -1065,62 +1125,83 @@ def _family_section(t: MentionTable) -> list[bool]:
     return [s is not None and tuple(s.split()) in fam for s in t["section"]]
 
 
-def scoped_cues(lines: list[list[str]], cues: frozenset[tuple[str, ...]], breaks: frozenset[str]
-                ) -> list[list[tuple[str, int] | None]]:
-    """For every token of every line, the cue in scope right before it and where that cue ends, or
-    None: one left-to-right pass per line (NegEx's scope: a cue reaches forward until a scope break,
-    "no fever but [cough]"; a heading's colon is a break too)."""
-    longest = max(map(len, cues), default=0)
+def scope_changes(low: list[str], cues: frozenset[tuple[str, ...]], breaks: frozenset[str]
+                  ) -> tuple[list[int], list[tuple[str, int] | None]] | None:
+    """Where the cue in scope changes on a lowercased line: the positions, ascending, and the cue
+    in scope after each (with where it ends), None after a scope break; None for a line without a
+    cue. NegEx's scope: a cue reaches forward until a scope break ("no fever but [cough]"; a
+    heading's colon is a break too). A token's cue is the one of the last change before it."""
     last_words = frozenset(c[-1] for c in cues)
-    out = []
-    for toks in lines:
-        low = [tok.lower() for tok in toks]
-        current: tuple[str, int] | None = None
-        row: list[tuple[str, int] | None] = []
-        for pos, w in enumerate(low):
-            row.append(current)
-            if w in breaks:
-                current = None
-            if w not in last_words:
-                continue
-            for k in range(min(longest, pos + 1), 0, -1):
-                if tuple(low[pos - k + 1: pos + 1]) in cues:
-                    current = (" ".join(low[pos - k + 1: pos + 1]), pos)
-                    break
-        out.append(row)
-    return out
+    if last_words.isdisjoint(low):  # most lines hold no cue
+        return None
+    longest = max(map(len, cues), default=0)
+    positions: list[int] = []
+    states: list[tuple[str, int] | None] = []
+    for pos in [k for k, w in enumerate(low) if w in last_words or w in breaks]:
+        w, found = low[pos], None
+        for k in range(min(longest, pos + 1), 0, -1) if w in last_words else ():
+            if tuple(low[pos - k + 1: pos + 1]) in cues:
+                found = (" ".join(low[pos - k + 1: pos + 1]), pos)
+                break
+        if found is not None or w in breaks:
+            positions.append(pos)
+            states.append(found)
+    return positions, states
+
+
+def scope_reader(t: MentionTable, cues: frozenset[tuple[str, ...]], breaks: frozenset[str]
+                 ) -> Callable[[int, int], tuple[str, int] | None]:
+    """``at(line index, token)``: the cue in scope right before a token, each line's changes worked
+    out when a mention on it is first asked about."""
+    lines, changes = t.doc.lines, {}
+
+    def at(li: int, token: int) -> tuple[str, int] | None:
+        if li not in changes:
+            changes[li] = scope_changes([tok.lower() for tok in lines[li]], cues, breaks)
+        found = changes[li]
+        k = bisect_left(found[0], token) - 1 if found else -1
+        return found[1][k] if found and k >= 0 else None
+
+    return at
 
 
 def _cue_in_scope(t: MentionTable, cues: frozenset[tuple[str, ...]], breaks: frozenset[str], window: int = 0
                   ) -> list[str | None]:
     """Per mention, the cue in scope before its first token (within ``window`` tokens when > 0)."""
-    scope = scoped_cues(t.doc.lines, cues, breaks)
+    at = scope_reader(t, cues, breaks)
     out: list[str | None] = []
     for c in t.doc.concepts:
-        hit = scope[c.start[0] - 1][c.start[1]]
+        hit = at(c.start[0] - 1, c.start[1])
         out.append(hit[0] if hit and (not window or c.start[1] - hit[1] <= window) else None)
     return out
 
 
-@attribute("negation", depends=("lower", "line"), given=True,
+@attribute("negation", depends=("lower", "line"), per_mention=True, given=True,
            help="the negation cue of a negated mention, None when it is affirmed: 'denies [chest pain]' -> denies, "
                 "'no [masses] were appreciated' -> no, '[swelling] was not seen' -> not (NegEx-style: the cue's scope "
                 "ends at 'but', 'which', ';' ...)")
-def _negation(t: MentionTable) -> list[str | None]:
+def _negation(t: MentionTable) -> Callable[[int], str | None]:
     pre, post = _clin_phrases(t, "negation_cues"), _clin_phrases(t, "negation_post")
     breaks, window = _clin(t, "scope_breaks"), t.settings.values["clinical"]["post_window"]
-    before = _cue_in_scope(t, pre, breaks)
+    at = scope_reader(t, pre, breaks)
     lengths = sorted({len(p) for p in post}, reverse=True)
-    out: list[str | None] = []
-    for i, low in enumerate(t["lower"]):
-        cue = low[0] if low and (low[0],) in pre else before[i]  # "[No masses]" carries its own cue
-        if cue is None and window:
-            after = [tok.lower() for tok in t.doc.after(t.doc.concepts[i], window)]
-            stop = next((k for k, w in enumerate(after) if w in breaks), len(after))
-            cue = next((" ".join(after[k: k + n]) for k in range(stop) for n in lengths if tuple(after[k: k + n]) in post),
-                       None)
-        out.append(cue)
-    return out
+    post_firsts, lower, concepts, lines = frozenset(p[0] for p in post), t["lower"], t.doc.concepts, t.doc.lines
+
+    def negation(i: int) -> str | None:
+        c, low = concepts[i], lower[i]
+        if low and (low[0],) in pre:  # "[No masses]" carries its own cue
+            return low[0]
+        hit = at(c.start[0] - 1, c.start[1])
+        if hit or not window:
+            return hit[0] if hit else None
+        after = [tok.lower() for tok in lines[c.end[0] - 1][c.end[1] + 1: c.end[1] + 1 + window]]
+        if post_firsts.isdisjoint(after):  # the words after it on its last line: "[swelling] was not seen"
+            return None
+        stop = next((k for k, w in enumerate(after) if w in breaks), len(after))
+        return next((" ".join(after[k: k + n]) for k in range(stop) for n in lengths if tuple(after[k: k + n]) in post),
+                    None)
+
+    return negation
 
 
 @attribute("hedge", depends=("lower", "line"), given=True,
@@ -1135,12 +1216,17 @@ def _own_cue(t: MentionTable, key: str, before: int = 0) -> list[str | None]:
     """A cue among a mention's own words (or the ``before`` words right before it)."""
     cues = _clin_phrases(t, key)
     longest = max(map(len, cues), default=0)
+    firsts = frozenset(c[0] for c in cues)
+    lowers = t["lower"]
+    context = [[w.lower() for w in t.doc.before(c, before)] for c in t.doc.concepts] if before else [[]] * len(lowers)
     out: list[str | None] = []
-    for c, low in zip(t.doc.concepts, t["lower"]):
-        words = [w.lower() for w in t.doc.before(c, before)] + list(low) if before else list(low)
-        hit = next((" ".join(words[a: a + k]) for a in range(len(words)) for k in range(longest, 0, -1)
-                    if tuple(words[a: a + k]) in cues), None)
-        out.append(hit)
+    for pre, low in zip(context, lowers):
+        words = pre + list(low)
+        if firsts.isdisjoint(words):  # most mentions hold no cue at all
+            out.append(None)
+            continue
+        out.append(next((" ".join(words[a: a + k]) for a in range(len(words)) for k in range(longest, 0, -1)
+                         if tuple(words[a: a + k]) in cues), None))
     return out
 
 
@@ -1151,20 +1237,20 @@ def _history(t: MentionTable) -> list[str | None]:
     return _own_cue(t, "history_cues", before=2)
 
 
-@attribute("new_event", depends=("lower",),
+@attribute("new_event", of_words=True, depends=("lower",),
            help="the mention introduces another one of its kind: '[another tube]' -> another, '[a repeat CT]' -> repeat")
 def _new_event(t: MentionTable) -> list[str | None]:
     return _own_cue(t, "new_event_cues")
 
 
-@attribute("generic", depends=("lower",),
+@attribute("generic", of_words=True, depends=("lower",),
            help="a non-specific mention: '[any swelling]' -> any, '[daily medication]' -> daily")
 def _generic(t: MentionTable) -> list[str | None]:
     cues = _clin(t, "generic_cues")
     return [next((w for w in low[:2] if w in cues), None) for low in t["lower"]]
 
 
-@attribute("degree", depends=("lower",),
+@attribute("degree", of_words=True, depends=("lower",),
            help="low or high from the mention's degree words: '[minimal discomfort]' -> low, '[increased blood flow]' -> high")
 def _degree(t: MentionTable) -> list[str | None]:
     low_w, high_w = _clin(t, "qualifiers_low"), _clin(t, "qualifiers_high")
@@ -1180,16 +1266,21 @@ def _degree(t: MentionTable) -> list[str | None]:
                 "'[left testicular pain]' -> {left}; 'NECK : no [masses]' -> {neck}")
 def _sites(t: MentionTable) -> list[frozenset[str]]:
     sites = _clin(t, "sites")
+    seen: dict[tuple[tuple[str, ...], str | None], frozenset[str]] = {}  # a repeated mention in one section
     out = []
     for low, sec, exam in zip(t["lower"], t["section"], t["exam_section"]):
-        found = {w for w in low if w in sites}
-        if exam and sec:
-            found |= {w for w in sec.split() if w in sites}
-        out.append(frozenset(found))
+        key = (low, sec if exam else None)
+        found = seen.get(key)
+        if found is None:
+            words = sites.intersection(low)
+            if exam and sec:
+                words |= sites.intersection(sec.split())
+            found = seen[key] = words or EMPTY
+        out.append(found)
     return out
 
 
-@attribute("drug", depends=("lower",),
+@attribute("drug", of_words=True, depends=("lower",),
            help="the generic name of a drug the mention names, brand or generic: '[Zyrtec]' -> cetirizine, "
                 "'[Coumadin therapy]' -> warfarin")
 def _drug(t: MentionTable) -> list[str | None]:
@@ -1240,7 +1331,7 @@ def _thing_key(t: MentionTable) -> list[str | None]:
     return ["thing" if w or not (p or pr) else None for w, p, pr in zip(t["thing_pronoun"], t["person"], t["is_pronoun"])]
 
 
-@attribute("clinical_head", depends=("lower", "conditioned"),
+@attribute("clinical_head", of_words=True, depends=("lower", "conditioned"),
            help="the head, skipping a light noun after it: 'sleep apnea symptoms' -> apnea, "
                 "'Coumadin therapy' -> coumadin")
 def _clinical_head(t: MentionTable) -> list[str | None]:
@@ -1254,19 +1345,19 @@ def _clinical_head(t: MentionTable) -> list[str | None]:
     return out
 
 
-@attribute("clinical_head_keys", depends=("clinical_head",), needs=("wordnet",),
+@attribute("clinical_head_keys", of_words=True, depends=("clinical_head",), needs=("wordnet",),
            help="blocking keys of clinical_head, as head_keys for head")
 def _clinical_head_keys(t: MentionTable) -> list[frozenset[str]]:
     s = t.settings
     k = s.word_match["min_prefix"]
-    return [frozenset({h[:k], *(w[:k] for w in s.synonyms(h))}) if h else frozenset() for h in t["clinical_head"]]
+    return [frozenset({h[:k], *(w[:k] for w in s.synonyms(h))}) if h else EMPTY for h in t["clinical_head"]]
 
 
-@attribute("clinical_words", depends=("words",),
+@attribute("clinical_words", of_words=True, depends=("words",),
            help="words without light nouns and context cues: 'ongoing sleep apnea symptoms' -> {sleep, apnea}")
 def _clinical_words(t: MentionTable) -> list[frozenset[str]]:
     drop = _clin(t, "light_heads") | _context_words(t)
-    return [frozenset(w for w in ws if w not in drop) or ws for ws in t["words"]]
+    return [ws if ws.isdisjoint(drop) else ws - drop or ws for ws in t["words"]]
 
 
 def _context_words(t: MentionTable) -> frozenset[str]:

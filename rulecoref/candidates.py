@@ -11,9 +11,8 @@ the mentions times the candidates that share a key, not quadratic.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from heapq import merge
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -36,6 +35,9 @@ class SearchSpec:
     #: the candidates' blocking attributes, position by position with ``keys`` (default: the same):
     #: ``head_family`` against ``head`` finds the mentions whose head matches the mention's
     antecedent_keys: tuple[str, ...] | None = None
+    #: the test made for one document, when the rule can leave out there what cannot hold (a typed
+    #: veto in a document with none of its types); None: ``test`` itself
+    prepare: Callable[[MentionTable], Callable[[MentionTable, int, int], Any]] | None = None
 
 
 def key_values(value: Any) -> Iterable[Any]:
@@ -48,78 +50,100 @@ def key_values(value: Any) -> Iterable[Any]:
     return (value,)
 
 
-def _unique(indices: Iterator[int]) -> Iterator[int]:
-    last = -1
-    for j in indices:
-        if j != last:
-            last = j
-            yield j
+def postings(table: MentionTable, key: str, lookup: str | None = None) -> dict[Any, tuple[int, ...]]:
+    """Blocking value -> the mentions holding it, in text order: built once per key attribute and
+    document, whichever rules block on it (each rule skips the mentions its scope does not admit).
+    With ``lookup``, the mentions' own blocking attribute when the candidates block by another one
+    (``acronym`` against ``acronym_forms``), only the values some mention looks up are kept: a
+    long form admits dozens of acronyms, and a document writes a few. Tuples of ints, which the
+    garbage collector stops walking."""
+
+    def build(t: MentionTable) -> dict[Any, tuple[int, ...]]:
+        wanted = None if lookup in (None, key) else frozenset(v for value in t[lookup] for v in key_values(value))
+        out: dict[Any, list[int]] = {}
+        for j, value in enumerate(t[key]):
+            if value is None:
+                continue
+            if value.__class__ is str:  # most keys: one string ("" for none)
+                if value and (wanted is None or value in wanted):
+                    out.setdefault(value, []).append(j)
+                continue
+            if wanted is None:
+                values: Iterable[Any] = dict.fromkeys(value) if isinstance(value, (tuple, list)) else key_values(value)
+            else:
+                values = wanted.intersection(key_values(value))
+            for v in values:
+                out.setdefault(v, []).append(j)
+        return {v: tuple(js) for v, js in out.items()}
+
+    return table.document_value(("postings", key) if lookup in (None, key) else ("postings", key, lookup), build)
 
 
-def _before(lst: list[int], i: int) -> Iterator[int]:
-    """The entries of ascending ``lst`` before ``i``, nearest first (no copy of the list)."""
-    return map(lst.__getitem__, range(bisect_left(lst, i) - 1, -1, -1))
+def _hashable(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else frozenset(value) if isinstance(value, set) else value
 
 
-def _after(lst: list[int], i: int) -> Iterator[int]:
-    """The entries of ascending ``lst`` after ``i``, nearest first."""
-    return map(lst.__getitem__, range(bisect_right(lst, i), len(lst)))
-
-
-def _candidates(lists: list[list[int]], i: int, forward: bool) -> Iterator[int]:
-    """The indices of ``lists`` (each ascending) before ``i``, nearest first; then, with
-    ``forward``, those after ``i``, nearest first."""
-    if len(lists) == 1:
-        yield from _before(lists[0], i)
-        if forward:
-            yield from _after(lists[0], i)
-        return
-    yield from _unique(merge(*(_before(lst, i) for lst in lists), reverse=True))
-    if forward:
-        yield from _unique(merge(*(_after(lst, i) for lst in lists)))
-
-
-def _blocking(table: MentionTable, keys: tuple[str, ...], admitted: list[int]) -> dict[int, list[Any]]:
-    """Each admitted mention's blocking values (tagged by key position when there are several keys)."""
-    columns = [table[k] for k in keys]
-    several = len(columns) > 1
-    out: dict[int, list[Any]] = {}
-    for i in admitted:
-        values = list(dict.fromkeys((k, v) if several else v for k, col in enumerate(columns) for v in key_values(col[i])))
-        if values:
-            out[i] = values
-    return out
+def _candidates(blocks: list[tuple[list[Any], dict[Any, Sequence[int]]]], i: int,
+                merged: dict[Any, Sequence[int]]) -> Sequence[int] | None:
+    """The mentions that share a blocking value with mention ``i``, ascending: its value of each
+    key (a column) looked up among the candidates' values of the key in the same position (their
+    postings). A mention with several values (a set of heads) gets one list, the union of their
+    postings, made once per distinct set of values in the search (``merged``)."""
+    if len(blocks) == 1:
+        column, found = blocks[0]
+        value = column[i]
+        if isinstance(value, str):  # most keys: one string, or "" for none
+            return found.get(value)
+        values: Any = (value,)
+        key: Any = _hashable(value)
+    else:
+        values = tuple(column[i] for column, _ in blocks)
+        key = tuple(map(_hashable, values))
+    hit = merged.get(key)
+    if hit is None:
+        got = [found[v] for (_, found), value in zip(blocks, values) for v in key_values(value) if v in found]
+        hit = merged[key] = got[0] if len(got) == 1 else tuple(sorted(set().union(*got)))
+    return hit or None
 
 
 def search(table: MentionTable, scope: TypeScope, spec: SearchSpec) -> Iterator[tuple[int, int, Any]]:
-    """(antecedent, mention, evidence) for every link the rule makes, in text order of the mention."""
+    """(antecedent, mention, evidence) for every link the rule makes, in text order of the mention.
+
+    Each mention's candidates are read nearest first and the walk ends at the window's edge (the
+    next one is further still) and, for ``antecedent: nearest``, at the first that passes; the
+    later candidates of ``backward_then_forward`` are read only when no earlier one passed (or,
+    for ``all``, after them)."""
     types, lines = table["type"], table["line"]
-    admitted_types = {t for t in set(types) if scope.admits_type(t)}
-    admitted = [i for i, t in enumerate(types) if t in admitted_types]
-    mentions = _blocking(table, spec.keys, admitted)
-    antecedents = mentions if spec.antecedent_keys in (None, spec.keys) else _blocking(table, spec.antecedent_keys, admitted)
-    postings: dict[Any, list[int]] = {}  # blocking value -> the admitted mentions holding it, in text order
-    for j, values in antecedents.items():
-        for v in values:
-            postings.setdefault(v, []).append(j)
-    allowed: dict[tuple[str, str], bool] = {}
-    forward = spec.direction == "backward_then_forward"
-    nearest = spec.antecedent == "nearest"
-    for i, values in mentions.items():
-        lists = [postings[v] for v in values if v in postings]
-        for j in _candidates(lists, i, forward) if lists else ():
-            if spec.window and abs(lines[i] - lines[j]) > spec.window:
-                if j < i:
-                    continue  # further back is further away; later candidates may still be near
+    partners = {ti: frozenset(tj for tj in set(types) if scope.allows_types(tj, ti)) for ti in set(types)}
+    if not any(partners.values()):
+        return
+    test = spec.test if spec.prepare is None else spec.prepare(table)
+    blocks = [(table[key], postings(table, other, key)) for key, other in zip(spec.keys, spec.antecedent_keys or spec.keys)]
+    merged: dict[Any, Sequence[int]] = {}  # a set of blocking values -> the union of their postings
+    window, nearest = spec.window, spec.antecedent == "nearest"
+    directions = (False, True) if spec.direction == "backward_then_forward" else (False,)
+    for i, ti in enumerate(types):
+        allowed = partners[ti]
+        if not allowed:  # the scope does not admit the mention (or any partner for it)
+            continue
+        candidates = _candidates(blocks, i, merged)
+        if candidates is None:
+            continue
+        line, hit = lines[i], False
+        for forward in directions:
+            if hit and nearest:
                 break
-            pair = (types[j], types[i])
-            ok = allowed.get(pair)
-            if ok is None:
-                ok = allowed[pair] = scope.allows_types(*pair)
-            if not ok:
-                continue
-            evidence = spec.test(table, i, j)
-            if evidence is not None:
-                yield j, i, evidence
-                if nearest:
-                    break
+            # the candidates before i, nearest first (or after it), read in place
+            for k in range(bisect_right(candidates, i), len(candidates)) if forward else \
+                    range(bisect_left(candidates, i) - 1, -1, -1):
+                j = candidates[k]
+                if window and abs(line - lines[j]) > window:
+                    break  # the next candidate is further away still
+                if types[j] not in allowed:
+                    continue
+                evidence = test(table, i, j)
+                if evidence is not None:
+                    yield j, i, evidence
+                    hit = True
+                    if nearest:
+                        break

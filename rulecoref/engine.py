@@ -1,7 +1,7 @@
 """Run compiled passes over a Document and return links with provenance and the chains.
 
-The engine builds the document's mention table (``mentions.py``) with the attributes the passes
-read, then runs the passes in rule-file order. A keyed pass (``match``) declares blocking keys and
+The engine makes the document's mention table (``mentions.py``), whose columns the passes compute
+on first use, then runs the passes in rule-file order. A keyed pass (``match``) declares blocking keys and
 a pair test and the engine walks its candidates (``candidates.py``); a positional pass proposes
 pairs itself. The engine drops pairs a pass's YAML type scope forbids and records a Provenance
 for the rest. A filter removes kept links and the removal
@@ -150,7 +150,9 @@ class Pipeline:
     def run_passes(self, doc: Document, passes: list[Pass] | None = None) -> Resolution:
         """Run link passes and filters (no decoding): the links with their provenance."""
         res = Resolution(doc=doc)
-        res.table = self.table(doc)
+        # columns are computed on first use: an attribute that only a rule admitting no mention
+        # of this document reads (the clinical ones in a CRAFT article) is never computed
+        res.table = MentionTable(doc, self.settings, self.umls)
         ctx = Context(doc=doc, links=res.kept, table=res.table)
         for p in self.passes if passes is None else passes:
             cfg = p.config
@@ -164,21 +166,28 @@ class Pipeline:
                         res.removed[pair] = Removal(pair, Provenance(*source, evidence))
                 continue
             spec = p.search()
-            proposals = search(res.table, p.scope, spec) if spec is not None else p.propose(doc, ctx)
-            self._record(res, p, source, proposals)
+            if spec is not None:  # the candidate search keeps to the scope itself
+                self._record(res, source, search(res.table, p.scope, spec))
+            else:
+                self._record(res, source, self._scoped(res, p, p.propose(doc, ctx)))
         return res
 
     @staticmethod
-    def _record(res: Resolution, p: Pass, source: tuple[str, str, str, int], proposals: Any) -> None:
-        """Keep the proposals the pass's YAML scope allows, each with its provenance."""
+    def _scoped(res: Resolution, p: Pass, proposals: Any) -> Any:
+        """The proposals of a positional pass that its YAML scope allows."""
         types = res.table["type"]
+        return ((i, j, ev) for i, j, ev in proposals if i != j and p.scope.allows_types(types[i], types[j]))
+
+    @staticmethod
+    def _record(res: Resolution, source: tuple[str, str, str, int], proposals: Any) -> None:
+        """Keep the proposals, each with its provenance."""
+        kept, proposed = res.kept, res.proposed
         for i, j, evidence in proposals:
-            a, b = pair_key(i, j)
-            if a == b or not p.scope.allows_types(types[a], types[b]):
-                continue
-            link = Link(a, b, Provenance(*source, evidence))
-            res.proposed.append(link)
-            res.kept[(a, b)] = (*res.kept.get((a, b), ()), link)
+            pair = (i, j) if i < j else (j, i)
+            link = Link(*pair, Provenance(*source, evidence))
+            proposed.append(link)
+            links = kept.get(pair)
+            kept[pair] = (link,) if links is None else (*links, link)
 
     def resolve(self, doc: Document) -> Resolution:
         res = self.run_passes(doc)

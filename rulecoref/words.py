@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from itertools import combinations
 
 _ALNUM = re.compile(r"[0-9a-z]")
 _POSSESSIVE = re.compile(r"(?:['\u2019]s|s['\u2019]|['\u2019])$")
@@ -21,7 +22,7 @@ BRACKETS = frozenset("([{")
 
 def has_alnum(token: str) -> bool:
     """A token with a letter or digit is a word; "," and "(" are not."""
-    return any(ch.isalnum() for ch in token)
+    return token.isalnum() or any(ch.isalnum() for ch in token)  # most tokens are all letters
 
 
 def normalise(tokens: Sequence[str], ignore: frozenset[str] = frozenset()) -> str:
@@ -84,6 +85,19 @@ def acronym_letters(token: str, min_upper: int = 2) -> str | None:
         if upper < min_upper or upper <= len(letters) - upper:
             return None
     return letters.lower()
+
+
+def acronym_forms(initials: str, *, subsequence: bool = True, min_letters: int = 2, min_coverage: float = 0.6
+                  ) -> frozenset[str]:
+    """The acronyms a long form with these initials admits: the initials and, with
+    ``subsequence``, every run of them in order that starts with the first and covers
+    ``min_coverage`` of them: "mrsa" -> {mrsa, mrs, mra, msa}."""
+    forms = {initials} if initials else set()
+    if initials and subsequence:
+        shortest = max(min_letters, prefix_len(len(initials), min_coverage))
+        for n in range(shortest, len(initials)):
+            forms.update(initials[0] + "".join(rest) for rest in combinations(initials[1:], n - 1))
+    return frozenset(forms)
 
 
 def is_subsequence(short: str, long: str) -> bool:

@@ -10,6 +10,7 @@ import pytest
 
 from rulecoref.attributes import ATTRIBUTES, SETTINGS, closure, live, trigger_windows
 from rulecoref.document import Concept, Document
+from rulecoref.markup import parse_markup
 from rulecoref.rules.schema import Param
 from tests.helpers import mention_table, settings_pipeline
 
@@ -37,6 +38,41 @@ def test_attributes_depend_only_on_registered_attributes_and_known_resources():
         assert set(spec.needs) <= {"wordnet", "umls"}, name
         assert closure([name])[-1] == name  # dependencies first
         assert all(closure([name]).index(d) < closure([name]).index(name) for d in spec.depends)
+
+
+def test_attributes_of_words_depend_only_on_the_words():
+    """An ``of_words`` attribute is computed on the document's distinct token sequences: what it
+    reads must be a function of the words too (``tokens`` or another ``of_words`` attribute)."""
+    words = {name for name, spec in ATTRIBUTES.items() if spec.of_words}
+    assert {"lower", "conditioned", "words", "head", "acronym", "initials", "clinical_head"} <= words
+    for name in words:
+        assert set(ATTRIBUTES[name].depends) <= words | {"tokens"}, name
+    assert not {"tokens", "type", "line", "negation", "capitalised", "number"} & words  # positions, types, context
+
+
+def test_attributes_of_words_equal_their_per_mention_values():
+    """Each ``of_words`` column, computed once per distinct sequence, equals what its function gives
+    when every mention is computed on its own (an attribute that read the document would fail here)."""
+    from rulecoref.mentions import MentionTable
+
+    pipe = settings_pipeline()
+    text = ("[The painful Abscess|problem] in [the gluteal region|problem] ; [The painful Abscess|problem] , "
+            "[MRSA|problem] and [Methicillin-resistant Staphylococcus aureus|problem] , [another CT|test] ; "
+            "[Coumadin therapy|treatment] ; [daily medication|treatment] ; [febrile|problem]")
+    doc = parse_markup(text)[0]
+    table = pipe.table(doc, [])
+
+    class EveryMention(MentionTable):  # the plain way: each column over all mentions
+        def __missing__(self, name):
+            column = self[name] = ATTRIBUTES[name].compute(self)
+            return column
+
+    plain = EveryMention(doc, pipe.settings)
+    for name, spec in ATTRIBUTES.items():
+        if spec.of_words:
+            assert table[name] == plain[name], name
+    assert table.words_table.n == 8 and len(table.words_table.rows) == 9  # one repeat
+    assert table["words"][0] is table["words"][2]  # shared by the mentions that write the same words
 
 
 def test_attributes_settings_schema_and_word_lists_exist():
@@ -292,9 +328,9 @@ def test_attributes_clue_windows(tmp_path):
             "left leg [pain|problem] .")
     got = column(text, "clue_windows")
     # after a following trigger, before a preceding one; a clause end stops a window; no trigger, no window
-    assert got == [[["the", "left", "leg"]], [["the", "left", "leg"]], [], []]
+    assert got == [(("the", "left", "leg"),), (("the", "left", "leg"),), (), ()]
     after = settings_pipeline(tmp_path, {"clues": {"sides": "after", "window": 2}})
-    assert column(text, "clue_windows", pipeline=after) == [[["the", "left"]], [], [], []]
+    assert column(text, "clue_windows", pipeline=after) == [(("the", "left"),), (), (), ()]
 
 
 def test_attributes_trigger_windows_function():

@@ -121,3 +121,63 @@ def test_candidates_antecedent_keys_block_the_candidates_by_another_attribute():
     spec = SearchSpec(("head_family",), always, antecedent="all", antecedent_keys=("head",))
     table = mention_table(text, "type", "line", "head_family", "head")
     assert [(j, i) for j, i, _ in search(table, SAME, spec)] == [(0, 2), (1, 3)]
+
+
+def test_candidates_walk_ends_at_the_window_edge():
+    """Issue 26: the walk back stops at the first candidate outside the window (every earlier one is
+    further still); it used to read on through all of them, quadratic in a long note's repeats."""
+    text = "\n".join(["[pain|problem] ."] * 200 + ["x .", "[pain|problem] ."])
+    asked: list[tuple[int, int]] = []
+
+    def never(t, i, j):
+        asked.append((i, j))
+        return None
+
+    class CountedReads(list):
+        reads = 0
+
+        def __getitem__(self, k):
+            CountedReads.reads += 1
+            return super().__getitem__(k)
+
+    table = mention_table(text, "type", "line", "text_norm")
+    table["line"] = CountedReads(table["line"])
+    list(search(table, SAME, SearchSpec(("text_norm",), never, window=1)))
+    # each mention is asked about its one neighbour within a sentence; the last (two lines on) about none
+    assert len(asked) == 199 and all(i - j == 1 for i, j in asked)
+    assert CountedReads.reads < 4 * 201  # a few line reads per mention, not one per earlier mention (20,000)
+
+
+def test_candidates_nearest_stops_at_the_first_hit():
+    text = " ".join(["[pain|problem]"] * 30)
+    asked: list[tuple[int, int]] = []
+
+    def count(t, i, j):
+        asked.append((i, j))
+        return said(i, j)
+
+    assert len(links(text, SearchSpec(("text_norm",), count))) == 29
+    assert len(asked) == 29  # one candidate each: the nearest passes
+
+
+def test_candidates_postings_are_built_once_per_key_and_document():
+    from rulecoref.candidates import postings
+
+    table = mention_table("[pain|problem] [pain|treatment] [rash|problem] [pain|pronoun]", "type", "line", "text_norm")
+    first = postings(table, "text_norm")
+    assert first == {"pain": (0, 1, 3), "rash": (2,)}  # every mention, whatever a rule's scope
+    list(search(table, SAME, SearchSpec(("text_norm",), always)))
+    list(search(table, ANY, SearchSpec(("text_norm",), always, antecedent="all")))
+    assert postings(table, "text_norm") is first
+
+
+def test_candidates_prepare_makes_the_test_per_document():
+    table = mention_table("[pain|problem] [pain|problem]", "type", "line", "text_norm")
+    made: list[object] = []
+
+    def prepare(t):
+        made.append(t)
+        return always
+
+    spec = SearchSpec(("text_norm",), lambda t, i, j: None, prepare=prepare)
+    assert [(j, i) for j, i, _ in search(table, SAME, spec)] == [(0, 1)] and made == [table]

@@ -46,3 +46,28 @@ def test_mentions_pipeline_builds_what_its_rules_name(tmp_path):
     doc, _ = parse_markup("[pain|problem] and [pain|problem]")
     assert {"text_norm", "start", "end"} <= set(pipe.table(doc)) and "head" not in pipe.table(doc)
     assert pipe.resolve(doc).table is not None
+
+
+def test_mentions_words_table_holds_each_distinct_token_sequence_once(table):
+    words = table.words_table
+    assert words.n == 3 and words.rows == [0, 1, 2]
+    doc, _ = parse_markup("[pain|problem] [rash|problem] [pain|treatment] [pain|problem]")
+    t = settings_pipeline().table(doc, ["head"])
+    assert t.words_table["tokens"] == [("pain",), ("rash",)] and t.words_table.rows == [0, 1, 0, 0]
+    assert t["head"] == ["pain", "rash", "pain", "pain"]
+    with pytest.raises(KeyError, match="not a function of a mention's words"):
+        t.words_table["type"]  # a type is no function of the words
+    with pytest.raises(AttributeError):
+        _ = t.words_table.doc
+
+
+def test_mentions_per_mention_columns_work_out_only_the_cells_asked_for():
+    """``negation`` is asked about a few mentions of most documents (the things an "it" may refer
+    to): each cell is worked out when first read, and the column still reads like a list."""
+    doc, _ = parse_markup("He denies [chest pain|problem] .\n[Fever|problem] resolved .\nNo [rash|problem] .")
+    t = settings_pipeline().table(doc, [])
+    column = t["negation"]
+    assert column.worked_out() == 0
+    assert column[2] == "no" and column.worked_out() == 1
+    assert column == ["denies", None, "no"] and list(column) == ["denies", None, "no"] and column[-1] == "no"
+    assert column.worked_out() == 3 and len(column) == 3

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulecoref.words import (
+    acronym_forms,
     acronym_letters,
     acronym_matches,
     clues_conflict,
@@ -122,3 +123,13 @@ def test_words_is_possessive_and_has_alnum():
     assert not is_possessive("'s") and not is_possessive("Smith")
     assert has_alnum("--a") and has_alnum("\u00bd") and has_alnum("5")
     assert not has_alnum("_-") and not has_alnum("") and not has_alnum(",")
+
+
+def test_words_acronym_forms():
+    assert acronym_forms("mrsa") == {"mrsa", "mrs", "mra", "msa"}  # 3 of 4 initials cover 0.6, starting with m
+    assert acronym_forms("mrsa", subsequence=False) == {"mrsa"}
+    assert acronym_forms("mrsa", min_coverage=1.0) == {"mrsa"} and acronym_forms("") == frozenset()
+    assert acronym_forms("copd", min_letters=2, min_coverage=0.5) == {"copd", "co", "cp", "cd", "cop", "cod", "cpd"}
+    # every form starts with the first initial and keeps the order: each word of a 8-word long form is a subsequence
+    forms = acronym_forms("abcdefgh")
+    assert all(f[0] == "a" and is_subsequence(f, "abcdefgh") and len(f) >= 5 for f in forms) and len(forms) == 64

@@ -152,8 +152,8 @@ class Pass:
     params: ClassVar[dict[str, Param]] = {}
     #: top-level keys of the kind's entries besides the common ones (``match``: key, require, ...)
     rule_keys: ClassVar[dict[str, Param]] = {}
-    #: mention attributes the pass reads from ``ctx.table``; the engine computes them before the
-    #: passes run (and the resources they need load at start-up)
+    #: mention attributes the pass reads from ``ctx.table`` (each computed once per document, on
+    #: first use; the resources they need load at start-up)
     attributes: ClassVar[tuple[str, ...]] = ()
     #: resources the pass needs loaded before documents run ("wordnet"), besides its attributes'
     needs: ClassVar[tuple[str, ...]] = ()

@@ -48,10 +48,13 @@ class BePhrase(Pass):
         self.fillers = self.lexicon("fillers").phrases or None
         self.longest = max(map(len, self.phrases), default=0)
         self.longest_filler = max(map(len, self.fillers or ()), default=0)
+        self.first_words = frozenset(p[0] for p in self.phrases)
 
     def judge(self, between: Sequence[str]) -> str:
         """The evidence for two concepts with these tokens between them, "" when the tokens do not
         equate them (no be-phrase, a blocker, or a word that is no filler)."""
+        if self.first_words.isdisjoint(map(str.lower, between)):  # most gaps hold no be-word
+            return ""
         hits = find_phrases(between, self.phrases, self.longest)
         if not hits:
             return ""

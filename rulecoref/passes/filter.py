@@ -39,13 +39,14 @@ class Filter(Pass):
         return tuple(dict.fromkeys(a for name, _ in self.config.rule["remove_if"] for a in PREDICATES[name].attributes))
 
     def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
-        types = ctx.table["type"]
-        admits = self.scope.admits_type
+        t = ctx.table
+        types = t["type"]
+        admitted = {ty for ty in set(types) if self.scope.admits_type(ty)}  # once per type, not per link
         for a, b in list(ctx.links):
-            if not (admits(types[a]) or admits(types[b])):
+            if types[a] not in admitted and types[b] not in admitted:
                 continue
             for test in self.tests:
-                evidence = test(ctx.table, b, a)
+                evidence = test(t, b, a)
                 if evidence is not None:
                     yield (a, b), said(evidence)
                     break

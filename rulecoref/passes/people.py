@@ -110,5 +110,8 @@ def reject_joining_patient(doc: Document, links: Iterable[tuple[int, int]], f: P
     """Links that would put one of ``others`` (family, staff) in the patient's chain, with evidence."""
     side = f.patient_side()
     c = doc.concepts
-    for pair, a, b in keep_apart(list(links), side, set(others) - side):
+    apart = set(others) - side
+    if not side or not apart:  # nobody to keep apart: no need to copy the links
+        return
+    for pair, a, b in keep_apart(list(links), side, apart):
         yield pair, f"would put {what} mention {c[b].text!r} ({others[b]}) in the chain of patient mention {c[a].text!r}"

@@ -155,11 +155,13 @@ class PeopleRoles(Pass):
     def _gender(self, t: MentionTable, f: PeopleFacts) -> None:
         """Seed 001, "The subject's gender": the more frequent gendered pronoun, then the subject's words."""
         vocab = t.settings.people
+        gendered = vocab.masculine_pronouns.words | vocab.feminine_pronouns.words
         if self.p["gender_count"] == "tokens":  # each token as written counted once, then read as a word
-            written = Counter(t.doc.flat_tokens)
             counts: Counter[str] = Counter()
-            for tok, n in written.items():
-                counts[tok.lower() if tok.isalpha() else norm_word(tok)] += n
+            for tok, n in Counter(t.doc.flat_tokens).items():
+                w = tok.lower() if tok.isalpha() else norm_word(tok)
+                if w in gendered:
+                    counts[w] += n
         else:
             counts = Counter(w for i, p in enumerate(t["is_pronoun"]) if p for w in t["person_words"][i])
         m = sum(n for w, n in counts.items() if w in vocab.masculine_pronouns)

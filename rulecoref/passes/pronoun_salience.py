@@ -38,15 +38,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..attributes import setting_words
+from ..attributes import Place, setting_words
 from ..document import Document
 from ..mentions import MentionTable
 from ..rules.schema import Param
 from . import Context, Pass, register
 from .people import PeopleFacts, facts, overlaps, single_pronouns
 
-#: (line, first token, last token, subject position, candidate concept index)
-Occurrence = tuple[int, int, int, bool, int]
+#: (line, first token, last token, subject position, the candidate concepts named there, ascending)
+Occurrence = tuple[int, int, int, bool, tuple[int, ...]]
 STAGES = ("note_subject", "cataphora", "possessor_in_sentence", "subject_in_sentence", "object_other",
           "previous_subject", "nearest_before", "first_after")
 
@@ -54,8 +54,8 @@ STAGES = ("note_subject", "cataphora", "possessor_in_sentence", "subject_in_sent
 @dataclass
 class _Pronoun:
     """One pronoun being resolved: where it is, its role and gender, how many pronouns of its gender
-    the document has, and (worked out only when a stage asks) the candidates' occurrences in text
-    order and those that end before it."""
+    the document has, and (worked out only when a stage asks) the places that name its candidates,
+    in text order, and those near it."""
 
     line: int
     token: int
@@ -63,17 +63,65 @@ class _Pronoun:
     gender: str | None
     same_gender: int
     find: Callable[[], list[Occurrence]]
+    inside: frozenset[int] = frozenset()  # person mentions holding the pronoun: never its antecedent
+
+    def who(self, o: Occurrence, other_than: int | None = None) -> int | None:
+        """The first candidate named at ``o`` that may be the antecedent (not ``other_than``)."""
+        return next((c for c in o[4] if c not in self.inside and c != other_than), None)
 
     @cached_property
     def occurrences(self) -> list[Occurrence]:
         return self.find()
 
     @cached_property
-    def before(self) -> list[Occurrence]:
+    def _line(self) -> tuple[int, int]:
+        """Where the places of the pronoun's line begin and end in ``occurrences`` (a bisection:
+        the stages read the places near the pronoun, never the whole list)."""
         occ = self.occurrences
-        line_start = bisect_left(occ, (self.line,))  # occurrences of earlier lines all end before it
-        rest = [o for o in occ[line_start: bisect_left(occ, (self.line, self.token + 1))] if o[2] < self.token]
-        return occ[:line_start] + rest
+        return bisect_left(occ, (self.line,)), bisect_left(occ, (self.line + 1,))
+
+    @cached_property
+    def on_line(self) -> list[Occurrence]:
+        """The places of the pronoun's sentence."""
+        lo, hi = self._line
+        return self.occurrences[lo:hi]
+
+    @cached_property
+    def same_line(self) -> list[Occurrence]:
+        """The places of the pronoun's sentence that end before it."""
+        return [o for o in self.on_line if o[2] < self.token and o[1] <= self.token]
+
+    def last_line_before(self, subject: bool = False) -> list[Occurrence]:
+        """The places (the subject places, with ``subject``) of the last earlier sentence that has some."""
+        occ, k = self.occurrences, self._line[0] - 1
+        while k >= 0 and subject and not occ[k][3]:
+            k -= 1
+        if k < 0:
+            return []
+        return [o for o in occ[bisect_left(occ, (occ[k][0],)): k + 1] if o[3] or not subject]
+
+
+def named_places(t: MentionTable, persons: list[int]) -> list[Occurrence]:
+    """Every place where the text names one of ``persons`` (ascending concept indices), in text
+    order, with the persons named there. The places of a name are shared by the mentions of that
+    name (``name_occurrences``), and so is their list of candidates here: a note that repeats one
+    name 12,000 times lists 12,000 places, not 12,000 x 12,000 (place, candidate) pairs."""
+    groups: dict[int, tuple[tuple[Place, ...], frozenset[Place], list[int]]] = {}  # by the shared tuple
+    named_at: dict[Place, list[tuple[int, ...]]] = {}
+    for i in persons:
+        occ = t["name_occurrences"][i]
+        group = groups.get(id(occ.named))
+        if group is None:
+            group = groups[id(occ.named)] = (occ.named, frozenset(occ.named), [])
+        group[2].append(i)
+        if occ.own is not None and occ.own not in group[1]:  # "[Smith , MD]": its own place is no name place
+            named_at.setdefault(occ.own, []).append((i,))
+    for named, _, members in groups.values():
+        shared = tuple(members)
+        for place in named:
+            named_at.setdefault(place, []).append(shared)
+    return sorted((*place, who[0] if len(who) == 1 else tuple(sorted(set().union(*who))))
+                  for place, who in named_at.items())
 
 
 @register("pronoun_salience")
@@ -108,8 +156,7 @@ class PronounSalience(Pass):
 
         def fitting(g: str | None) -> list[Occurrence]:
             if g not in by_gender:
-                by_gender[g] = sorted((li, a, b, subj, i) for i in f.persons if self.fits(t, f, i, g)
-                                      for li, a, b, subj in t["name_occurrences"][i])
+                by_gender[g] = named_places(t, [i for i in f.persons if self.fits(t, f, i, g)])
             return by_gender[g]
 
         for p, _ in single_pronouns(t, self.words):
@@ -117,13 +164,13 @@ class PronounSalience(Pass):
                 continue
             g = t["gender"][p]
             line, token = doc.concepts[p].start
-            inside = {i for i in persons_on.get(line, ()) if overlaps(t, i, p)}  # "[his] lady" holds "his"
+            inside = frozenset(i for i in persons_on.get(line, ()) if overlaps(t, i, p))  # "[his] lady" holds "his"
 
-            def find(g: str | None = g, inside: set[int] = inside) -> list[Occurrence]:
+            def find(g: str | None = g, inside: frozenset[int] = inside) -> list[Occurrence]:
                 occ = fitting(g)
-                return [o for o in occ if o[4] not in inside] if inside else occ
+                return [o for o in occ if any(c not in inside for c in o[4])] if inside else occ
 
-            pron = _Pronoun(line, token, t["pronoun_role"][p], g, genders[g], find)
+            pron = _Pronoun(line, token, t["pronoun_role"][p], g, genders[g], find, inside)
             for name, stage in self.stages:
                 target = stage(t, f, pron, 0)
                 if target is not None:
@@ -154,14 +201,14 @@ class PronounSalience(Pass):
         toks = t.doc.lines[p.line - 1]
         if "," in toks[: p.token]:
             return None
-        after = [o for o in p.occurrences if o[0] == p.line and o[1] > p.token and o[3] and toks[o[1] - 1] == ","]
-        return after[0][4] if after else None
+        after = [o for o in p.on_line if o[1] > p.token and o[3] and toks[o[1] - 1] == ","]
+        return p.who(after[0]) if after else None
 
     def possessor_in_sentence(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
         if p.role not in ("possessive", "reflexive"):
             return None
-        same = [o for o in p.before if o[0] == p.line]
-        return max(same, key=lambda o: o[2])[4] if same else None
+        same = p.same_line
+        return p.who(max(same, key=lambda o: o[2])) if same else None
 
     def subject_in_sentence(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
         if p.role != "subject" or p.token == 0:
@@ -169,22 +216,23 @@ class PronounSalience(Pass):
         prev = t.doc.lines[p.line - 1][p.token - 1].lower()
         if prev != "," and prev not in setting_words(t, "salience", "clause_openers"):
             return None
-        subj = [o for o in p.before if o[0] == p.line and o[3]]
-        return subj[0][4] if subj else None
+        subj = [o for o in p.same_line if o[3]]
+        return p.who(subj[0]) if subj else None
 
     def object_other(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
         if p.role != "object":
             return None
-        same = [o for o in p.before if o[0] == p.line]
+        same = p.same_line
         subj = [o for o in same if o[3]]
         if not subj:
             return None
-        others = [o for o in same if o[4] != subj[0][4]]
-        return max(others, key=lambda o: o[2])[4] if others else None
+        s = p.who(subj[0])
+        others = [o for o in same if p.who(o, other_than=s) is not None]
+        return p.who(max(others, key=lambda o: o[2]), other_than=s) if others else None
 
     def previous_subject(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
-        named = [o for o in p.before if o[3] and o[0] < p.line]
-        best = max(named, key=lambda o: (o[0], -o[1])) if named else None
+        named = p.last_line_before(subject=True)  # the latest sentence with a subject named
+        best = min(named, key=lambda o: o[1]) if named else None
         if depth < self.p["max_depth"] and p.gender is not None:
             vocab, lines = t.settings.people, t.doc.lines
             for li in range(p.line - 1, best[0] if best else 0, -1):
@@ -192,7 +240,7 @@ class PronounSalience(Pass):
                 if first in vocab.masculine_pronouns or first in vocab.feminine_pronouns:
                     if vocab.pronoun_gender(first) != p.gender:
                         continue
-                    earlier = _Pronoun(li, 0, "subject", p.gender, p.same_gender, lambda: p.occurrences)
+                    earlier = _Pronoun(li, 0, "subject", p.gender, p.same_gender, lambda: p.occurrences, p.inside)
                     for name, stage in self.stages:
                         if name == "note_subject":
                             continue
@@ -200,10 +248,11 @@ class PronounSalience(Pass):
                         if target is not None:
                             return target
                     return None
-        return best[4] if best else None
+        return p.who(best) if best else None
 
     def nearest_before(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
-        return max(p.before, key=lambda o: (o[0], o[2]))[4] if p.before else None
+        near = p.same_line or p.last_line_before()
+        return p.who(max(near, key=lambda o: o[2])) if near else None
 
     def first_after(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
-        return p.occurrences[0][4] if p.occurrences else None
+        return p.who(p.occurrences[0]) if p.occurrences else None

@@ -39,15 +39,15 @@ class RelativePronoun(Pass):
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         t, concepts = ctx.table, doc.concepts
-        pron_types = self.scope.pronoun_types
+        pron_types, words = self.scope.pronoun_types, self.pronouns
+        pronouns = [p for p in self.admitted(t) if concepts[p].text in words
+                    and not (self.p["require_pronoun_type"] and concepts[p].type not in pron_types)]
         by_end: dict[int, list[int]] = {}
-        for k, c in enumerate(concepts):
-            if c.type not in pron_types and c.text not in self.pronouns:
-                by_end.setdefault(t["end"][k], []).append(k)
-        for p in self.admitted(t):
+        for k, (c, end) in enumerate(zip(concepts, t["end"]) if pronouns else ()):
+            if c.type not in pron_types and c.text not in words:
+                by_end.setdefault(end, []).append(k)
+        for p in pronouns:
             c = concepts[p]
-            if c.text not in self.pronouns or (self.p["require_pronoun_type"] and c.type not in pron_types):
-                continue
             found = self.before(doc, p, by_end)
             if found is not None:
                 between = doc.between(concepts[found], c)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rulecoref.engine import Pipeline
+from rulecoref.markup import parse_markup
 from rulecoref.rules.compiler import compile_rules
 from rulecoref.rules.examples import run_examples
 from tests.helpers import settings_pipeline, shared_resources, write_rules
@@ -265,3 +266,44 @@ def test_match_rule_in_yaml_alone(tmp_path):
     # the table holds what the key and predicates name, with what they depend on, and nothing else
     assert {"head_base", "head", "number", "start", "end"} <= set(pipe.attributes)
     assert not {"cuis", "name_words", "dates", "words", "initials"} & set(pipe.attributes)
+
+
+# -- the cheapest test first (issue 26) ---------------------------------------------------------------------
+def _counting(calls: list[str], name: str, answer):
+    def predicate(t, i, j):
+        calls.append(name)
+        return answer(t, i, j)
+
+    return predicate
+
+
+def test_match_asks_requirements_before_vetoes(tmp_path):
+    pipe = variant(tmp_path, "head-and-synonym")
+    rule = pipe.passes[0]
+    calls: list[str] = []
+    rule.requires = [_counting(calls, "require", lambda t, i, j: None)]  # turns every candidate down
+    rule.vetoes = [_counting(calls, "veto", lambda t, i, j: None)]
+    assert pairs(run(pipe, "an [abscess|problem] ; [abscesses|problem] ; [abscess|problem] .")) == []
+    assert calls and set(calls) == {"require"}  # the vetoes were never asked
+
+
+def test_match_leaves_out_typed_vetoes_a_document_cannot_use(tmp_path):
+    pipe = variant(tmp_path, "exact-string")
+    rule = pipe.passes[0]
+    assert {len(ts) for ts in rule.veto_types} == {2, 3}  # every clinical veto of exact-string is typed
+    doc_of = {"no types of theirs": "[the tumor|entity] grew ; [the tumor|entity] shrank .",
+              "a problem": "[the tumor|problem] grew ; [the tumor|problem] shrank ."}
+    asked = {}
+    for what, markup in doc_of.items():
+        table = pipe.table(parse_markup(markup)[0])
+        asked[what] = len(rule.live_vetoes(table))
+    assert asked == {"no types of theirs": 0, "a problem": 7}
+
+
+def test_match_evidence_is_spelt_out_when_read_from_one_small_object(tmp_path):
+    res = run(bundled("head-and-synonym"), "an [abscess|problem] was drained ; [abscesses|problem] recurred .")
+    (link,) = res.proposed
+    stored = link.provenance._evidence
+    assert not isinstance(stored, str) and not getattr(stored, "__closure__", None)  # no closures kept per link
+    assert link.provenance.evidence == ("heads abscesses~abscess (prefix 'absces'); all words of 'abscesses' match "
+                                        "'abscess': abscesses~abscess (prefix 'absces')")

@@ -60,3 +60,22 @@ def test_pronoun_salience_unknown_stage_is_a_rule_error(tmp_path):
     with pytest.raises(RulecorefError) as err:
         salience(tmp_path, ["nearest", "first_after"])
     assert "RC109" in str(err.value)
+
+
+def test_pronoun_salience_places_of_a_repeated_name_share_their_candidates(tmp_path):
+    """Issue 22: the candidates' places are listed once per place, each with the mentions named
+    there (one tuple shared by the mentions of one name), not once per (place, mention): 3,000
+    repeats of "Dr. Smith" made 9 million of those pairs."""
+    from rulecoref.passes.pronoun_salience import named_places
+    from tests.helpers import mention_table
+
+    t = mention_table("\n".join(["[Dr. Smith|person] called ."] * 200 + ["[Smith|person] and [he|pronoun] left ."]),
+                      "name_occurrences", "person")
+    persons = [i for i, p in enumerate(t["person"]) if p]
+    places = named_places(t, persons)
+    # "Dr. Smith" at 200 places and "Smith" (another name: its own words) at 201, each once; the
+    # last line's "Smith" names both, the one place with a list of its own
+    assert len(places) == 401 and len({id(o[4]) for o in places}) == 3
+    assert places[0][:4] == (1, 0, 1, True) and places[0][4] == tuple(range(200))
+    res = resolve(salience(tmp_path), "[Dr. Smith|person] called .\n[Dr. Smith|person] left .\n[He|pronoun] sang .")
+    assert linked(res, "dr. smith", "he")
