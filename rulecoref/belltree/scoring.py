@@ -26,12 +26,26 @@ class LinkScorer:
         self.k = max_members
         self._active = -1
         self._cache: dict[int, tuple[PartialEntity, float]] = {}
+        self._started: PartialEntity | None = None
+        self._extending = -1
+        self._extended: dict[int, tuple[PartialEntity, PartialEntity]] = {}
 
     def new_entity(self, m: int) -> PartialEntity:
-        return PartialEntity.start(self.tab, m, self.k)
+        """The entity {m}; every hypothesis that starts it at this step shares the one object."""
+        e = self._started
+        if e is None or e.root != m:
+            e = self._started = PartialEntity.start(self.tab, m, self.k)
+        return e
 
     def extend(self, e: PartialEntity, m: int) -> PartialEntity:
-        return e.extend(self.tab, m, self.k)
+        """``e`` with ``m`` added. Hypotheses that add m to the same entity object share the result,
+        so the next steps score it once for all of them (the members, hence the score, are the same)."""
+        if m != self._extending:
+            self._extending, self._extended = m, {}
+        hit = self._extended.get(id(e))
+        if hit is None:  # the memo holds e, so its id is not reused during the step
+            hit = self._extended[id(e)] = (e, e.extend(self.tab, m, self.k))
+        return hit[1]
 
     def link_probs(self, m: int, entities: Sequence[PartialEntity], root_of: Callable[[int], int]) -> list[float]:
         """P_link(e, m) for each entity. Hypotheses share unchanged entity objects, so a score is
