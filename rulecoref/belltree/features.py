@@ -11,7 +11,7 @@ attribute: PRP, CD, NNP, NN, JJ or X, without a tagger.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
 from rapidfuzz.distance import Levenshtein
@@ -240,83 +240,130 @@ class RuleView:
         return out
 
 
+def _ids(keys: Iterable[Hashable]) -> list[int]:
+    """A small int per distinct key, in order of first appearance."""
+    ids: dict[Hashable, int] = {}
+    return [ids.setdefault(k, len(ids)) for k in keys]
+
+
 class FeatureExtractor:
-    """Mention-pair (eq. 9) and entity-mention (eq. 8) feature strings for one document."""
+    """Mention-pair (eq. 9) and entity-mention (eq. 8) feature strings for one document.
+
+    Most of a pair's features read much less than the pair: the two mentions' classes (level,
+    type, head class, gender, number, the pronoun word) or the two mentions' texts. Each mention
+    gets a class id and a text id, and those parts of ``pair`` are made once per pair of ids
+    (CRAFT: 29 classes and 500 texts for 1,253 mentions). The mention-pair scorer sums their
+    weights by the same ids.
+    """
 
     def __init__(self, tab: MentionView, rules: RuleView | None = None):
         self.tab = tab
         self.rules = rules if rules is not None else RuleView.empty(tab.n)
         self.hybrid = bool(self.rules.names)
+        t, n = tab, range(tab.n)
+        #: what the class parts read (refl/poss: for the scorer's distance tables)
+        self.klass = _ids((t.level[i], t.type[i], t.hcls[i], t.gender[i], t.number[i], t.pron[i],
+                           t.head[i] if t.pron[i] else "", t.refl[i], t.poss[i]) for i in n)
+        #: what the lexical features read (with the type, for ``exact|ty``)
+        self.texts = _ids((t.type[i], t.toks[i], t.norm[i], t.head[i], t.caps[i], t.acronyms[i], t.initials[i],
+                           t.count[i]) for i in n)
+        self._classes: dict[tuple[int, int], tuple[tuple[str, ...], ...]] = {}
+        self._lexicals: dict[tuple[int, int], tuple[Any, ...]] = {}
 
     # -- mention pair --------------------------------------------------------------------------
     def pair(self, a: int, m: int) -> list[str]:
         """Features of antecedent ``a`` and active mention ``m`` (a < m)."""
         t = self.tab
-        pa, pm = t.pron[a], t.pron[m]
+        head, mid, pron = self.class_parts(a, m)
         lv = t.level[a] + t.level[m]
-        sdq = q(t.sent[m] - t.sent[a])
-        f = [
-            "lv=" + lv,
-            f"ty={t.type[a]}|{t.type[m]}",
-            "sd=" + sdq,
-            "td=" + q(t.start[m] - t.end[a] - 1),
-            "gd=" + q(m - a - 1),
-            f"sd={sdq}|lv={lv}",
-            f"pos={t.hcls[a]}|{t.hcls[m]}",
-            f"gn={t.gender[a]}|{t.gender[m]}",
-            f"nb={t.number[a]}|{t.number[m]}",
-        ]
-        if t.type[a] == t.type[m]:
-            f.append("samety|lv=" + lv)
+        sdq, gdq = q(t.sent[m] - t.sent[a]), q(m - a - 1)
+        f = [*head, "sd=" + sdq, "td=" + q(t.start[m] - t.end[a] - 1), "gd=" + gdq, f"sd={sdq}|lv={lv}", *mid]
+        pa, pm = t.pron[a], t.pron[m]
         if not pa and not pm:
-            self._lexical(a, m, f, sdq)
+            first, exact, middle, hm, last = self.lexical_parts(a, m)
+            f += first
+            if exact:
+                f.append("exact|sd=" + sdq)
+            f += middle
+            if hm:
+                f.append("hm|sd=" + sdq)
+            f += last
         else:
-            ha, hm = t.head[a], t.head[m]
             if pm:
-                self._pronoun_word(m, f"gd={q(m - a - 1)}", sdq, f)
-            if pa and pm:
-                f.append(f"pp={ha}|{hm}")
-                if ha == hm:
-                    f.append("samepron|sd=" + sdq)
-            elif pm:
-                f.append(f"ah={t.hcls[a]}|pw={hm}")
-                f.append(f"gn={t.gender[a]}|{t.gender[m]}|nb={t.number[a]}|{t.number[m]}")
-            else:
-                f.append(f"pw={ha}|mh={t.hcls[m]}")
+                self._pronoun_word(m, "gd=" + gdq, sdq, f)
+            f += pron
+            if pa and pm and t.head[a] == t.head[m]:
+                f.append("samepron|sd=" + sdq)
         self._syntax(a, m, f)
         if self.hybrid:
-            r = self.rules
-            f.extend(r.pair_decisions(t.doc.concepts, a, m))
-            f.append(("rc=same|lv=" if r.cluster[a] == r.cluster[m] else "rc=diff|lv=") + lv)
+            f += self.rule_features(a, m, lv)
         return f
 
-    def _lexical(self, a: int, m: int, f: list[str], sdq: str) -> None:
+    def class_parts(self, a: int, m: int) -> tuple[tuple[str, ...], ...]:
+        """The pair's features that read only the two classes: (before the distances, after them,
+        the pronoun ones), made once per pair of class ids."""
+        key = (self.klass[a], self.klass[m])
+        hit = self._classes.get(key)
+        if hit is not None:
+            return hit
+        t = self.tab
+        lv = t.level[a] + t.level[m]
+        head = ("lv=" + lv, f"ty={t.type[a]}|{t.type[m]}")
+        mid = (f"pos={t.hcls[a]}|{t.hcls[m]}", f"gn={t.gender[a]}|{t.gender[m]}", f"nb={t.number[a]}|{t.number[m]}")
+        if t.type[a] == t.type[m]:
+            mid += ("samety|lv=" + lv,)
+        pa, pm, ha, hm = t.pron[a], t.pron[m], t.head[a], t.head[m]
+        if pa and pm:
+            pron: tuple[str, ...] = (f"pp={ha}|{hm}",)
+        elif pm:
+            pron = (f"ah={t.hcls[a]}|pw={hm}", f"gn={t.gender[a]}|{t.gender[m]}|nb={t.number[a]}|{t.number[m]}")
+        elif pa:
+            pron = (f"pw={ha}|mh={t.hcls[m]}",)
+        else:
+            pron = ()
+        hit = self._classes[key] = (head, mid, pron)
+        return hit
+
+    def lexical_parts(self, a: int, m: int) -> tuple[Any, ...]:
+        """Two non-pronouns' text features, made once per pair of text ids: (features before
+        ``exact|sd``, whether exact, features up to ``hm|sd``, whether the heads match, the rest)."""
+        key = (self.texts[a], self.texts[m])
+        hit = self._lexicals.get(key)
+        if hit is None:
+            hit = self._lexicals[key] = self._lexical(a, m)
+        return hit
+
+    def _lexical(self, a: int, m: int) -> tuple[Any, ...]:
         t = self.tab
         tya = t.type[a]
-        if t.norm[a] == t.norm[m]:
-            f.append("exact")
-            f.append(f"exact|ty={tya}")
-            f.append("exact|sd=" + sdq)
+        exact = t.norm[a] == t.norm[m]
+        first = ("exact", f"exact|ty={tya}") if exact else ()
+        middle = []
         if t.text[a] == t.text[m]:
-            f.append("exact_raw")
+            middle.append("exact_raw")
         if t.left_sub(a, m):
-            f.append("lsub")
+            middle.append("lsub")
         if t.right_sub(a, m):
-            f.append("rsub")
+            middle.append("rsub")
         if t.acronym(a, m):
-            f.append("acro")
-        f.append("ed=" + str(int(5 * Levenshtein.normalized_distance(t.norm[a], t.norm[m]))))
-        if t.head[a] == t.head[m]:
-            f.append("hm")
-            f.append("hm|sd=" + sdq)
-            f.append(f"hm|ty={tya}")
-        elif t.head[m] in t.head_synonyms[a]:
-            f.append("hsyn")
+            middle.append("acro")
+        middle.append("ed=" + str(int(5 * Levenshtein.normalized_distance(t.norm[a], t.norm[m]))))
+        hm = t.head[a] == t.head[m]
+        if hm:
+            middle.append("hm")
+        last = [f"hm|ty={tya}"] if hm else ["hsyn"] if t.head[m] in t.head_synonyms[a] else []
         if len(t.norm[a]) <= 30 and len(t.norm[m]) <= 30:
-            f.append(f"sp={t.norm[a]}|{t.norm[m]}")
-        f.append(f"hp={t.head[a]}|{t.head[m]}")
-        f.append("ncd=" + str(min(3, len(t.caps[a] ^ t.caps[m]))))
-        f.append(f"cnt={t.count[a]}|{t.count[m]}")
+            last.append(f"sp={t.norm[a]}|{t.norm[m]}")
+        last.append(f"hp={t.head[a]}|{t.head[m]}")
+        last.append("ncd=" + str(min(3, len(t.caps[a] ^ t.caps[m]))))
+        last.append(f"cnt={t.count[a]}|{t.count[m]}")
+        return first, exact, tuple(middle), hm, tuple(last)
+
+    def rule_features(self, a: int, m: int, lv: str) -> list[str]:
+        """Hybrid: each pass's decision on the pair, and whether the rules' chains join the two."""
+        r = self.rules
+        same = r.cluster[a] == r.cluster[m]
+        return [*r.pair_decisions(self.tab.doc.concepts, a, m), ("rc=same|lv=" if same else "rc=diff|lv=") + lv]
 
     def _syntax(self, a: int, m: int, f: list[str]) -> None:
         t = self.tab
