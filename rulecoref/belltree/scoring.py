@@ -12,10 +12,11 @@ cached per entity object while m is active.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from itertools import repeat
 
-from .features import FeatureExtractor, MentionView, PartialEntity
-from .maxent import MaxEntModel
+from .features import FeatureExtractor, MentionView, PartialEntity, q
+from .maxent import MaxEntModel, sigmoid
 
 
 class LinkScorer:
@@ -65,20 +66,106 @@ class LinkScorer:
         raise NotImplementedError
 
 
+class _ByDistance(dict):
+    """The summed weights of one group of distance features by the raw distance n, made on first
+    use from the group's feature names for the quantised distance, ``names(q(n))``."""
+
+    __slots__ = ("weights", "names")
+
+    def __init__(self, weights: dict[str, float], names: Callable[[str], Sequence[str]]):
+        super().__init__()
+        self.weights, self.names = weights, names
+
+    def __missing__(self, n: int) -> float:
+        w = self[n] = _weight(self.weights, self.names(q(n)))
+        return w
+
+
+def _weight(weights: dict[str, float], features: Iterable[str]) -> float:
+    return sum(map(weights.get, features, repeat(0.0)))
+
+
+class PairScores:
+    """The mention-pair model's log-odds of a pair without making its feature strings.
+
+    ``FeatureExtractor.pair`` lists the features; their weights are summed here by what they read:
+    the class features (and, hybrid, the rules' decisions on a pair no rule touched, which read
+    the types) once per pair of class ids and rule-chain bit; the lexical ones once per pair of
+    text ids; the distance ones (``sd=``, ``td=``, ``gd=`` and their conjunctions) from tables
+    by distance. A pair a rule decided, or nested or a few tokens apart in one sentence
+    (``nested``, ``appos``, ``btw=``), is scored from its strings. The sum is the same as the
+    model's over ``pair``, up to the order of the additions.
+    """
+
+    def __init__(self, model: MaxEntModel, fx: FeatureExtractor):
+        self.model, self.fx, self.tab = model, fx, fx.tab
+        self.weights, self.intercept = model.weights, model.intercept
+        self._classes: dict[tuple[int, int, bool], tuple[float, _ByDistance, _ByDistance]] = {}
+        self._texts: dict[tuple[int, int], tuple[float, _ByDistance | None]] = {}
+        self._tables: dict[tuple, _ByDistance] = {}
+        self.td = self._table(("td",), lambda d: ("td=" + d,))
+
+    def _table(self, key: tuple, names: Callable[[str], Sequence[str]]) -> _ByDistance:
+        hit = self._tables.get(key)
+        if hit is None:
+            hit = self._tables[key] = _ByDistance(self.weights, names)
+        return hit
+
+    def score(self, a: int, m: int) -> float:
+        """b + the weights of ``fx.pair(a, m)``."""
+        t, fx = self.tab, self.fx
+        sd, td = t.sent[m] - t.sent[a], t.start[m] - t.end[a] - 1
+        if td < 0 or (td <= 3 and sd == 0) or (a, m) in fx.rules.decisions:
+            return self.model.score(fx.pair(a, m))
+        cluster = fx.rules.cluster
+        key = (fx.klass[a], fx.klass[m], cluster[a] == cluster[m])
+        c = self._classes.get(key) or self._class_weights(a, m, key)
+        z = self.intercept + c[0] + c[1][sd] + self.td[td] + c[2][m - a - 1]
+        if t.pron[a] or t.pron[m]:
+            return z
+        texts = (fx.texts[a], fx.texts[m])
+        x = self._texts.get(texts) or self._text_weights(a, m, texts)
+        z += x[0]
+        return z if x[1] is None else z + x[1][sd]
+
+    def _class_weights(self, a: int, m: int, key: tuple[int, int, bool]) -> tuple[float, _ByDistance, _ByDistance]:
+        t, fx = self.tab, self.fx
+        lv = t.level[a] + t.level[m]
+        head, mid, pron = fx.class_parts(a, m)
+        w = _weight(self.weights, (*head, *mid, *pron, *(fx.rule_features(a, m, lv) if fx.hybrid else ())))
+        pw = t.head[m] if t.pron[m] else None
+        refl, poss = pw is not None and t.refl[m], pw is not None and t.poss[m]
+        same = t.pron[a] and pw is not None and t.head[a] == pw
+
+        def by_sd(s: str) -> list[str]:
+            out = ["sd=" + s, f"sd={s}|lv={lv}"]
+            if pw is not None:
+                out.append(f"pw={pw}|sd={s}")
+            out += ["refl|sd=" + s] * refl + ["poss|sd=" + s] * poss + ["samepron|sd=" + s] * same
+            return out
+
+        sd = self._table(("sd", lv, pw, refl, poss, same), by_sd)
+        gd = self._table(("gd", pw), lambda g: ("gd=" + g,) if pw is None else ("gd=" + g, f"pw={pw}|gd={g}"))
+        hit = self._classes[key] = (w, sd, gd)
+        return hit
+
+    def _text_weights(self, a: int, m: int, key: tuple[int, int]) -> tuple[float, _ByDistance | None]:
+        first, exact, middle, hm, last = self.fx.lexical_parts(a, m)
+        sd = None
+        if exact or hm:
+            sd = self._table(("lex", exact, hm), lambda s: ["exact|sd=" + s] * exact + ["hm|sd=" + s] * hm)
+        hit = self._texts[key] = (_weight(self.weights, (*first, *middle, *last)), sd)
+        return hit
+
+
 class MentionPairScorer(LinkScorer):
     def __init__(self, model: MaxEntModel, fx: FeatureExtractor, max_members: int = 16):
         super().__init__(fx.tab, max_members)
         self.model = model
         self.fx = fx
-        self._pairs: dict[tuple[int, int], float] = {}
+        self.scores = PairScores(model, fx)
+        self._pairs: dict[int, float] = {}
         self._pairs_for = -1
-
-    def pair_prob(self, a: int, m: int) -> float:
-        key = (a, m)
-        p = self._pairs.get(key)
-        if p is None:
-            p = self._pairs[key] = self.model.prob(self.fx.pair(a, m))
-        return p
 
     def entity_prob(self, e: PartialEntity, m: int, root_of: Callable[[int], int]) -> float:
         if m != self._pairs_for:
@@ -87,9 +174,9 @@ class MentionPairScorer(LinkScorer):
         pairs = self._pairs
         best = 0.0
         for a in e.candidates(self.tab, m):
-            p = pairs.get((a, m))
+            p = pairs.get(a)
             if p is None:
-                p = pairs[(a, m)] = self.model.prob(self.fx.pair(a, m))
+                p = pairs[a] = sigmoid(self.scores.score(a, m))
             if p > best:
                 best = p
         return best
