@@ -188,7 +188,6 @@ class RuleView:
         self.scopes = [scope for _, scope in passes]
         self._position = {name: k for k, name in enumerate(self.names)}
         self._undecided: dict[tuple[str, str], list[str]] = {}
-        self._allow: dict[tuple[int, str, str], bool] = {}
         dec: dict[tuple[int, int], dict[str, str]] = {}
         removed = getattr(resolution, "removed", {}) or {}
         for link in getattr(resolution, "proposed", []) or []:
@@ -213,31 +212,29 @@ class RuleView:
     def empty(cls, n: int) -> RuleView:
         return cls(None, [], n)
 
-    def allows(self, k: int, concepts: Any, a: int, m: int) -> bool:
-        ca, cm = concepts[a], concepts[m]
-        key = (k, ca.type, cm.type)
-        hit = self._allow.get(key)
-        if hit is None:
-            hit = self._allow[key] = bool(self.scopes[k].allows(ca, cm))
-        return hit
-
-    def pair_decisions(self, concepts: Any, a: int, m: int) -> list[str]:
-        """Each pass's decision on the pair, as features ``r:<pass>=<L|R|F|N|X>``. Most pairs no pass
-        touched: their features depend only on the two types, and are made once per type pair."""
-        ta, tm = concepts[a].type, concepts[m].type
+    def undecided(self, ta: str, tm: str) -> list[str]:
+        """The features ``r:<pass>=N|X`` of a pair of types no pass decided, made once per type pair."""
         base = self._undecided.get((ta, tm))
         if base is None:
             base = self._undecided[(ta, tm)] = [
                 f"r:{name}={'N' if self.scopes[k].allows_types(ta, tm) else 'X'}" for k, name in enumerate(self.names)]
-        d = self.decisions.get((a, m))
-        if not d:
-            return base
+        return base
+
+    def with_decisions(self, base: list[str], decided: dict[str, str]) -> list[str]:
+        """``base`` with the passes that decided replaced by their decisions."""
         out = list(base)
-        for name, v in d.items():
+        for name, v in decided.items():
             k = self._position.get(name)
             if k is not None:
                 out[k] = f"r:{name}={v}"
         return out
+
+    def pair_decisions(self, concepts: Any, a: int, m: int) -> list[str]:
+        """Each pass's decision on the pair, as features ``r:<pass>=<L|R|F|N|X>``. Most pairs no pass
+        touched: their features depend only on the two types, and are made once per type pair."""
+        base = self.undecided(concepts[a].type, concepts[m].type)
+        d = self.decisions.get((a, m))
+        return self.with_decisions(base, d) if d else base
 
 
 def _ids(keys: Iterable[Hashable]) -> list[int]:
@@ -475,27 +472,27 @@ class FeatureExtractor:
             f.append("poss|sd=" + sdq)
 
     def _entity_rules(self, e: PartialEntity, m: int, root_of: Callable[[int], int]) -> list[str]:
+        """The strongest decision of each pass over the entity's members (L > R > F), else whether
+        its scope admits the types of the latest member and m (N) or not (X)."""
         r = self.rules
-        rank = {"L": 3, "R": 2, "F": 1}
         got: dict[str, str] = {}
         same_cluster = r.cluster[e.last] == r.cluster[m] or r.cluster[e.canonical] == r.cluster[m]
         for a in r.touched[m]:
             if root_of(a) != e.root:
                 continue
             for name, v in r.decisions[(a, m)].items():
-                if rank[v] > rank.get(got.get(name, ""), 0):
+                if _RANK[v] > _RANK.get(got.get(name, ""), 0):
                     got[name] = v
             if r.cluster[a] == r.cluster[m]:
                 same_cluster = True
-        out = []
         concepts = self.tab.doc.concepts
-        for k, name in enumerate(r.names):
-            v = got.get(name)
-            if v is None:
-                v = "N" if r.allows(k, concepts, e.last, m) else "X"
-            out.append(f"r:{name}={v}")
+        base = r.undecided(concepts[e.last].type, concepts[m].type)
+        out = r.with_decisions(base, got) if got else list(base)
         out.append(("rc=same|lv=" if same_cluster else "rc=diff|lv=") + self.tab.level[m])
         return out
+
+
+_RANK = {"L": 3, "R": 2, "F": 1}
 
 
 def extractor(table: MentionTable, resolution: Any = None, passes: Sequence[tuple[str, Any]] = ()) -> FeatureExtractor:
