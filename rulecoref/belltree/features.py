@@ -266,6 +266,7 @@ class FeatureExtractor:
                            t.count[i]) for i in n)
         self._classes: dict[tuple[int, int], tuple[tuple[str, ...], ...]] = {}
         self._lexicals: dict[tuple[int, int], tuple[Any, ...]] = {}
+        self._facts: dict[tuple[int, int], tuple[bool, bool, bool, int]] = {}
 
     # -- mention pair --------------------------------------------------------------------------
     def pair(self, a: int, m: int) -> list[str]:
@@ -335,16 +336,10 @@ class FeatureExtractor:
         tya = t.type[a]
         exact = t.norm[a] == t.norm[m]
         first = ("exact", f"exact|ty={tya}") if exact else ()
-        middle = []
-        if t.text[a] == t.text[m]:
-            middle.append("exact_raw")
-        if t.left_sub(a, m):
-            middle.append("lsub")
-        if t.right_sub(a, m):
-            middle.append("rsub")
-        if t.acronym(a, m):
-            middle.append("acro")
-        middle.append("ed=" + str(int(5 * Levenshtein.normalized_distance(t.norm[a], t.norm[m]))))
+        lsub, rsub, acro, ed = self.text_facts(a, m)
+        middle = ["exact_raw"] if t.text[a] == t.text[m] else []
+        middle += ["lsub"] * lsub + ["rsub"] * rsub + ["acro"] * acro
+        middle.append("ed=" + str(ed))
         hm = t.head[a] == t.head[m]
         if hm:
             middle.append("hm")
@@ -355,6 +350,17 @@ class FeatureExtractor:
         last.append("ncd=" + str(min(3, len(t.caps[a] ^ t.caps[m]))))
         last.append(f"cnt={t.count[a]}|{t.count[m]}")
         return first, exact, tuple(middle), hm, tuple(last)
+
+    def text_facts(self, a: int, m: int) -> tuple[bool, bool, bool, int]:
+        """Token prefix, token suffix, acronym, edit distance x 5 of two non-pronouns, once per pair of
+        text ids (the pair's lexical features and the entity's tests on its members share them)."""
+        key = (self.texts[a], self.texts[m])
+        hit = self._facts.get(key)
+        if hit is None:
+            t = self.tab
+            hit = self._facts[key] = (t.left_sub(a, m), t.right_sub(a, m), t.acronym(a, m),
+                                      int(5 * Levenshtein.normalized_distance(t.norm[a], t.norm[m])))
+        return hit
 
     def rule_features(self, a: int, m: int, lv: str) -> list[str]:
         """Hybrid: each pass's decision on the pair, and whether the rules' chains join the two."""
@@ -432,16 +438,15 @@ class FeatureExtractor:
         if t.head[m] in e.heads:
             f.append("hm")
             f.append("hm|sd=" + sdq)
-        nonpron = [a for a in members if not t.pron[a]]
-        if nonpron:
-            if any(t.left_sub(a, m) for a in nonpron):
+        facts = [self.text_facts(a, m) for a in members if not t.pron[a]]
+        if facts:
+            if any(x[0] for x in facts):
                 f.append("lsub")
-            if any(t.right_sub(a, m) for a in nonpron):
+            if any(x[1] for x in facts):
                 f.append("rsub")
-            if any(t.acronym(a, m) for a in nonpron):
+            if any(x[2] for x in facts):
                 f.append("acro")
-            best = min(Levenshtein.normalized_distance(t.norm[a], t.norm[m]) for a in nonpron)
-            f.append("ed=" + str(int(5 * best)))
+            f.append("ed=" + str(min(x[3] for x in facts)))
         c = e.canonical
         if t.pron[c]:
             f.append("allpron")
