@@ -65,21 +65,18 @@ class MentionView:
         self.head_synonyms = [t.settings.synonyms(h) for h in self.head]
 
     # -- pair predicates ---------------------------------------------------------------------
-    def left_sub(self, a: int, m: int) -> bool:
+    def compare(self, a: int, m: int) -> tuple[bool, bool, bool, int]:
+        """Two mentions' texts: is the shorter a token prefix of the other (lsub), a token suffix
+        (rsub), is one the acronym of the other's initials ('COPD' and 'chronic obstructive
+        pulmonary disease'), and their normalised edit distance x 5, rounded down."""
         x, y = self.toks[a], self.toks[m]
         if len(x) > len(y):
             x, y = y, x
-        return x != y and y[: len(x)] == x
-
-    def right_sub(self, a: int, m: int) -> bool:
-        x, y = self.toks[a], self.toks[m]
-        if len(x) > len(y):
-            x, y = y, x
-        return x != y and y[len(y) - len(x) :] == x
-
-    def acronym(self, a: int, m: int) -> bool:
-        """'COPD' and 'chronic obstructive pulmonary disease': one is the acronym of the other's initials."""
-        return any(self.acronyms[x] and self.acronyms[x] == self.initials[y] for x, y in ((a, m), (m, a)))
+        differ = x != y
+        acronyms, initials = self.acronyms, self.initials
+        acro = bool(acronyms[a] and acronyms[a] == initials[m]) or bool(acronyms[m] and acronyms[m] == initials[a])
+        return (differ and y[: len(x)] == x, differ and y[len(y) - len(x):] == x, acro,
+                int(5 * Levenshtein.normalized_distance(self.norm[a], self.norm[m])))
 
     def between(self, a: int, m: int) -> tuple[str, ...] | None:
         """Tokens between a and m when they share a sentence and at most 3 tokens separate them."""
@@ -328,38 +325,42 @@ class FeatureExtractor:
         key = (self.texts[a], self.texts[m])
         hit = self._lexicals.get(key)
         if hit is None:
-            hit = self._lexicals[key] = self._lexical(a, m)
+            hit = self._lexicals[key] = self.lexical(a, m)
         return hit
 
-    def _lexical(self, a: int, m: int) -> tuple[Any, ...]:
+    def lexical(self, a: int, m: int) -> tuple[Any, ...]:
+        """``lexical_parts`` without the memo (the mention-pair scorer keeps its own, of weights)."""
         t = self.tab
-        tya = t.type[a]
-        exact = t.norm[a] == t.norm[m]
-        first = ("exact", f"exact|ty={tya}") if exact else ()
-        lsub, rsub, acro, ed = self.text_facts(a, m)
+        tya, na, nm, ha, hm_ = t.type[a], t.norm[a], t.norm[m], t.head[a], t.head[m]
+        exact = na == nm
+        lsub, rsub, acro, ed = t.compare(a, m)
         middle = ["exact_raw"] if t.text[a] == t.text[m] else []
-        middle += ["lsub"] * lsub + ["rsub"] * rsub + ["acro"] * acro
+        if lsub:
+            middle.append("lsub")
+        if rsub:
+            middle.append("rsub")
+        if acro:
+            middle.append("acro")
         middle.append("ed=" + str(ed))
-        hm = t.head[a] == t.head[m]
+        hm = ha == hm_
         if hm:
             middle.append("hm")
-        last = [f"hm|ty={tya}"] if hm else ["hsyn"] if t.head[m] in t.head_synonyms[a] else []
-        if len(t.norm[a]) <= 30 and len(t.norm[m]) <= 30:
-            last.append(f"sp={t.norm[a]}|{t.norm[m]}")
-        last.append(f"hp={t.head[a]}|{t.head[m]}")
-        last.append("ncd=" + str(min(3, len(t.caps[a] ^ t.caps[m]))))
-        last.append(f"cnt={t.count[a]}|{t.count[m]}")
-        return first, exact, tuple(middle), hm, tuple(last)
+            last = ["hm|ty=" + tya]
+        else:
+            last = ["hsyn"] if hm_ in t.head_synonyms[a] else []
+        if len(na) <= 30 and len(nm) <= 30:
+            last.append(f"sp={na}|{nm}")
+        caps_a, caps_m = t.caps[a], t.caps[m]
+        last += (f"hp={ha}|{hm_}", "ncd=" + str(min(3, len(caps_a ^ caps_m))) if caps_a or caps_m else "ncd=0",
+                 f"cnt={t.count[a]}|{t.count[m]}")
+        return ("exact", "exact|ty=" + tya) if exact else (), exact, middle, hm, last
 
     def text_facts(self, a: int, m: int) -> tuple[bool, bool, bool, int]:
-        """Token prefix, token suffix, acronym, edit distance x 5 of two non-pronouns, once per pair of
-        text ids (the pair's lexical features and the entity's tests on its members share them)."""
+        """``MentionView.compare`` once per pair of text ids (an entity's members repeat their texts)."""
         key = (self.texts[a], self.texts[m])
         hit = self._facts.get(key)
         if hit is None:
-            t = self.tab
-            hit = self._facts[key] = (t.left_sub(a, m), t.right_sub(a, m), t.acronym(a, m),
-                                      int(5 * Levenshtein.normalized_distance(t.norm[a], t.norm[m])))
+            hit = self._facts[key] = self.tab.compare(a, m)
         return hit
 
     def rule_features(self, a: int, m: int, lv: str) -> list[str]:

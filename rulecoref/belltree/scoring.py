@@ -26,10 +26,10 @@ class LinkScorer:
         self.tab = tab
         self.k = max_members
         self._active = -1
-        self._cache: dict[int, tuple[PartialEntity, float]] = {}
+        self._cache: dict[PartialEntity, float] = {}
         self._started: PartialEntity | None = None
         self._extending = -1
-        self._extended: dict[int, tuple[PartialEntity, PartialEntity]] = {}
+        self._extended: dict[PartialEntity, PartialEntity] = {}
 
     def new_entity(self, m: int) -> PartialEntity:
         """The entity {m}; every hypothesis that starts it at this step shares the one object."""
@@ -43,23 +43,22 @@ class LinkScorer:
         so the next steps score it once for all of them (the members, hence the score, are the same)."""
         if m != self._extending:
             self._extending, self._extended = m, {}
-        hit = self._extended.get(id(e))
-        if hit is None:  # the memo holds e, so its id is not reused during the step
-            hit = self._extended[id(e)] = (e, e.extend(self.tab, m, self.k))
-        return hit[1]
+        hit = self._extended.get(e)
+        if hit is None:
+            hit = self._extended[e] = e.extend(self.tab, m, self.k)
+        return hit
 
     def link_probs(self, m: int, entities: Sequence[PartialEntity], root_of: Callable[[int], int]) -> list[float]:
         """P_link(e, m) for each entity. Hypotheses share unchanged entity objects, so a score is
         computed once per (entity object, m) however many hypotheses hold the entity."""
         if m != self._active:
             self._active, self._cache = m, {}
-        cache = self._cache
-        out = []
-        for e in entities:
-            hit = cache.get(id(e))
-            if hit is None or hit[0] is not e:
-                hit = cache[id(e)] = (e, self.entity_prob(e, m, root_of))
-            out.append(hit[1])
+        cache = self._cache  # keyed by the entity objects themselves (identity), which it keeps alive
+        out = list(map(cache.get, entities))
+        if None in out:
+            for i, e in enumerate(entities):
+                if out[i] is None:
+                    out[i] = cache[e] = self.entity_prob(e, m, root_of)
         return out
 
     def entity_prob(self, e: PartialEntity, m: int, root_of: Callable[[int], int]) -> float:
@@ -113,20 +112,32 @@ class PairScores:
 
     def score(self, a: int, m: int) -> float:
         """b + the weights of ``fx.pair(a, m)``."""
+        out: dict[int, float] = {}
+        self.fill(m, (a,), out, float)
+        return out[a]
+
+    def fill(self, m: int, antecedents: Iterable[int], out: dict[int, float],
+             link: Callable[[float], float] = sigmoid) -> None:
+        """``out[a] = link(score(a, m))`` for each antecedent: the decoder's inner loop."""
         t, fx = self.tab, self.fx
-        sd, td = t.sent[m] - t.sent[a], t.start[m] - t.end[a] - 1
-        if td < 0 or (td <= 3 and sd == 0) or (a, m) in fx.rules.decisions:
-            return self.model.score(fx.pair(a, m))
-        cluster = fx.rules.cluster
-        key = (fx.klass[a], fx.klass[m], cluster[a] == cluster[m])
-        c = self._classes.get(key) or self._class_weights(a, m, key)
-        z = self.intercept + c[0] + c[1][sd] + self.td[td] + c[2][m - a - 1]
-        if t.pron[a] or t.pron[m]:
-            return z
-        texts = (fx.texts[a], fx.texts[m])
-        x = self._texts.get(texts) or self._text_weights(a, m, texts)
-        z += x[0]
-        return z if x[1] is None else z + x[1][sd]
+        sent, end, pron, klass, texts, cluster = t.sent, t.end, t.pron, fx.klass, fx.texts, fx.rules.cluster
+        classes, lexical, by_td, b = self._classes, self._texts, self.td, self.intercept
+        sm, st, km, xm, cm, pm = sent[m], t.start[m], klass[m], texts[m], cluster[m], t.pron[m]
+        touched = set(fx.rules.touched[m])
+        for a in antecedents:
+            sd, td = sm - sent[a], st - end[a] - 1
+            if td < 0 or (td <= 3 and sd == 0) or a in touched:
+                out[a] = link(self.model.score(fx.pair(a, m)))
+                continue
+            key = (klass[a], km, cluster[a] == cm)
+            c = classes.get(key) or self._class_weights(a, m, key)
+            z = b + c[0] + c[1][sd] + by_td[td] + c[2][m - a - 1]
+            if not (pm or pron[a]):
+                x = lexical.get((texts[a], xm)) or self._text_weights(a, m, (texts[a], xm))
+                z += x[0]
+                if x[1] is not None:
+                    z += x[1][sd]
+            out[a] = link(z)
 
     def _class_weights(self, a: int, m: int, key: tuple[int, int, bool]) -> tuple[float, _ByDistance, _ByDistance]:
         t, fx = self.tab, self.fx
@@ -150,7 +161,7 @@ class PairScores:
         return hit
 
     def _text_weights(self, a: int, m: int, key: tuple[int, int]) -> tuple[float, _ByDistance | None]:
-        first, exact, middle, hm, last = self.fx.lexical_parts(a, m)
+        first, exact, middle, hm, last = self.fx.lexical(a, m)
         sd = None
         if exact or hm:
             sd = self._table(("lex", exact, hm), lambda s: ["exact|sd=" + s] * exact + ["hm|sd=" + s] * hm)
@@ -159,6 +170,9 @@ class PairScores:
 
 
 class MentionPairScorer(LinkScorer):
+    """Eq. 9: P_link(e, m) is the best P(a, m) over the compared members a of e. A pair's
+    probability does not depend on the hypothesis: it is made once while m is active."""
+
     def __init__(self, model: MaxEntModel, fx: FeatureExtractor, max_members: int = 16):
         super().__init__(fx.tab, max_members)
         self.model = model
@@ -172,14 +186,11 @@ class MentionPairScorer(LinkScorer):
             # A pair's active mention is m, so pairs of earlier steps are never asked again.
             self._pairs_for, self._pairs = m, {}
         pairs = self._pairs
-        best = 0.0
-        for a in e.candidates(self.tab, m):
-            p = pairs.get(a)
-            if p is None:
-                p = pairs[a] = sigmoid(self.scores.score(a, m))
-            if p > best:
-                best = p
-        return best
+        members = e.candidates(self.tab, m)
+        new = [a for a in members if a not in pairs]
+        if new:
+            self.scores.fill(m, new, pairs)
+        return max(map(pairs.__getitem__, members))
 
 
 class EntityMentionScorer(LinkScorer):
