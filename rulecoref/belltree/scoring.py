@@ -12,6 +12,7 @@ cached per entity object while m is active.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from itertools import repeat
 
@@ -99,8 +100,12 @@ class PairScores:
     def __init__(self, model: MaxEntModel, fx: FeatureExtractor):
         self.model, self.fx, self.tab = model, fx, fx.tab
         self.weights, self.intercept = model.weights, model.intercept
-        self._classes: dict[tuple[int, int, bool], tuple[float, _ByDistance, _ByDistance]] = {}
-        self._texts: dict[tuple[int, int], tuple[float, _ByDistance | None]] = {}
+        # memo keys are ints: (class a, class m, same rule chain) and (text a, text m)
+        n_classes, n_texts = max(fx.klass, default=0) + 1, max(fx.texts, default=0) + 1
+        self._class_key = [2 * n_classes * k for k in fx.klass]
+        self._text_key = [n_texts * x for x in fx.texts]
+        self._classes: dict[int, tuple[float, _ByDistance, _ByDistance]] = {}
+        self._texts: dict[int, tuple[float, _ByDistance | None]] = {}
         self._tables: dict[tuple, _ByDistance] = {}
         self.td = self._table(("td",), lambda d: ("td=" + d,))
 
@@ -110,36 +115,42 @@ class PairScores:
             hit = self._tables[key] = _ByDistance(self.weights, names)
         return hit
 
-    def score(self, a: int, m: int) -> float:
-        """b + the weights of ``fx.pair(a, m)``."""
+    def prob(self, a: int, m: int) -> float:
+        """P(link) of the pair: the model's ``prob(fx.pair(a, m))``."""
         out: dict[int, float] = {}
-        self.fill(m, (a,), out, float)
+        self.fill(m, (a,), out)
         return out[a]
 
-    def fill(self, m: int, antecedents: Iterable[int], out: dict[int, float],
-             link: Callable[[float], float] = sigmoid) -> None:
-        """``out[a] = link(score(a, m))`` for each antecedent: the decoder's inner loop."""
+    def fill(self, m: int, antecedents: Iterable[int], out: dict[int, float]) -> None:
+        """``out[a] = P(link | a, m)`` for each antecedent: the decoder's inner loop."""
         t, fx = self.tab, self.fx
-        sent, end, pron, klass, texts, cluster = t.sent, t.end, t.pron, fx.klass, fx.texts, fx.rules.cluster
-        classes, lexical, by_td, b = self._classes, self._texts, self.td, self.intercept
-        sm, st, km, xm, cm, pm = sent[m], t.start[m], klass[m], texts[m], cluster[m], t.pron[m]
+        sent, end, pron, cluster = t.sent, t.end, t.pron, fx.rules.cluster
+        class_key, text_key, classes, lexical = self._class_key, self._text_key, self._classes, self._texts
+        by_td, b, exp = self.td, self.intercept, math.exp
+        sm, st, cm, pm = sent[m], t.start[m], cluster[m], t.pron[m]
+        km, xm = 2 * fx.klass[m], fx.texts[m]
         touched = set(fx.rules.touched[m])
         for a in antecedents:
             sd, td = sm - sent[a], st - end[a] - 1
             if td < 0 or (td <= 3 and sd == 0) or a in touched:
-                out[a] = link(self.model.score(fx.pair(a, m)))
+                out[a] = sigmoid(self.model.score(fx.pair(a, m)))
                 continue
-            key = (klass[a], km, cluster[a] == cm)
+            key = class_key[a] + km + (cluster[a] == cm)
             c = classes.get(key) or self._class_weights(a, m, key)
             z = b + c[0] + c[1][sd] + by_td[td] + c[2][m - a - 1]
             if not (pm or pron[a]):
-                x = lexical.get((texts[a], xm)) or self._text_weights(a, m, (texts[a], xm))
+                key = text_key[a] + xm
+                x = lexical.get(key) or self._text_weights(a, m, key)
                 z += x[0]
                 if x[1] is not None:
                     z += x[1][sd]
-            out[a] = link(z)
+            if z >= 0:  # sigmoid(z), inline
+                out[a] = 1.0 / (1.0 + exp(-z))
+            else:
+                ez = exp(z)
+                out[a] = ez / (1.0 + ez)
 
-    def _class_weights(self, a: int, m: int, key: tuple[int, int, bool]) -> tuple[float, _ByDistance, _ByDistance]:
+    def _class_weights(self, a: int, m: int, key: int) -> tuple[float, _ByDistance, _ByDistance]:
         t, fx = self.tab, self.fx
         lv = t.level[a] + t.level[m]
         head, mid, pron = fx.class_parts(a, m)
@@ -160,7 +171,7 @@ class PairScores:
         hit = self._classes[key] = (w, sd, gd)
         return hit
 
-    def _text_weights(self, a: int, m: int, key: tuple[int, int]) -> tuple[float, _ByDistance | None]:
+    def _text_weights(self, a: int, m: int, key: int) -> tuple[float, _ByDistance | None]:
         first, exact, middle, hm, last = self.fx.lexical(a, m)
         sd = None
         if exact or hm:
