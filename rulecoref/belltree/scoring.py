@@ -68,16 +68,22 @@ class LinkScorer:
 
 class _ByDistance(dict):
     """The summed weights of one group of distance features by the raw distance n, made on first
-    use from the group's feature names for the quantised distance, ``names(q(n))``."""
+    use from the group's feature names for the quantised distance, ``names(q(n))``, once per
+    bucket (far members give many raw distances in few buckets)."""
 
-    __slots__ = ("weights", "names")
+    __slots__ = ("weights", "names", "buckets")
 
     def __init__(self, weights: dict[str, float], names: Callable[[str], Sequence[str]]):
         super().__init__()
         self.weights, self.names = weights, names
+        self.buckets: dict[str, float] = {}
 
     def __missing__(self, n: int) -> float:
-        w = self[n] = _weight(self.weights, self.names(q(n)))
+        bucket = q(n)
+        w = self.buckets.get(bucket)
+        if w is None:
+            w = self.buckets[bucket] = _weight(self.weights, self.names(bucket))
+        self[n] = w
         return w
 
 
