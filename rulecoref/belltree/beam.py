@@ -19,7 +19,11 @@ then costs O(beam x entities in the window), so decoding time grows about linear
 of mentions. ``window = 0`` scores every entity (plain Algorithm 1, quadratic).
 
 Hypotheses share structure: the mention -> entity map and the root -> entity table are persistent
-vectors (chunks of 64), so extending a hypothesis copies one chunk, not the whole map.
+vectors (chunks of 64), so extending a hypothesis copies one chunk, not the whole map; entities are
+immutable, and the hypotheses that add m to the same entity object (or start m) share the new one
+(``LinkScorer.extend``), so the next mention scores it once for all of them. The best ``beam``
+children of a step come from a bounded heap, and a hypothesis whose score is below the heap's worst
+child (hypotheses come best first) is not expanded: its children could not enter.
 """
 
 from __future__ import annotations

@@ -245,9 +245,9 @@ class FeatureExtractor:
 
     Most of a pair's features read much less than the pair: the two mentions' classes (level,
     type, head class, gender, number, the pronoun word) or the two mentions' texts. Each mention
-    gets a class id and a text id, and those parts of ``pair`` are made once per pair of ids
-    (CRAFT: 29 classes and 500 texts for 1,253 mentions). The mention-pair scorer sums their
-    weights by the same ids.
+    gets a class id and a text id (CRAFT: 29 classes and 500 texts for 1,253 mentions): the class
+    features are made once per pair of class ids, an entity's members are compared with m once per
+    pair of text ids, and the mention-pair scorer sums weights by the same ids.
     """
 
     def __init__(self, tab: MentionView, rules: RuleView | None = None):
@@ -262,7 +262,6 @@ class FeatureExtractor:
         self.texts = _ids((t.type[i], t.toks[i], t.norm[i], t.head[i], t.caps[i], t.acronyms[i], t.initials[i],
                            t.count[i]) for i in n)
         self._classes: dict[tuple[int, int], tuple[tuple[str, ...], ...]] = {}
-        self._lexicals: dict[tuple[int, int], tuple[Any, ...]] = {}
         self._facts: dict[tuple[int, int], tuple[bool, bool, bool, int]] = {}
 
     # -- mention pair --------------------------------------------------------------------------
@@ -275,7 +274,7 @@ class FeatureExtractor:
         f = [*head, "sd=" + sdq, "td=" + q(t.start[m] - t.end[a] - 1), "gd=" + gdq, f"sd={sdq}|lv={lv}", *mid]
         pa, pm = t.pron[a], t.pron[m]
         if not pa and not pm:
-            first, exact, middle, hm, last = self.lexical_parts(a, m)
+            first, exact, middle, hm, last = self.lexical(a, m)
             f += first
             if exact:
                 f.append("exact|sd=" + sdq)
@@ -319,17 +318,10 @@ class FeatureExtractor:
         hit = self._classes[key] = (head, mid, pron)
         return hit
 
-    def lexical_parts(self, a: int, m: int) -> tuple[Any, ...]:
-        """Two non-pronouns' text features, made once per pair of text ids: (features before
-        ``exact|sd``, whether exact, features up to ``hm|sd``, whether the heads match, the rest)."""
-        key = (self.texts[a], self.texts[m])
-        hit = self._lexicals.get(key)
-        if hit is None:
-            hit = self._lexicals[key] = self.lexical(a, m)
-        return hit
-
     def lexical(self, a: int, m: int) -> tuple[Any, ...]:
-        """``lexical_parts`` without the memo (the mention-pair scorer keeps its own, of weights)."""
+        """Two non-pronouns' text features: (features before ``exact|sd``, whether exact, features up
+        to ``hm|sd``, whether the heads match, the rest). Not memoised here: training makes each
+        pair once, and the mention-pair scorer keeps a memo of their weights per pair of text ids."""
         t = self.tab
         tya, na, nm, ha, hm_ = t.type[a], t.norm[a], t.norm[m], t.head[a], t.head[m]
         exact = na == nm
@@ -353,7 +345,8 @@ class FeatureExtractor:
         caps_a, caps_m = t.caps[a], t.caps[m]
         last += (f"hp={ha}|{hm_}", "ncd=" + str(min(3, len(caps_a ^ caps_m))) if caps_a or caps_m else "ncd=0",
                  f"cnt={t.count[a]}|{t.count[m]}")
-        return ("exact", "exact|ty=" + tya) if exact else (), exact, middle, hm, last
+        # tuples of strings: the scorer's memo holds thousands per document, and the collector skips those
+        return ("exact", "exact|ty=" + tya) if exact else (), exact, tuple(middle), hm, tuple(last)
 
     def text_facts(self, a: int, m: int) -> tuple[bool, bool, bool, int]:
         """``MentionView.compare`` once per pair of text ids (an entity's members repeat their texts)."""
