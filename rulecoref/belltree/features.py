@@ -262,7 +262,8 @@ class FeatureExtractor:
         self.texts = _ids((t.type[i], t.toks[i], t.norm[i], t.head[i], t.caps[i], t.acronyms[i], t.initials[i],
                            t.count[i]) for i in n)
         self._classes: dict[tuple[int, int], tuple[tuple[str, ...], ...]] = {}
-        self._facts: dict[tuple[int, int], tuple[bool, bool, bool, int]] = {}
+        self._n_texts = max(self.texts, default=0) + 1
+        self._facts: dict[int, tuple[bool, bool, bool, int]] = {}  # key: text a x texts + text m
 
     # -- mention pair --------------------------------------------------------------------------
     def pair(self, a: int, m: int) -> list[str]:
@@ -348,13 +349,20 @@ class FeatureExtractor:
         # tuples of strings: the scorer's memo holds thousands per document, and the collector skips those
         return ("exact", "exact|ty=" + tya) if exact else (), exact, tuple(middle), hm, tuple(last)
 
-    def text_facts(self, a: int, m: int) -> tuple[bool, bool, bool, int]:
-        """``MentionView.compare`` once per pair of text ids (an entity's members repeat their texts)."""
-        key = (self.texts[a], self.texts[m])
-        hit = self._facts.get(key)
-        if hit is None:
-            hit = self._facts[key] = self.tab.compare(a, m)
-        return hit
+    def member_facts(self, members: Iterable[int], m: int) -> list[tuple[bool, bool, bool, int]]:
+        """``MentionView.compare`` of m with each non-pronoun member, once per pair of text ids
+        (entities repeat their members' texts, and hypotheses their entities)."""
+        t, texts, memo = self.tab, self.texts, self._facts
+        pron, compare, xm, n = t.pron, t.compare, texts[m], self._n_texts
+        out = []
+        for a in members:
+            if not pron[a]:
+                key = texts[a] * n + xm
+                hit = memo.get(key)
+                if hit is None:
+                    hit = memo[key] = compare(a, m)
+                out.append(hit)
+        return out
 
     def rule_features(self, a: int, m: int, lv: str) -> list[str]:
         """Hybrid: each pass's decision on the pair, and whether the rules' chains join the two."""
@@ -432,15 +440,16 @@ class FeatureExtractor:
         if t.head[m] in e.heads:
             f.append("hm")
             f.append("hm|sd=" + sdq)
-        facts = [self.text_facts(a, m) for a in members if not t.pron[a]]
+        facts = self.member_facts(members, m)
         if facts:
-            if any(x[0] for x in facts):
+            lsub, rsub, acro, ed = zip(*facts)
+            if any(lsub):
                 f.append("lsub")
-            if any(x[1] for x in facts):
+            if any(rsub):
                 f.append("rsub")
-            if any(x[2] for x in facts):
+            if any(acro):
                 f.append("acro")
-            f.append("ed=" + str(min(x[3] for x in facts)))
+            f.append("ed=" + str(min(ed)))
         c = e.canonical
         if t.pron[c]:
             f.append("allpron")
