@@ -9,7 +9,10 @@ line: ``rules_only_ms``, ``decoder_ms`` (rules + decoding, what ``resolve`` pays
 everything but the search took 1/2.5 of its time: (decoder - decode + 2.5 x decode) / rules only.
 
     python benchmarks/bench_belltree_decode.py --model M.json [--rules rules/hybrid.yaml]
-        [--corpus craft --doc 17696610] [--repeat 5]
+        [--corpus craft --doc 17696610] [--repeat 5] [--profile 25]
+
+``--profile N`` then prints (to stderr) the N functions of one more search with the most own
+time under cProfile, whose overhead inflates small functions: read it for shares, not times.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ def main() -> None:
     ap.add_argument("--corpus", default="craft")
     ap.add_argument("--doc", default="17696610", help="record name (default: a CRAFT document of 1,253 mentions)")
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--profile", type=int, default=0, metavar="N", help="print the N costliest functions of a search")
     args = ap.parse_args()
     resources = Resources()
     rules = Pipeline(compile_rules(ROOT / "rules" / "i2b2.yaml"), resources)
@@ -64,6 +68,13 @@ def main() -> None:
                       "model": Path(args.model).name, "rules_only_ms": round(1000 * r), "decoder_ms": round(1000 * d),
                       "decode_ms": round(1000 * s), "ratio": round(d / r, 1),
                       f"ratio_if_rules_{SPEEDUP}x": round((d - s + SPEEDUP * s) / r, 1)}))
+    if args.profile:
+        import cProfile
+        import pstats
+
+        profile = cProfile.Profile()
+        profile.runcall(decoder.decoder.decode, doc, resolution)
+        pstats.Stats(profile, stream=sys.stderr).sort_stats("tottime").print_stats(args.profile)
 
 
 if __name__ == "__main__":
