@@ -83,8 +83,13 @@ class _ByDistance(dict):
         w = self.buckets.get(bucket)
         if w is None:
             w = self.buckets[bucket] = _weight(self.weights, self.names(bucket))
-        self[n] = w
+        if 0 <= n < _RAW_DISTANCES:  # a bound on the table, whatever the document's length
+            self[n] = w
         return w
+
+
+#: raw distances a table keeps (longer ones, rare, are bucketed again on every lookup)
+_RAW_DISTANCES = 4096
 
 
 def _weight(weights: dict[str, float], features: Iterable[str]) -> float:

@@ -110,3 +110,14 @@ def test_scoring_entity_rule_features_take_the_members_strongest_decision(fx):
     assert f"r:{linked}=L" in inside and f"r:{linked}=L" not in outside
     base = r.undecided(fx.tab.type[a], fx.tab.type[m])
     assert [f for f in outside if f.startswith("r:")] == base
+
+
+def test_scoring_distance_tables_sum_once_per_bucket_and_stay_bounded():
+    from rulecoref.belltree.scoring import _ByDistance
+
+    names = []
+    table = _ByDistance({"td=b3": 0.5, "td=b13": 1.5}, lambda d: names.append(d) or ("td=" + d,))
+    assert [table[n] for n in (5, 6, 7, 8)] == [0.5, 0.5, 0.5, 0.0]
+    assert table[5000] == table[8000] == 1.5  # both in the 4096-8191 bucket
+    assert names == ["b3", "b4", "b13"]  # each bucket's names made once
+    assert 5000 not in table and 7 in table  # far distances are not kept one by one
