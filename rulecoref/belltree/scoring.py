@@ -200,19 +200,23 @@ class MentionPairScorer(LinkScorer):
         self.model = model
         self.fx = fx
         self.scores = PairScores(model, fx)
-        self._pairs: dict[int, float] = {}
-        self._pairs_for = -1
+        self._pairs: dict[int, float] = {}  # antecedent -> P(a, m) while m is active
 
-    def entity_prob(self, e: PartialEntity, m: int, root_of: Callable[[int], int]) -> float:
-        if m != self._pairs_for:
-            # A pair's active mention is m, so pairs of earlier steps are never asked again.
-            self._pairs_for, self._pairs = m, {}
-        pairs = self._pairs
-        members = e.candidates(self.tab, m)
-        new = [a for a in members if a not in pairs]
-        if new:
-            self.scores.fill(m, new, pairs)
-        return max(map(pairs.__getitem__, members))
+    def link_probs(self, m: int, entities: Sequence[PartialEntity], root_of: Callable[[int], int]) -> list[float]:
+        """As ``LinkScorer.link_probs``; the pairs of all the entities not yet scored are scored in one go."""
+        if m != self._active:
+            self._active, self._cache, self._pairs = m, {}, {}
+        cache = self._cache
+        out = list(map(cache.get, entities))
+        if None in out:
+            pairs, tab = self._pairs, self.tab
+            missing = [(i, entities[i].candidates(tab, m)) for i, p in enumerate(out) if p is None]
+            new = {a for _, members in missing for a in members if a not in pairs}
+            if new:
+                self.scores.fill(m, new, pairs)
+            for i, members in missing:
+                out[i] = cache[entities[i]] = max(map(pairs.__getitem__, members))
+        return out
 
 
 class EntityMentionScorer(LinkScorer):
