@@ -119,6 +119,11 @@ class PairScores:
         self._texts: dict[int, tuple[float, _ByDistance | None]] = {}
         self._tables: dict[tuple, _ByDistance] = {}
         self.td = self._table(("td",), lambda d: ("td=" + d,))
+        #: the lexical features conjoined with the sentence distance, by (exact, heads match)
+        self._by_sd_lexical: dict[tuple[bool, bool], _ByDistance | None] = {
+            (False, False): None, (True, False): self._table(("exact",), lambda s: ("exact|sd=" + s,)),
+            (False, True): self._table(("hm",), lambda s: ("hm|sd=" + s,)),
+            (True, True): self._table(("exact", "hm"), lambda s: ("exact|sd=" + s, "hm|sd=" + s))}
 
     def _table(self, key: tuple, names: Callable[[str], Sequence[str]]) -> _ByDistance:
         hit = self._tables.get(key)
@@ -184,10 +189,7 @@ class PairScores:
 
     def _text_weights(self, a: int, m: int, key: int) -> tuple[float, _ByDistance | None]:
         first, exact, middle, hm, last = self.fx.lexical(a, m)
-        sd = None
-        if exact or hm:
-            sd = self._table(("lex", exact, hm), lambda s: ["exact|sd=" + s] * exact + ["hm|sd=" + s] * hm)
-        hit = self._texts[key] = (_weight(self.weights, (*first, *middle, *last)), sd)
+        hit = self._texts[key] = (_weight(self.weights, first + middle + last), self._by_sd_lexical[exact, hm])
         return hit
 
 
