@@ -19,11 +19,16 @@ then costs O(beam x entities in the window), so decoding time grows about linear
 of mentions. ``window = 0`` scores every entity (plain Algorithm 1, quadratic).
 
 Hypotheses share structure: the mention -> entity map and the root -> entity table are persistent
-vectors (chunks of 64), so extending a hypothesis copies one chunk, not the whole map.
+vectors (chunks of 64), so extending a hypothesis copies one chunk, not the whole map; entities are
+immutable, and the hypotheses that add m to the same entity object (or start m) share the new one
+(``LinkScorer.extend``), so the next mention scores it once for all of them. The best ``beam``
+children of a step come from a bounded heap, and a hypothesis whose score is below the heap's worst
+child (hypotheses come best first) is not expanded: its children could not enter.
 """
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -104,16 +109,21 @@ class Problem:
 
 
 class Hypothesis:
-    """A Bell-tree node: log score, mention -> entity root, root -> entity, entities in the window."""
+    """A Bell-tree node: log score, mention -> entity root, root -> entity, and the window.
 
-    __slots__ = ("score", "assign", "ents", "recent", "n_entities")
+    ``window`` holds the entity objects a new mention is compared with (in the order they
+    entered it), so a step reads them without looking roots up; ``floor`` is the sentence the
+    window was last trimmed to (trimming is needed only when the floor moves).
+    """
 
-    def __init__(self, score: float, assign: PVec, ents: PVec, recent: tuple[int, ...], n_entities: int):
+    __slots__ = ("score", "assign", "ents", "window", "floor")
+
+    def __init__(self, score: float, assign: PVec, ents: PVec, window: tuple, floor: int):
         self.score = score
         self.assign = assign
         self.ents = ents
-        self.recent = recent
-        self.n_entities = n_entities
+        self.window = window
+        self.floor = floor
 
     def partition(self) -> list[list[int]]:
         groups: dict[int, list[int]] = {}
@@ -145,71 +155,121 @@ def search(problem: Problem, scorer: Any, settings: SearchSettings,
     n = problem.n
     if n == 0:
         return SearchResult([[]], [0.0], [])
-    sent, types, pron = problem.sentences, problem.types, problem.pronoun
-    rules = problem.rule_antecedents or [()] * n
-    alpha = settings.alpha
-    window = settings.window
-    local = settings.local_prune
-    log_global = math.log(settings.global_prune) if settings.global_prune > 0 else -math.inf
-    beam = max(1, settings.beam)
-    type_check = settings.type_check
-
+    step = _Step(problem, scorer, settings)
     first = scorer.new_entity(0)
-    hyps = [Hypothesis(0.0, PVec().append(0), PVec().append(first), (0,), 1)]
+    hyps = [Hypothesis(0.0, PVec().append(0), PVec().append(first), (first,), problem.sentences[0] - settings.window)]
     live = [1]
     for m in range(1, n):
         if on_step is not None:
             on_step(m)
-        floor = sent[m] - window
-        tm, pm = types[m], pron[m]
-        children: list[tuple[float, int, int, Hypothesis, int]] = []  # (score, hyp order, action order, hyp, root)
+        step.begin(m)
         for h_i, h in enumerate(hyps):
-            if window > 0:
-                recent = tuple(r for r in h.recent if h.ents.get(r).last_sentence >= floor)
-            else:
-                recent = h.recent
-            roots = list(recent)
-            extra = [h.assign.get(a) for a in rules[m]]
-            for r in extra:
-                if r not in roots:
-                    roots.append(r)
-            ents = [h.ents.get(r) for r in roots]
-            if type_check and not pm:
-                keep = [i for i, e in enumerate(ents) if not e.types or tm in e.types]
-                if len(keep) < len(ents):
-                    roots = [roots[i] for i in keep]
-                    ents = [ents[i] for i in keep]
-            root_of = h.assign.get
-            probs = scorer.link_probs(m, ents, root_of) if ents else []
-            p_start = alpha * (1.0 - max(probs, default=0.0))
-            best = max(max(probs, default=0.0), p_start)
-            cut = local * best
-            base = h.score
-            order = 0
-            for r, p in zip(roots, probs):
-                if p > 0.0 and p >= cut:
-                    children.append((base + math.log(p), h_i, order, h, r))
-                order += 1
-            if p_start > 0.0 and p_start >= cut:
-                children.append((base + math.log(p_start), h_i, order, h, -1))
-            h.recent = recent  # the window only moves forward: later steps reuse the trimmed tuple
-        children.sort(key=lambda c: (-c[0], c[1], c[2]))
-        if children:
-            top = children[0][0]
-            limit = top + log_global
-            children = [c for c in children[:beam] if c[0] >= limit]
-        new_hyps = []
-        for score, _, _, h, r in children:
-            if r < 0:
-                e = scorer.new_entity(m)
-                new_hyps.append(Hypothesis(score, h.assign.append(m), h.ents.append(e), h.recent + (m,), h.n_entities + 1))
-            else:
-                e = scorer.extend(h.ents.get(r), m)
-                recent = h.recent if r in h.recent else h.recent + (r,)
-                new_hyps.append(Hypothesis(score, h.assign.append(r), h.ents.set(r, e).append(None), recent, h.n_entities))
-        hyps = new_hyps
+            if step.closed_to(h):
+                break  # hypotheses come best first: no later one has a child good enough either
+            ents = step.candidates(h)
+            probs = scorer.link_probs(m, ents, h.assign.get) if ents else []
+            step.offer(h, h_i, ents, probs)
+        hyps = step.children()
         live.append(len(hyps))
         if not hyps:  # every child had probability 0: cannot happen with alpha > 0, kept as a guard
             raise RuntimeError(f"beam search emptied at mention {m}")
     top = hyps[: max(1, settings.top_n)]
     return SearchResult([h.partition() for h in top], [h.score for h in top], live)
+
+
+#: a child whose probability is this factor below the beam's worst score's cannot enter it; the
+#: margin absorbs the rounding of exp/log, and the exact log score decides the rest
+_MARGIN = 1.0 - 1e-9
+
+
+class _Step:
+    """One mention's expansion of the beam: candidates per hypothesis, the best children, the new beam.
+
+    Children are (log score, -hypothesis order, -action order, hypothesis, entity or None for a
+    start) in a heap of at most ``beam``: hypotheses come in order and actions in order, so a
+    child enters the full heap only when it scores strictly above the worst one, which is the
+    order ``sorted(key=(-score, hypothesis, action))[:beam]`` gives. A child whose probability
+    cannot reach the heap's worst score is never given a log score.
+    """
+
+    def __init__(self, problem: Problem, scorer: Any, settings: SearchSettings):
+        self.problem, self.scorer, self.s = problem, scorer, settings
+        self.rules = problem.rule_antecedents or [()] * problem.n
+        self.beam = max(1, settings.beam)
+        self.log_global = math.log(settings.global_prune) if settings.global_prune > 0 else -math.inf
+        self.m = 0
+        self.heap: list[tuple] = []
+
+    def begin(self, m: int) -> None:
+        self.m, self.heap = m, []
+        self.floor = self.problem.sentences[m] - self.s.window
+        self.type, self.pron = self.problem.types[m], self.problem.pronoun[m]
+
+    def closed_to(self, h: Hypothesis) -> bool:
+        """The beam is full of children scoring at least h's score, which bounds h's children's."""
+        return len(self.heap) == self.beam and self.heap[0][0] >= h.score
+
+    def candidates(self, h: Hypothesis) -> list:
+        """The entities m may join in ``h``: those in the window, then rule-linked ones, of m's type."""
+        if self.s.window > 0 and self.floor > h.floor:
+            floor = self.floor
+            h.window = tuple(e for e in h.window if e.last_sentence >= floor)  # the floor only rises
+            h.floor = floor
+        ents = list(h.window)
+        ants = self.rules[self.m]
+        if ants:
+            roots = {e.root for e in ents}
+            for a in ants:
+                r = h.assign.get(a)
+                if r not in roots:
+                    roots.add(r)
+                    ents.append(h.ents.get(r))
+        if self.s.type_check and not self.pron:
+            tm = self.type
+            ents = [e for e in ents if not e.types or tm in e.types]
+        return ents
+
+    def offer(self, h: Hypothesis, h_i: int, ents: list, probs: list[float]) -> None:
+        """Put h's children (links to ``ents`` with ``probs``, then a start) into the heap."""
+        p_link = max(probs, default=0.0)
+        p_start = self.s.alpha * (1.0 - p_link)
+        lo = self.s.local_prune * max(p_link, p_start)
+        heap, base = self.heap, h.score
+        if len(heap) == self.beam:  # closed_to(h) is false: the exponent is negative
+            lo = max(lo, math.exp(heap[0][0] - base) * _MARGIN)
+        if p_link > 0.0 and p_link >= lo:
+            for order, p in enumerate(probs):
+                if p > 0.0 and p >= lo:
+                    self._push((base + math.log(p), -h_i, -order, h, ents[order]))
+        if p_start > 0.0 and p_start >= lo:
+            self._push((base + math.log(p_start), -h_i, -len(probs), h, None))
+
+    def _push(self, child: tuple) -> None:
+        heap = self.heap
+        if len(heap) < self.beam:
+            heapq.heappush(heap, child)
+        elif child[0] > heap[0][0]:
+            heapq.heapreplace(heap, child)
+
+    def children(self) -> list[Hypothesis]:
+        """The new beam, best first, without the children below the global pruning limit."""
+        kids = sorted(self.heap, reverse=True)
+        if not kids:
+            return []
+        limit = kids[0][0] + self.log_global
+        m, scorer, out = self.m, self.scorer, []
+        for score, _, _, h, e in kids:
+            if score < limit:
+                break
+            if e is None:
+                e2 = scorer.new_entity(m)
+                out.append(Hypothesis(score, h.assign.append(m), h.ents.append(e2), h.window + (e2,), h.floor))
+                continue
+            e2 = scorer.extend(e, m)
+            try:
+                i = h.window.index(e)
+                window = h.window[:i] + (e2,) + h.window[i + 1:]
+            except ValueError:  # a rule-linked entity outside the window comes back into it
+                window = h.window + (e2,)
+            out.append(Hypothesis(score, h.assign.append(e.root), h.ents.set(e.root, e2).append(None), window, h.floor))
+        return out

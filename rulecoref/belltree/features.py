@@ -11,7 +11,7 @@ attribute: PRP, CD, NNP, NN, JJ or X, without a tagger.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
 from rapidfuzz.distance import Levenshtein
@@ -65,21 +65,18 @@ class MentionView:
         self.head_synonyms = [t.settings.synonyms(h) for h in self.head]
 
     # -- pair predicates ---------------------------------------------------------------------
-    def left_sub(self, a: int, m: int) -> bool:
+    def compare(self, a: int, m: int) -> tuple[bool, bool, bool, int]:
+        """Two mentions' texts: is the shorter a token prefix of the other (lsub), a token suffix
+        (rsub), is one the acronym of the other's initials ('COPD' and 'chronic obstructive
+        pulmonary disease'), and their normalised edit distance x 5, rounded down."""
         x, y = self.toks[a], self.toks[m]
         if len(x) > len(y):
             x, y = y, x
-        return x != y and y[: len(x)] == x
-
-    def right_sub(self, a: int, m: int) -> bool:
-        x, y = self.toks[a], self.toks[m]
-        if len(x) > len(y):
-            x, y = y, x
-        return x != y and y[len(y) - len(x) :] == x
-
-    def acronym(self, a: int, m: int) -> bool:
-        """'COPD' and 'chronic obstructive pulmonary disease': one is the acronym of the other's initials."""
-        return any(self.acronyms[x] and self.acronyms[x] == self.initials[y] for x, y in ((a, m), (m, a)))
+        differ = x != y
+        acronyms, initials = self.acronyms, self.initials
+        acro = bool(acronyms[a] and acronyms[a] == initials[m]) or bool(acronyms[m] and acronyms[m] == initials[a])
+        return (differ and y[: len(x)] == x, differ and y[len(y) - len(x):] == x, acro,
+                int(5 * Levenshtein.normalized_distance(self.norm[a], self.norm[m])))
 
     def between(self, a: int, m: int) -> tuple[str, ...] | None:
         """Tokens between a and m when they share a sentence and at most 3 tokens separate them."""
@@ -188,7 +185,6 @@ class RuleView:
         self.scopes = [scope for _, scope in passes]
         self._position = {name: k for k, name in enumerate(self.names)}
         self._undecided: dict[tuple[str, str], list[str]] = {}
-        self._allow: dict[tuple[int, str, str], bool] = {}
         dec: dict[tuple[int, int], dict[str, str]] = {}
         removed = getattr(resolution, "removed", {}) or {}
         for link in getattr(resolution, "proposed", []) or []:
@@ -213,110 +209,166 @@ class RuleView:
     def empty(cls, n: int) -> RuleView:
         return cls(None, [], n)
 
-    def allows(self, k: int, concepts: Any, a: int, m: int) -> bool:
-        ca, cm = concepts[a], concepts[m]
-        key = (k, ca.type, cm.type)
-        hit = self._allow.get(key)
-        if hit is None:
-            hit = self._allow[key] = bool(self.scopes[k].allows(ca, cm))
-        return hit
-
-    def pair_decisions(self, concepts: Any, a: int, m: int) -> list[str]:
-        """Each pass's decision on the pair, as features ``r:<pass>=<L|R|F|N|X>``. Most pairs no pass
-        touched: their features depend only on the two types, and are made once per type pair."""
-        ta, tm = concepts[a].type, concepts[m].type
+    def undecided(self, ta: str, tm: str) -> list[str]:
+        """The features ``r:<pass>=N|X`` of a pair of types no pass decided, made once per type pair."""
         base = self._undecided.get((ta, tm))
         if base is None:
             base = self._undecided[(ta, tm)] = [
                 f"r:{name}={'N' if self.scopes[k].allows_types(ta, tm) else 'X'}" for k, name in enumerate(self.names)]
-        d = self.decisions.get((a, m))
-        if not d:
-            return base
+        return base
+
+    def with_decisions(self, base: list[str], decided: dict[str, str]) -> list[str]:
+        """``base`` with the passes that decided replaced by their decisions."""
         out = list(base)
-        for name, v in d.items():
+        for name, v in decided.items():
             k = self._position.get(name)
             if k is not None:
                 out[k] = f"r:{name}={v}"
         return out
 
+    def pair_decisions(self, concepts: Any, a: int, m: int) -> list[str]:
+        """Each pass's decision on the pair, as features ``r:<pass>=<L|R|F|N|X>``. Most pairs no pass
+        touched: their features depend only on the two types, and are made once per type pair."""
+        base = self.undecided(concepts[a].type, concepts[m].type)
+        d = self.decisions.get((a, m))
+        return self.with_decisions(base, d) if d else base
+
+
+def _ids(keys: Iterable[Hashable]) -> list[int]:
+    """A small int per distinct key, in order of first appearance."""
+    ids: dict[Hashable, int] = {}
+    return [ids.setdefault(k, len(ids)) for k in keys]
+
 
 class FeatureExtractor:
-    """Mention-pair (eq. 9) and entity-mention (eq. 8) feature strings for one document."""
+    """Mention-pair (eq. 9) and entity-mention (eq. 8) feature strings for one document.
+
+    Most of a pair's features read much less than the pair: the two mentions' classes (level,
+    type, head class, gender, number, the pronoun word) or the two mentions' texts. Each mention
+    gets a class id and a text id (CRAFT: 29 classes and 500 texts for 1,253 mentions): the class
+    features are made once per pair of class ids, an entity's members are compared with m once per
+    pair of text ids, and the mention-pair scorer sums weights by the same ids.
+    """
 
     def __init__(self, tab: MentionView, rules: RuleView | None = None):
         self.tab = tab
         self.rules = rules if rules is not None else RuleView.empty(tab.n)
         self.hybrid = bool(self.rules.names)
+        t, n = tab, range(tab.n)
+        #: what the class parts read (refl/poss: for the scorer's distance tables)
+        self.klass = _ids((t.level[i], t.type[i], t.hcls[i], t.gender[i], t.number[i], t.pron[i],
+                           t.head[i] if t.pron[i] else "", t.refl[i], t.poss[i]) for i in n)
+        #: what the lexical features read (with the type, for ``exact|ty``)
+        self.texts = _ids((t.type[i], t.toks[i], t.norm[i], t.head[i], t.caps[i], t.acronyms[i], t.initials[i],
+                           t.count[i]) for i in n)
+        self._classes: dict[tuple[int, int], tuple[tuple[str, ...], ...]] = {}
+        self._n_texts = max(self.texts, default=0) + 1
+        self._facts: dict[int, tuple[bool, bool, bool, int]] = {}  # key: text a x texts + text m
 
     # -- mention pair --------------------------------------------------------------------------
     def pair(self, a: int, m: int) -> list[str]:
         """Features of antecedent ``a`` and active mention ``m`` (a < m)."""
         t = self.tab
-        pa, pm = t.pron[a], t.pron[m]
+        head, mid, pron = self.class_parts(a, m)
         lv = t.level[a] + t.level[m]
-        sdq = q(t.sent[m] - t.sent[a])
-        f = [
-            "lv=" + lv,
-            f"ty={t.type[a]}|{t.type[m]}",
-            "sd=" + sdq,
-            "td=" + q(t.start[m] - t.end[a] - 1),
-            "gd=" + q(m - a - 1),
-            f"sd={sdq}|lv={lv}",
-            f"pos={t.hcls[a]}|{t.hcls[m]}",
-            f"gn={t.gender[a]}|{t.gender[m]}",
-            f"nb={t.number[a]}|{t.number[m]}",
-        ]
-        if t.type[a] == t.type[m]:
-            f.append("samety|lv=" + lv)
+        sdq, gdq = q(t.sent[m] - t.sent[a]), q(m - a - 1)
+        f = [*head, "sd=" + sdq, "td=" + q(t.start[m] - t.end[a] - 1), "gd=" + gdq, f"sd={sdq}|lv={lv}", *mid]
+        pa, pm = t.pron[a], t.pron[m]
         if not pa and not pm:
-            self._lexical(a, m, f, sdq)
+            first, exact, middle, hm, last = self.lexical(a, m)
+            f += first
+            if exact:
+                f.append("exact|sd=" + sdq)
+            f += middle
+            if hm:
+                f.append("hm|sd=" + sdq)
+            f += last
         else:
-            ha, hm = t.head[a], t.head[m]
             if pm:
-                self._pronoun_word(m, f"gd={q(m - a - 1)}", sdq, f)
-            if pa and pm:
-                f.append(f"pp={ha}|{hm}")
-                if ha == hm:
-                    f.append("samepron|sd=" + sdq)
-            elif pm:
-                f.append(f"ah={t.hcls[a]}|pw={hm}")
-                f.append(f"gn={t.gender[a]}|{t.gender[m]}|nb={t.number[a]}|{t.number[m]}")
-            else:
-                f.append(f"pw={ha}|mh={t.hcls[m]}")
+                self._pronoun_word(m, "gd=" + gdq, sdq, f)
+            f += pron
+            if pa and pm and t.head[a] == t.head[m]:
+                f.append("samepron|sd=" + sdq)
         self._syntax(a, m, f)
         if self.hybrid:
-            r = self.rules
-            f.extend(r.pair_decisions(t.doc.concepts, a, m))
-            f.append(("rc=same|lv=" if r.cluster[a] == r.cluster[m] else "rc=diff|lv=") + lv)
+            f += self.rule_features(a, m, lv)
         return f
 
-    def _lexical(self, a: int, m: int, f: list[str], sdq: str) -> None:
+    def class_parts(self, a: int, m: int) -> tuple[tuple[str, ...], ...]:
+        """The pair's features that read only the two classes: (before the distances, after them,
+        the pronoun ones), made once per pair of class ids."""
+        key = (self.klass[a], self.klass[m])
+        hit = self._classes.get(key)
+        if hit is not None:
+            return hit
         t = self.tab
-        tya = t.type[a]
-        if t.norm[a] == t.norm[m]:
-            f.append("exact")
-            f.append(f"exact|ty={tya}")
-            f.append("exact|sd=" + sdq)
-        if t.text[a] == t.text[m]:
-            f.append("exact_raw")
-        if t.left_sub(a, m):
-            f.append("lsub")
-        if t.right_sub(a, m):
-            f.append("rsub")
-        if t.acronym(a, m):
-            f.append("acro")
-        f.append("ed=" + str(int(5 * Levenshtein.normalized_distance(t.norm[a], t.norm[m]))))
-        if t.head[a] == t.head[m]:
-            f.append("hm")
-            f.append("hm|sd=" + sdq)
-            f.append(f"hm|ty={tya}")
-        elif t.head[m] in t.head_synonyms[a]:
-            f.append("hsyn")
-        if len(t.norm[a]) <= 30 and len(t.norm[m]) <= 30:
-            f.append(f"sp={t.norm[a]}|{t.norm[m]}")
-        f.append(f"hp={t.head[a]}|{t.head[m]}")
-        f.append("ncd=" + str(min(3, len(t.caps[a] ^ t.caps[m]))))
-        f.append(f"cnt={t.count[a]}|{t.count[m]}")
+        lv = t.level[a] + t.level[m]
+        head = ("lv=" + lv, f"ty={t.type[a]}|{t.type[m]}")
+        mid = (f"pos={t.hcls[a]}|{t.hcls[m]}", f"gn={t.gender[a]}|{t.gender[m]}", f"nb={t.number[a]}|{t.number[m]}")
+        if t.type[a] == t.type[m]:
+            mid += ("samety|lv=" + lv,)
+        pa, pm, ha, hm = t.pron[a], t.pron[m], t.head[a], t.head[m]
+        if pa and pm:
+            pron: tuple[str, ...] = (f"pp={ha}|{hm}",)
+        elif pm:
+            pron = (f"ah={t.hcls[a]}|pw={hm}", f"gn={t.gender[a]}|{t.gender[m]}|nb={t.number[a]}|{t.number[m]}")
+        elif pa:
+            pron = (f"pw={ha}|mh={t.hcls[m]}",)
+        else:
+            pron = ()
+        hit = self._classes[key] = (head, mid, pron)
+        return hit
+
+    def lexical(self, a: int, m: int) -> tuple[Any, ...]:
+        """Two non-pronouns' text features: (features before ``exact|sd``, whether exact, features up
+        to ``hm|sd``, whether the heads match, the rest). Not memoised here: training makes each
+        pair once, and the mention-pair scorer keeps a memo of their weights per pair of text ids."""
+        t = self.tab
+        tya, na, nm, ha, hm_ = t.type[a], t.norm[a], t.norm[m], t.head[a], t.head[m]
+        exact = na == nm
+        lsub, rsub, acro, ed = t.compare(a, m)
+        middle = ["exact_raw"] if t.text[a] == t.text[m] else []
+        if lsub:
+            middle.append("lsub")
+        if rsub:
+            middle.append("rsub")
+        if acro:
+            middle.append("acro")
+        middle.append("ed=" + str(ed))
+        hm = ha == hm_
+        if hm:
+            middle.append("hm")
+            last = ["hm|ty=" + tya]
+        else:
+            last = ["hsyn"] if hm_ in t.head_synonyms[a] else []
+        if len(na) <= 30 and len(nm) <= 30:
+            last.append(f"sp={na}|{nm}")
+        caps_a, caps_m = t.caps[a], t.caps[m]
+        last += (f"hp={ha}|{hm_}", "ncd=" + str(min(3, len(caps_a ^ caps_m))) if caps_a or caps_m else "ncd=0",
+                 f"cnt={t.count[a]}|{t.count[m]}")
+        # tuples of strings: the scorer's memo holds thousands per document, and the collector skips those
+        return ("exact", "exact|ty=" + tya) if exact else (), exact, tuple(middle), hm, tuple(last)
+
+    def member_facts(self, members: Iterable[int], m: int) -> list[tuple[bool, bool, bool, int]]:
+        """``MentionView.compare`` of m with each non-pronoun member, once per pair of text ids
+        (entities repeat their members' texts, and hypotheses their entities)."""
+        t, texts, memo = self.tab, self.texts, self._facts
+        pron, compare, xm, n = t.pron, t.compare, texts[m], self._n_texts
+        out = []
+        for a in members:
+            if not pron[a]:
+                key = texts[a] * n + xm
+                hit = memo.get(key)
+                if hit is None:
+                    hit = memo[key] = compare(a, m)
+                out.append(hit)
+        return out
+
+    def rule_features(self, a: int, m: int, lv: str) -> list[str]:
+        """Hybrid: each pass's decision on the pair, and whether the rules' chains join the two."""
+        r = self.rules
+        same = r.cluster[a] == r.cluster[m]
+        return [*r.pair_decisions(self.tab.doc.concepts, a, m), ("rc=same|lv=" if same else "rc=diff|lv=") + lv]
 
     def _syntax(self, a: int, m: int, f: list[str]) -> None:
         t = self.tab
@@ -388,16 +440,16 @@ class FeatureExtractor:
         if t.head[m] in e.heads:
             f.append("hm")
             f.append("hm|sd=" + sdq)
-        nonpron = [a for a in members if not t.pron[a]]
-        if nonpron:
-            if any(t.left_sub(a, m) for a in nonpron):
+        facts = self.member_facts(members, m)
+        if facts:
+            lsub, rsub, acro, ed = zip(*facts)
+            if any(lsub):
                 f.append("lsub")
-            if any(t.right_sub(a, m) for a in nonpron):
+            if any(rsub):
                 f.append("rsub")
-            if any(t.acronym(a, m) for a in nonpron):
+            if any(acro):
                 f.append("acro")
-            best = min(Levenshtein.normalized_distance(t.norm[a], t.norm[m]) for a in nonpron)
-            f.append("ed=" + str(int(5 * best)))
+            f.append("ed=" + str(min(ed)))
         c = e.canonical
         if t.pron[c]:
             f.append("allpron")
@@ -428,27 +480,27 @@ class FeatureExtractor:
             f.append("poss|sd=" + sdq)
 
     def _entity_rules(self, e: PartialEntity, m: int, root_of: Callable[[int], int]) -> list[str]:
+        """The strongest decision of each pass over the entity's members (L > R > F), else whether
+        its scope admits the types of the latest member and m (N) or not (X)."""
         r = self.rules
-        rank = {"L": 3, "R": 2, "F": 1}
         got: dict[str, str] = {}
         same_cluster = r.cluster[e.last] == r.cluster[m] or r.cluster[e.canonical] == r.cluster[m]
         for a in r.touched[m]:
             if root_of(a) != e.root:
                 continue
             for name, v in r.decisions[(a, m)].items():
-                if rank[v] > rank.get(got.get(name, ""), 0):
+                if _RANK[v] > _RANK.get(got.get(name, ""), 0):
                     got[name] = v
             if r.cluster[a] == r.cluster[m]:
                 same_cluster = True
-        out = []
         concepts = self.tab.doc.concepts
-        for k, name in enumerate(r.names):
-            v = got.get(name)
-            if v is None:
-                v = "N" if r.allows(k, concepts, e.last, m) else "X"
-            out.append(f"r:{name}={v}")
+        base = r.undecided(concepts[e.last].type, concepts[m].type)
+        out = r.with_decisions(base, got) if got else list(base)
         out.append(("rc=same|lv=" if same_cluster else "rc=diff|lv=") + self.tab.level[m])
         return out
+
+
+_RANK = {"L": 3, "R": 2, "F": 1}
 
 
 def extractor(table: MentionTable, resolution: Any = None, passes: Sequence[tuple[str, Any]] = ()) -> FeatureExtractor:

@@ -25,6 +25,14 @@ FORMAT_VERSION = 2  # 2: features from the mention table (rulecoref 0.2); versio
 KINDS = ("mention-pair", "entity-mention")
 
 
+def sigmoid(z: float) -> float:
+    """P(link) from its log-odds, without overflow for large |z|."""
+    if z >= 0:
+        return 1.0 / (1.0 + math.exp(-z))
+    ez = math.exp(z)
+    return ez / (1.0 + ez)
+
+
 class MaxEntModel:
     """P(link | features) for one model kind; ``weights`` maps feature strings to weights."""
 
@@ -43,11 +51,7 @@ class MaxEntModel:
         return self.intercept + sum(map(self.weights.get, features, repeat(0.0)))
 
     def prob(self, features: Iterable[str]) -> float:
-        z = self.score(features)
-        if z >= 0:
-            return 1.0 / (1.0 + math.exp(-z))
-        ez = math.exp(z)
-        return ez / (1.0 + ez)
+        return sigmoid(self.score(features))
 
     # -- JSON -----------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

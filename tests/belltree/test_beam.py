@@ -155,3 +155,30 @@ def test_beam_pvec_is_persistent():
     w = v.set(5, "x").set(150, "y").append(200)
     assert v.to_list() == list(range(200))
     assert w.get(5) == "x" and w.get(150) == "y" and w.get(200) == 200 and len(w) == 201
+
+
+def test_beam_ties_go_to_the_earlier_hypothesis_then_the_earlier_action():
+    # every link and every start has probability 0.5: all children of a step tie
+    tab = table("[x|problem] [y|problem] [z|problem]")
+    half = lambda r, s, m: 0.5  # noqa: E731
+    greedy = search(problem(tab), StubScorer(tab, half), SearchSettings(beam=1, window=0, alpha=1.0))
+    assert greedy.best == [[0, 1, 2]]  # linking (action 0) comes before starting
+    two = search(problem(tab), StubScorer(tab, half), SearchSettings(beam=2, window=0, alpha=1.0, top_n=2))
+    # after y: {x y} and {x}{y}; after z the four best tie, and both kept children come from {x y}
+    assert two.partitions == [[[0, 1, 2]], [[0, 1], [2]]]
+    assert two.log_scores == pytest.approx([2 * math.log(0.5)] * 2)
+
+
+def test_beam_keeps_the_best_children_over_all_hypotheses():
+    tab = table("[x|problem] [y|problem] [z|problem]")
+
+    def fn(root, size, m):
+        if m == 1:
+            return 0.6  # {x y} 0.6 first, {x}{y} 0.4 second
+        return 0.99 if root == 1 else 0.01  # z belongs with y alone
+
+    res = search(problem(tab), StubScorer(tab, fn), SearchSettings(beam=2, window=0, alpha=1.0, top_n=2))
+    # {x y}{z}: 0.6 x 0.99; then the second hypothesis' link {x}{y z}: 0.4 x 0.99 beats the
+    # first one's other child {x y z}: 0.6 x 0.01
+    assert res.partitions == [[[0, 1], [2]], [[0], [1, 2]]]
+    assert res.scores == pytest.approx([0.6 * 0.99, 0.4 * 0.99])
