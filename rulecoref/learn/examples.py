@@ -206,8 +206,8 @@ class ExampleMaker:
     def _typings(self, idx: int, pair: Pair) -> list[tuple[str, str]]:
         scope = self.rs.passes[idx].scope
         own = [t for t in self.types if scope.admits_type(t) and t not in self.rs.pronoun_types]
-        person = [t for t in own if t in self.settings.person_types]
-        things = [t for t in own if t not in self.settings.person_types]
+        person = [t for t in own if t in self.settings.people.types]
+        things = [t for t in own if t not in self.settings.people.types]
         firsts = (person + things) if pair.person else (things + person)
         pron = [t for t in self.pronoun_types if scope.admits_type(t)]
         out = []

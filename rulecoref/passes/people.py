@@ -4,7 +4,7 @@ Not a kind (it registers nothing): ``people_roles`` decides who is staff, who is
 patient) and the subject's gender, and leaves a ``PeopleFacts`` in ``ctx.state["people"]``; the
 linking kinds (``patient_mention``, ``introduction_match``, the pronoun kinds) and the role
 filters read it, so every pass agrees on the roles. What a mention's own words say (its role
-words, gender, surname) are mention attributes (``attributes.py``, from ``roles.py``).
+words, gender, surname) are mention attributes (``attributes/people.py``, from ``roles.py``).
 """
 
 from __future__ import annotations

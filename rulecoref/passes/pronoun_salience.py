@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..attributes import Place, setting_words
+from ..attributes import Place
 from ..document import Document
 from ..mentions import MentionTable
 from ..rules.schema import Param
@@ -146,7 +146,7 @@ class PronounSalience(Pass):
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         f, t = facts(ctx.state), ctx.table
-        vocab = t.settings.people
+        vocab = t.settings.people.vocab
         genders = Counter(vocab.pronoun_gender(w) for w in t["pronoun"] if w is not None)
         by_gender: dict[str | None, list[Occurrence]] = {}  # every occurrence of a fitting candidate
         persons_on: dict[int, list[int]] = {}
@@ -214,7 +214,7 @@ class PronounSalience(Pass):
         if p.role != "subject" or p.token == 0:
             return None
         prev = t.doc.lines[p.line - 1][p.token - 1].lower()
-        if prev != "," and prev not in setting_words(t, "salience", "clause_openers"):
+        if prev != "," and prev not in t.settings.salience.clause_openers.words:
             return None
         subj = [o for o in p.same_line if o[3]]
         return p.who(subj[0]) if subj else None
@@ -234,7 +234,7 @@ class PronounSalience(Pass):
         named = p.last_line_before(subject=True)  # the latest sentence with a subject named
         best = min(named, key=lambda o: o[1]) if named else None
         if depth < self.p["max_depth"] and p.gender is not None:
-            vocab, lines = t.settings.people, t.doc.lines
+            vocab, lines = t.settings.people.vocab, t.doc.lines
             for li in range(p.line - 1, best[0] if best else 0, -1):
                 first = lines[li - 1][0].lower() if lines[li - 1] else ""
                 if first in vocab.masculine_pronouns or first in vocab.feminine_pronouns:
