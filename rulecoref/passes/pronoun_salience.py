@@ -41,9 +41,10 @@ from functools import cached_property
 from ..attributes import Place
 from ..document import Document
 from ..mentions import MentionTable
+from ..predicates import overlaps
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .people import PeopleFacts, facts, overlaps, single_pronouns
+from .people import PeopleFacts, facts, fits, single_pronouns
 
 #: (line, first token, last token, subject position, the candidate concepts named there, ascending)
 Occurrence = tuple[int, int, int, bool, tuple[int, ...]]
@@ -156,7 +157,7 @@ class PronounSalience(Pass):
 
         def fitting(g: str | None) -> list[Occurrence]:
             if g not in by_gender:
-                by_gender[g] = named_places(t, [i for i in f.persons if self.fits(t, f, i, g)])
+                by_gender[g] = named_places(t, [i for i in f.persons if fits(t, f, i, g)])
             return by_gender[g]
 
         for p, _ in single_pronouns(t, self.words):
@@ -176,16 +177,6 @@ class PronounSalience(Pass):
                 if target is not None:
                     yield target, p, f"pronoun salience: {name} ({pron.role or 'other'} pronoun)"
                     break
-
-    @staticmethod
-    def fits(t: MentionTable, f: PeopleFacts, i: int, g: str | None) -> bool:
-        """Whether person mention ``i`` may be the antecedent of a pronoun of gender ``g``."""
-        if g is None:
-            return True
-        own = t["gender"][i]
-        if own is not None and own != g:
-            return False
-        return not (f.patients and i in f.patient_side() and f.gender is not None and f.gender != g)
 
     # -- the stages: each returns a concept index or None ---------------------------------------
     def note_subject(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
