@@ -6,6 +6,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+import pytest
+
 import tests.attributes
 from rulecoref.attributes import ATTRIBUTES, SETTINGS, closure, live
 from rulecoref.markup import parse_markup
@@ -97,3 +99,51 @@ def test_attributes_settings_word_lists_inline(tmp_path):
                                           "clues": {"triggers": ["on"], "locations": ["ward a"]}})
     table = mention_table("[the large mass|problem] on ward a", "conditioned", "locations", pipeline=inline)
     assert table["conditioned"] == [("", "", "mass")] and table["locations"] == [{"ward a"}]
+
+
+def test_attributes_word_memo_holds_word_level_answers_only():
+    """Settings-level tables (the drug names, a group's word lists) are the settings objects', built once
+    per pipeline; the process's memo keeps answers about single words (and a long form's initials)."""
+    from rulecoref.engine import Pipeline
+    from rulecoref.resources import Resources
+    from tests.helpers import ROOT
+
+    pipe = Pipeline.from_file(ROOT / "rules" / "i2b2.yaml", Resources())
+    doc, _ = parse_markup("NECK : no [masses|problem] .\n[Coumadin therapy|treatment] for [atrial fibrillation ( AF )|problem] ;"
+                          " [AF|problem] .\n[He|pronoun] said [it|pronoun] helps [the patient|person] .")
+    pipe.resolve(doc)
+    assert pipe.settings.clinical.drug_names[("coumadin",)] == "warfarin"
+    questions = {key[0] for key in pipe.resources.memo._answers}
+    assert questions and questions <= {"condition", "word_class", "acronym_forms", "wn-synonyms"}, questions
+
+
+def test_attributes_settings_groups_are_typed_objects():
+    """Every ``attributes:`` group is one frozen object of typed values on the pipeline's settings: word
+    lists loaded, lists as tuples, nested mappings their own objects; it declares exactly SETTINGS' keys."""
+    import dataclasses
+
+    from rulecoref.attributes import GROUPS
+    from rulecoref.attributes.registry import params_of
+    from rulecoref.resources.lexicon import Lexicon
+
+    settings = settings_pipeline().settings
+    top = {k for name, g in GROUPS.items() if g.top_level for k in params_of(g)}
+    assert top | {name for name, g in GROUPS.items() if not g.top_level} == set(SETTINGS)
+    kinds = {"wordlist": Lexicon, "int": int, "float": float, "bool": bool, "str": str, "choice": str,
+             "str_list": tuple, "regexes": tuple}
+
+    def check(obj, params):
+        for key, param in params.items():
+            value = getattr(obj, key)
+            if param.fields is not None:
+                check(value, param.fields)
+            else:
+                assert isinstance(value, kinds[param.kind]), (key, value)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(obj, next(iter(params)), None)
+
+    for name, group in GROUPS.items():
+        check(getattr(settings, name), params_of(group))
+    assert settings.acronym.min_letters == 2 and "the" in settings.words.determiners.words
+    with pytest.raises(AttributeError, match="no attributes settings group 'acronyms'"):
+        getattr(settings, "acronyms")  # noqa: B009
