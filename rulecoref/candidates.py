@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .document import Evidence
     from .mentions import MentionTable
     from .passes import TypeScope
 
@@ -25,8 +26,8 @@ class SearchSpec:
     """What a keyed rule asks the engine for."""
 
     keys: tuple[str, ...]  # the mention's blocking attributes (a set-valued attribute gives several values)
-    #: evidence for (mention, candidate), or None; evidence may be a function that spells it out when read
-    test: Callable[[MentionTable, int, int], str | Callable[[], str] | None]
+    #: evidence for (mention, candidate), or None: text, or a ``document.Evidence`` spelt out when read
+    test: Callable[[MentionTable, int, int], str | Evidence | None]
     antecedent: str = "nearest"  # "nearest": the first candidate that passes; "all": every one
     window: int = 0  # sentences apart at most; 0 = any distance
     #: "backward": earlier candidates only; "backward_then_forward": when no earlier one passes, the

@@ -8,7 +8,6 @@ flat token index that answers them with slices instead of loops. No I/O and no r
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -42,18 +41,35 @@ class Concept:
         return f'c="{self.text}" {self.start[0]}:{self.start[1]} {self.end[0]}:{self.end[1]}'
 
 
+class Evidence:
+    """Why a pass linked (or a predicate holds for) two mentions, spelt out when read: ``str()``
+    calls ``spell(table, i, j)``. Evidence is text or one of these; a rule asks about many
+    candidates and links few, so the words of "all words of ... match ..." are put together only
+    for the links somebody reads (``--provenance``, ``explain``). One small object per link: the
+    table and two indices, no closure."""
+
+    __slots__ = ("spell", "table", "i", "j")
+
+    def __init__(self, spell: Callable[[Any, int, int], str], table: Any, i: int, j: int):
+        self.spell, self.table, self.i, self.j = spell, table, i, j
+
+    def __str__(self) -> str:
+        return self.spell(self.table, self.i, self.j)
+
+    def __repr__(self) -> str:
+        return f"Evidence({str(self)!r})"
+
+
 class Provenance:
     """Who made (or removed) a link and why: the answer to "why were these linked?".
 
-    ``evidence`` may be given as a zero-argument callable that returns the string: a pass whose
-    explanation is costly to build (which words matched, and how) then pays for it only when
-    somebody reads it (``--provenance``, ``explain``), not for every link of a batch run.
+    ``evidence`` is text, or an ``Evidence`` that spells it out when somebody reads it.
     """
 
     __slots__ = ("pass_name", "kind", "rule_file", "rule_line", "_evidence")
 
     def __init__(self, pass_name: str, kind: str, rule_file: str = "", rule_line: int = 0,
-                 evidence: str | Callable[[], str] = ""):
+                 evidence: str | Evidence = ""):
         self.pass_name = pass_name
         self.kind = kind
         self.rule_file = rule_file
@@ -64,7 +80,7 @@ class Provenance:
     def evidence(self) -> str:
         ev = self._evidence
         if not isinstance(ev, str):
-            ev = self._evidence = ev()
+            ev = self._evidence = str(ev)
         return ev
 
     def _key(self) -> tuple[str, str, str, int, str]:
@@ -161,10 +177,10 @@ class Document:
         found = self.facts.get(index)
         return found.get(name) if found else None
 
-    # -- flat token index -------------------------------------------------------------------
+    # -- flat token index: the document's one position index ---------------------------------
     @cached_property
-    def _line_offsets(self) -> list[int]:
-        # offsets[line] = flat index of token 0 of that line (lines from 1); one past the end last
+    def line_offsets(self) -> list[int]:
+        """The flat index of token 0 of each line (lines from 1; index 0 unused), one past the end last."""
         return [0, *accumulate(map(len, self.lines), initial=0)]
 
     @cached_property
@@ -173,48 +189,31 @@ class Document:
 
     def flat(self, pos: Position) -> int:
         """Flat token index of a (line, token) position."""
-        return self._line_offsets[pos[0]] + pos[1]
+        return self.line_offsets[pos[0]] + pos[1]
 
     @property
     def n_lines(self) -> int:
         return len(self.lines)
 
-    def line_tokens(self, line: int) -> list[str]:
-        return self.lines[line - 1]
-
     # -- concept queries --------------------------------------------------------------------
     @cached_property
-    def _starts(self) -> list[int]:
-        offsets = self._line_offsets
+    def concept_starts(self) -> list[int]:
+        """Flat index of each concept's first token, by concept index (read only: the mention
+        table's ``start`` column is this list)."""
+        offsets = self.line_offsets
         return [offsets[line] + tok for line, tok in (c.start for c in self.concepts)]
 
     @cached_property
-    def _ends(self) -> list[int]:
-        offsets = self._line_offsets
+    def concept_ends(self) -> list[int]:
+        """Flat index of each concept's last token, by concept index (read only; the ``end`` column)."""
+        offsets = self.line_offsets
         return [offsets[line] + tok for line, tok in (c.end for c in self.concepts)]
 
-    @property
-    def concept_starts(self) -> list[int]:
-        """Flat index of each concept's first token, by concept index (read only; for hot loops,
-        where ``start_of`` per concept costs a call each)."""
-        return self._starts
-
-    @property
-    def concept_ends(self) -> list[int]:
-        """Flat index of each concept's last token, by concept index (read only)."""
-        return self._ends
-
-    @cached_property
-    def concept_tokens(self) -> list[tuple[str, ...]]:
-        """Each concept's tokens as a tuple, by concept index (sliced once per document)."""
-        flat = self.flat_tokens
-        return [tuple(flat[s : e + 1]) for s, e in zip(self._starts, self._ends)]
-
     def start_of(self, c: Concept | int) -> int:
-        return self._starts[c if isinstance(c, int) else c.index]
+        return self.concept_starts[c if isinstance(c, int) else c.index]
 
     def end_of(self, c: Concept | int) -> int:
-        return self._ends[c if isinstance(c, int) else c.index]
+        return self.concept_ends[c if isinstance(c, int) else c.index]
 
     def tokens(self, c: Concept) -> list[str]:
         """The tokens a concept covers (it may cross a line break)."""
@@ -229,67 +228,13 @@ class Document:
             a, b = b, a
         return self.flat_tokens[self.end_of(a) + 1 : self.start_of(b)]
 
-    def gap(self, a: Concept, b: Concept) -> int:
-        """Number of tokens between two concepts; negative when they overlap."""
-        if self.start_of(b) < self.start_of(a):
-            a, b = b, a
-        return self.start_of(b) - self.end_of(a) - 1
-
     def before(self, c: Concept, n: int = 1, *, same_line: bool = True) -> list[str]:
         """Up to ``n`` tokens right before a concept (within its line by default)."""
         start = self.start_of(c)
         lo = max(0, start - n)
         if same_line:
-            lo = max(lo, self._line_offsets[c.start[0]])
+            lo = max(lo, self.line_offsets[c.start[0]])
         return self.flat_tokens[lo:start]
-
-    def after(self, c: Concept, n: int = 1, *, same_line: bool = True) -> list[str]:
-        """Up to ``n`` tokens right after a concept (within its end line by default)."""
-        end = self.end_of(c) + 1
-        hi = end + n
-        if same_line:
-            hi = min(hi, self._line_offsets[c.end[0] + 1])
-        return self.flat_tokens[end:hi]
-
-    def sentence(self, c: Concept) -> list[str]:
-        """The sentence (line) a concept starts on; i2b2 text has one sentence per line."""
-        return self.lines[c.start[0] - 1]
-
-    @cached_property
-    def _by_line(self) -> dict[int, list[Concept]]:
-        out: dict[int, list[Concept]] = {}
-        for c in self.concepts:
-            out.setdefault(c.start[0], []).append(c)
-        return out
-
-    def concepts_on_line(self, line: int) -> list[Concept]:
-        return self._by_line.get(line, [])
-
-    def preceding(self, c: Concept) -> Concept | None:
-        return self.concepts[c.index - 1] if c.index > 0 else None
-
-    def following(self, c: Concept) -> Concept | None:
-        return self.concepts[c.index + 1] if c.index + 1 < len(self.concepts) else None
-
-    @cached_property
-    def _by_type(self) -> dict[str, list[Concept]]:
-        out: dict[str, list[Concept]] = {}
-        for c in self.concepts:
-            out.setdefault(c.type, []).append(c)
-        return out
-
-    def of_type(self, type_: str) -> list[Concept]:
-        return self._by_type.get(type_, [])
-
-    @property
-    def types(self) -> list[str]:
-        return list(self._by_type)
-
-    def concepts_in_window(self, start_flat: int, end_flat: int) -> list[Concept]:
-        """Concepts whose start lies in the flat token range [start_flat, end_flat]."""
-        lo = bisect_left(self._starts, start_flat)
-        hi = bisect_right(self._starts, end_flat)
-        return self.concepts[lo:hi]
 
     def by_span(self) -> dict[tuple[int, int, int, int], Concept]:
         return {c.span: c for c in self.concepts}

@@ -23,7 +23,7 @@ from .document import Document, Link, Provenance, Removal, pair_key
 from .mentions import MentionTable
 from .passes import Context, Pass, get_kind
 from .resources import Resources
-from .rules.compiler import RuleSet, compile_rules
+from .rules.compiler import RuleSet, compile_rules, default_attributes
 
 
 @dataclass
@@ -199,12 +199,5 @@ class Pipeline:
 
 def mention_settings(ruleset: RuleSet, resources: Resources) -> MentionSettings:
     """The attribute settings of a rule file, its word lists loaded."""
-    return MentionSettings(ruleset.attributes or _default_attributes(), resources,
+    return MentionSettings(ruleset.attributes or default_attributes(), resources,
                            ruleset.pronoun_types or frozenset({"pronoun"}))
-
-
-def _default_attributes() -> dict[str, Any]:
-    """The ``attributes:`` defaults, for a RuleSet built without the compiler."""
-    from .rules.compiler import default_attributes
-
-    return default_attributes()

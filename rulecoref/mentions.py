@@ -1,4 +1,4 @@
-"""One document's mention table: every concept with its named attributes (``attributes.py``).
+"""One document's mention table: every concept with its named attributes (``attributes/``).
 
 The engine makes a table per document; each column is computed when a rule first reads it, so that
 a head, a gender or a set of initials is worked out once, not once per pass (and not at all in a

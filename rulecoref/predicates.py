@@ -2,12 +2,17 @@
 rules (``remove_if:``), in the spirit of dcoref's ``Rules.java``.
 
 A predicate looks at two mentions of one document through the mention table and answers with
-evidence (a short string saying why it holds, which becomes the link's or removal's provenance)
-or None. Evidence that takes work to spell out ("all words of ... match ...: abscesses~abscess
-(prefix 'absces')") may be given as a zero-argument function returning the string: a rule asks
-about many candidates and links few, and provenance calls it only for the links kept and read. ``i`` is the mention being resolved (the later one) and ``j`` the candidate antecedent;
-for a filter they are the two ends of a link. Predicates read attributes, never the text itself,
-so the attributes they name (``attributes=``) are computed once per document before the rules run.
+evidence (a short text saying why it holds, which becomes the link's or removal's provenance) or
+None. Evidence that takes work to spell out ("all words of ... match ...: abscesses~abscess
+(prefix 'absces')") may be a ``document.Evidence``, whose ``str()`` builds the text: a rule asks
+about many candidates and links few, and provenance spells it out only for the links kept and
+read. ``i`` is the mention being resolved (the later one) and ``j`` the candidate antecedent; for
+a filter they are the two ends of a link. Predicates read attributes, never the text itself, so
+the attributes they name (``attributes=``) are computed once per document before the rules run.
+
+Every predicate takes a ``types:`` setting through the registry (``PredicateSpec.bind``): a rule
+may keep it to mentions of some types ("genes not expressed in ..." negates a verb, not a
+finding, so a clinical veto keeps to clinical types).
 
 Adding a predicate is one function decorated ``@predicate("name", attributes=..., help=...)``
 (with ``params=`` when it takes settings) and a unit test in ``tests/test_predicates.py``;
@@ -22,53 +27,66 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from .attributes import ATTRIBUTES, word_families
+from .document import Evidence
 from .rules.schema import Param
 from .words import clues_conflict, dates_compatible, prefix_match
 
 if TYPE_CHECKING:
     from .mentions import MentionTable
 
-Evidence = "str | Callable[[], str]"
-Test = Callable[["MentionTable", int, int], "str | Callable[[], str] | None"]
-
-
-def said(evidence: str | Callable[[], str]) -> str:
-    """The text of a predicate's evidence."""
-    return evidence if isinstance(evidence, str) else evidence()
+Test = Callable[["MentionTable", int, int], "str | Evidence | None"]
+#: the setting every predicate accepts: it holds only for two mentions of these types
+TYPES = Param("str_list", default=[], help="only for mentions of these types (empty: every type)")
 
 
 @dataclass(frozen=True)
 class PredicateSpec:
     name: str
-    fn: Callable[..., str | None]
+    fn: Callable[..., str | Evidence | None]
     attributes: tuple[str, ...]
-    params: dict[str, Param] = field(default_factory=dict)
+    params: dict[str, Param] = field(default_factory=dict)  # its own settings, and ``types``
     help: str = ""
 
     def bind(self, params: dict[str, Any] | None = None) -> Test:
-        """The predicate with its settings applied: ``test(table, i, j)``."""
-        return partial(self.fn, **params) if params else self.fn
+        """The predicate with its settings applied: ``test(table, i, j)``; with ``types``, a test
+        that holds only when both mentions have one of them."""
+        own = {k: v for k, v in (params or {}).items() if k != "types"}
+        test = partial(self.fn, **own) if own else self.fn
+        types = self.limited_to(params)
+        if not types:
+            return test
+
+        def typed(t: MentionTable, i: int, j: int) -> str | Evidence | None:
+            ty = t["type"]
+            return test(t, i, j) if ty[i] in types and ty[j] in types else None
+
+        return typed
+
+    def reads(self, params: dict[str, Any] | None = None) -> tuple[str, ...]:
+        """The attributes the bound predicate reads: its own, and ``type`` when ``types`` limits it."""
+        return (*self.attributes, "type") if self.limited_to(params) and "type" not in self.attributes else self.attributes
 
     @property
     def of_words(self) -> bool:
         """It reads only ``of_words`` attributes: its answer for two mentions is its answer for any
-        two mentions of the document that write the same words."""
+        two mentions of the document that write the same words (without a ``types`` limit)."""
         return all(ATTRIBUTES[a].of_words for a in self.attributes)
 
     def limited_to(self, params: dict[str, Any] | None = None) -> frozenset[str]:
         """The concept types its ``types`` setting limits it to (empty: every type): it holds only
         when both mentions have one of them, so in a document with none of them it never does."""
-        return frozenset((params or {}).get("types") or ()) if "types" in self.params else frozenset()
+        return frozenset((params or {}).get("types") or ())
 
 
 PREDICATES: dict[str, PredicateSpec] = {}
 
 
 def predicate(name: str, *, attributes: tuple[str, ...], params: dict[str, Param] | None = None, help: str):
-    """Register a pair predicate under ``name`` (the name rule files use)."""
+    """Register a pair predicate under ``name`` (the name rule files use); it accepts its ``params``
+    and ``types`` (``TYPES``)."""
 
-    def deco(fn: Callable[..., str | None]) -> Callable[..., str | None]:
-        PREDICATES[name] = PredicateSpec(name, fn, attributes, dict(params or {}), help)
+    def deco(fn: Callable[..., str | Evidence | None]) -> Callable[..., str | Evidence | None]:
+        PREDICATES[name] = PredicateSpec(name, fn, attributes, {**(params or {}), "types": TYPES}, help)
         return fn
 
     return deco
@@ -97,32 +115,36 @@ def same_type(t: MentionTable, i: int, j: int) -> str | None:
 # -- words ------------------------------------------------------------------------------------------
 @predicate("head_matches", attributes=("head", "head_family"),
            help="the heads match by words_match (equal, 80% prefix or WordNet synonyms): 'abscess' / 'abscesses'")
-def head_matches(t: MentionTable, i: int, j: int) -> Callable[[], str] | None:
+def head_matches(t: MentionTable, i: int, j: int) -> Evidence | None:
     hi, hj = t["head"][i], t["head"][j]
     if hi is None or hj not in t["head_family"][i]:
         return None
-    return lambda: f"heads {t.settings.why_words_match(hi, hj)}"
+    return Evidence(_heads_match, t, i, j)
+
+
+def _heads_match(t: MentionTable, i: int, j: int) -> str:
+    return f"heads {t.settings.words.why_words_match(t['head'][i], t['head'][j])}"
 
 
 @predicate("words_covered", attributes=("words",),
            help="every meaning-bearing word of the later mention matches a word of the earlier one "
                 "('tissue abscesses' is covered by 'recurrent soft tissue abscess'; a later mention rarely adds modifiers)")
-def words_covered(t: MentionTable, i: int, j: int) -> Callable[[], str] | None:
+def words_covered(t: MentionTable, i: int, j: int) -> Evidence | None:
     wi, wj = t["words"][i], t["words"][j]
     if not wi:
         return None
-    family = word_families(t)
     if not wi <= wj:
+        family = word_families(t)
         for w in wi:  # a plain loop: this is the test most candidates fail
             if w not in wj and wj.isdisjoint(family[w]):
                 return None
+    return Evidence(_words_covered, t, i, j)
 
-    def evidence() -> str:
-        why = t.settings.why_words_match
-        parts = [why(w, min(family[w] & wj, key=lambda u: (u != w, u))) for w in sorted(wi)]
-        return f"all words of '{_text(t, i)}' match '{_text(t, j)}': " + ", ".join(parts)
 
-    return evidence
+def _words_covered(t: MentionTable, i: int, j: int) -> str:
+    wi, wj, family, why = t["words"][i], t["words"][j], word_families(t), t.settings.words.why_words_match
+    parts = [why(w, min(family[w] & wj, key=lambda u: (u != w, u))) for w in sorted(wi)]
+    return f"all words of '{_text(t, i)}' match '{_text(t, j)}': " + ", ".join(parts)
 
 
 @predicate("acronym_of", attributes=("acronym", "initials", "acronym_forms"),
@@ -153,7 +175,7 @@ def names_match(t: MentionTable, i: int, j: int) -> str | None:
     def same(a: str, b: str) -> bool:
         if len(a) > len(b):
             a, b = b, a
-        return a == b if len(a) < n["min_prefix"] else prefix_match(a, b, n["prefix_ratio"])
+        return a == b if len(a) < n.min_prefix else prefix_match(a, b, n.prefix_ratio)
 
     if all(any(same(w, x) for x in long) for w in short):
         return f"name words {' '.join(short)!r} in {' '.join(long)!r}"
@@ -211,28 +233,17 @@ def adjective_only(t: MentionTable, i: int, j: int) -> str | None:
 
 # == Clinical context and things referred to by pronouns (issue 16) =================================
 # Vetoes after Xu et al. 2012 (the best i2b2 2011 system): two mentions whose clinical context
-# disagrees are two things, whatever their words share. The attributes are in attributes.py,
-# "Clinical context".
-_TYPES = {"types": Param("str_list", default=[], help="only for mentions of these types (empty: every type)")}
-
-
-def _typed(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...]) -> bool:
-    """Both mentions have one of ``types`` (or ``types`` is empty): a rule may keep a clinical veto to
-    clinical mentions (in other text "genes not expressed in ..." negates a verb, not a finding)."""
-    return not types or (t["type"][i] in types and t["type"][j] in types)
-
-
+# disagrees are two things, whatever their words share. The attributes are in attributes/clinical.py;
+# a rule keeps a veto to clinical mentions with its ``types:`` setting.
 def _by(t: MentionTable, k: int, name: str) -> str:
     """The words " by ConText" when fact ``name`` of mention ``k`` was given with the document (Document.facts)."""
     fact = t.doc.fact(k, name)
     return f" by {fact.source}" if fact else ""
 
 
-@predicate("negation_differs", attributes=("negation", "type"), params=_TYPES,
+@predicate("negation_differs", attributes=("negation",),
            help="one mention is negated and the other is not: 'no [swelling]' / '[swelling] of the ankle'")
-def negation_differs(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...] = ()) -> str | None:
-    if not _typed(t, i, j, types):
-        return None
+def negation_differs(t: MentionTable, i: int, j: int) -> str | None:
     ni, nj = t["negation"][i], t["negation"][j]
     if bool(ni) == bool(nj):
         return None
@@ -240,12 +251,12 @@ def negation_differs(t: MentionTable, i: int, j: int, types: list[str] | tuple[s
     return f"'{_text(t, k)}' is negated{_by(t, k, 'negation')} ({cue!r}), the other is not"
 
 
-@predicate("negated_apart", attributes=("negation", "text_norm", "exam_section", "type"), params=_TYPES,
+@predicate("negated_apart", attributes=("negation", "text_norm", "exam_section"),
            help="both are negated and not one negated fact restated: a negative finding of an examination or a "
                 "review of systems is one observation ('NECK : no [masses]' / 'ABDOMEN : no [masses]'); elsewhere "
                 "the same words restate it ('no [known allergies]' in the history and under ALLERGIES)")
-def negated_apart(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...] = ()) -> str | None:
-    if not _typed(t, i, j, types) or not (t["negation"][i] and t["negation"][j]):
+def negated_apart(t: MentionTable, i: int, j: int) -> str | None:
+    if not (t["negation"][i] and t["negation"][j]):
         return None
     if t["exam_section"][i] or t["exam_section"][j]:
         return f"both negated{_by(t, i, 'negation')}, in an examination or review of systems"
@@ -254,11 +265,9 @@ def negated_apart(t: MentionTable, i: int, j: int, types: list[str] | tuple[str,
     return None
 
 
-@predicate("history_differs", attributes=("history", "type"), params=_TYPES,
+@predicate("history_differs", attributes=("history",),
            help="one mention is placed in the past and the other is not: '[prior operations]' / a planned '[operation]'")
-def history_differs(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...] = ()) -> str | None:
-    if not _typed(t, i, j, types):
-        return None
+def history_differs(t: MentionTable, i: int, j: int) -> str | None:
     hi, hj = t["history"][i], t["history"][j]
     if bool(hi) == bool(hj):
         return None
@@ -266,12 +275,10 @@ def history_differs(t: MentionTable, i: int, j: int, types: list[str] | tuple[st
     return f"'{_text(t, k)}' is in the past{_by(t, k, 'history')} ({cue!r}), the other is not"
 
 
-@predicate("new_event", attributes=("new_event", "start", "type"), params=_TYPES,
+@predicate("new_event", attributes=("new_event", "start"),
            help="the later mention introduces another one of its kind and the earlier does not: '[the tube]' / "
                 "'[another tube]'")
-def new_event(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...] = ()) -> str | None:
-    if not _typed(t, i, j, types):
-        return None
+def new_event(t: MentionTable, i: int, j: int) -> str | None:
     later, earlier = (i, j) if t["start"][i] > t["start"][j] else (j, i)
     cue = t["new_event"][later]
     if cue and t["new_event"][earlier] != cue:
@@ -279,44 +286,36 @@ def new_event(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...
     return None
 
 
-@predicate("generic_mention", attributes=("generic", "negation", "type"), params=_TYPES,
+@predicate("generic_mention", attributes=("generic", "negation"),
            help="either mention names a kind, not one thing: '[any swelling]', '[daily medication]'; after a negation "
                 "'any' only strengthens it ('denies [any hematuria]')")
-def generic_mention(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...] = ()) -> str | None:
-    if not _typed(t, i, j, types):
-        return None
+def generic_mention(t: MentionTable, i: int, j: int) -> str | None:
     for k in (j, i):
         if t["generic"][k] and not t["negation"][k]:
             return f"'{_text(t, k)}' is generic ({t['generic'][k]!r})"
     return None
 
 
-@predicate("degree_clash", attributes=("degree", "type"), params=_TYPES,
+@predicate("degree_clash", attributes=("degree",),
            help="one mention is qualified low and the other high: '[minimal discomfort]' / '[significant discomfort]'")
-def degree_clash(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...] = ()) -> str | None:
-    if not _typed(t, i, j, types):
-        return None
+def degree_clash(t: MentionTable, i: int, j: int) -> str | None:
     di, dj = t["degree"][i], t["degree"][j]
     return f"'{_text(t, j)}' is {dj}, '{_text(t, i)}' is {di}" if di and dj and di != dj else None
 
 
-@predicate("site_clash", attributes=("sites", "type"), params=_TYPES,
+@predicate("site_clash", attributes=("sites",),
            help="both mentions are placed in the body and the places differ: '[left knee pain]' / '[right knee pain]'; "
                 "'NECK : no [masses]' / 'CHEST : no [masses]' ('left' and no side do not clash)")
-def site_clash(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...] = ()) -> str | None:
-    if not _typed(t, i, j, types):
-        return None
+def site_clash(t: MentionTable, i: int, j: int) -> str | None:
     si, sj = t["sites"][i], t["sites"][j]
     if clues_conflict(si, sj):
         return f"sites differ: {', '.join(sorted(sj))} vs {', '.join(sorted(si))}"
     return None
 
 
-@predicate("family_differs", attributes=("family_section", "type"), params=_TYPES,
+@predicate("family_differs", attributes=("family_section",),
            help="one mention is in the family history and the other is not: a relative's cancer is not the patient's")
-def family_differs(t: MentionTable, i: int, j: int, types: list[str] | tuple[str, ...] = ()) -> str | None:
-    if not _typed(t, i, j, types):
-        return None
+def family_differs(t: MentionTable, i: int, j: int) -> str | None:
     fi, fj = t["family_section"][i], t["family_section"][j]
     return f"one is in the family history{_by(t, i if fi else j, 'family_section')}" if fi != fj else None
 
@@ -338,7 +337,7 @@ def thing_antecedent(t: MentionTable, i: int, j: int) -> str | None:
         return None
     if t["generic"][j]:  # "require [daily medication] for [this]": a kind is not what "this" points at
         return None
-    plural = word in t.settings.pronoun_lists["plural"]
+    plural = word in t.settings.people.plural_pronouns.words
     nj = t["number"][j]
     if nj is not None and (nj == "plural") != plural:
         return None
@@ -349,16 +348,16 @@ def thing_antecedent(t: MentionTable, i: int, j: int) -> str | None:
            help="the clinical heads match by words_match: 'sleep apnea symptoms' / 'sleep apnea'")
 def clinical_head_matches(t: MentionTable, i: int, j: int) -> str | None:
     hi, hj = t["clinical_head"][i], t["clinical_head"][j]
-    if hi is None or hj is None or not t.settings.words_match(hi, hj):
+    if hi is None or hj is None or not t.settings.words.words_match(hi, hj):
         return None
-    return f"clinical heads {t.settings.why_words_match(hi, hj)}"
+    return f"clinical heads {t.settings.words.why_words_match(hi, hj)}"
 
 
 @predicate("clinical_words_covered", attributes=("clinical_words",),
            help="every clinical word of the later mention matches a word of the earlier one, as words_covered, "
                 "without light nouns and context cues: 'ongoing sleep apnea symptoms' is covered by 'sleep apnea'")
 def clinical_words_covered(t: MentionTable, i: int, j: int) -> str | None:
-    match = t.settings.words_match
+    match = t.settings.words.words_match
     wi, wj = t["clinical_words"][i], t["clinical_words"][j]
     if wi and all(any(w == u or match(w, u) for u in wj) for w in wi):
         return f"the clinical words of '{_text(t, i)}' are in '{_text(t, j)}'"

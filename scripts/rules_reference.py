@@ -43,8 +43,9 @@ def settings_table() -> str:
 
 def predicates_table() -> str:
     rows = []
-    for n, p in PREDICATES.items():
-        settings = "; ".join(f"`{k}` ({v.describe()}, default `{v.default}`): {v.help}" for k, v in p.params.items())
+    for n, p in PREDICATES.items():  # every predicate's ``types`` is said once, above the table
+        settings = "; ".join(f"`{k}` ({v.describe()}, default `{v.default}`): {v.help}" for k, v in p.params.items()
+                             if k != "types")
         rows.append(f"| `{n}` | {', '.join(p.attributes)} | {p.help} | {settings or '-'} |")
     return "\n".join(["| predicate | reads | holds when | settings |", "|---|---|---|---|", *rows])
 

@@ -45,15 +45,15 @@ def test_engine_explain_names_the_path_of_links(tmp_path: Path) -> None:
 
 
 def test_provenance_evidence_can_be_built_lazily_and_once() -> None:
-    from rulecoref.document import Provenance
+    from rulecoref.document import Evidence, Provenance
 
     calls: list[int] = []
 
-    def build() -> str:
+    def build(table, i: int, j: int) -> str:
         calls.append(1)
         return "all words match"
 
-    lazy = Provenance("p", "head_synonym", "r.yaml", 3, build)
+    lazy = Provenance("p", "head_synonym", "r.yaml", 3, Evidence(build, None, 1, 0))
     assert calls == []  # nothing is built until somebody asks why
     assert lazy.evidence == "all words match" and lazy.to_dict()["evidence"] == "all words match"
     assert "all words match" in lazy.describe()

@@ -12,7 +12,7 @@ from tests.helpers import settings_pipeline
 
 @pytest.fixture(scope="module")
 def vocab():
-    return settings_pipeline().settings.people
+    return settings_pipeline().settings.people.vocab
 
 
 def test_roles_wordset_phrases_first_in_comparison_form():

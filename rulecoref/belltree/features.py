@@ -2,7 +2,7 @@
 
 Features are binary and named by strings (``"exact"``, ``"sd=2|lv=NOMPRO"``) so a model file is a
 readable feature -> weight table. Every per-mention fact comes from the mention table the engine
-builds for the rules (``rulecoref/attributes.py``: head, head class, mention level, gender,
+builds for the rules (``rulecoref/attributes/``: head, head class, mention level, gender,
 number, ...), so the rules and the model agree on what a mention is; a pair or an entity then costs
 a few list lookups. What stands in for a parser (Table 1's "POS_pair") is the ``head_class``
 attribute: PRP, CD, NNP, NN, JJ or X, without a tagger.
@@ -62,7 +62,7 @@ class MentionView:
         self.acronyms, self.initials = t["acronym"], t["initials"]
         counts = Counter(self.norm)
         self.count = [q(counts[x]) for x in self.norm]
-        self.head_synonyms = [t.settings.synonyms(h) for h in self.head]
+        self.head_synonyms = [t.settings.words.synonyms(h) for h in self.head]
 
     # -- pair predicates ---------------------------------------------------------------------
     def compare(self, a: int, m: int) -> tuple[bool, bool, bool, int]:

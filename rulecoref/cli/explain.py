@@ -105,7 +105,7 @@ def vetoes(pipe: Pipeline, res: Any, a: int, b: int) -> list[dict[str, str]]:
         for name, params in rule["veto"]:
             evidence = PREDICATES[name].bind(params)(res.table, later, earlier)
             if evidence is not None:
-                out.append({"pass": p.name, "veto": name, "evidence": evidence})
+                out.append({"pass": p.name, "veto": name, "evidence": str(evidence)})
     return out
 
 

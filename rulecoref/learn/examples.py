@@ -112,19 +112,18 @@ def _plural(text: str) -> str:
 class Vocabulary:
     """Cue words from the rule file's own word lists (its ``attributes:`` settings)."""
 
-    def __init__(self, ruleset: RuleSet, resources: Any):
-        self.values = ruleset.attributes
-        self.resources = resources
+    def __init__(self, settings: Any):
+        self.settings = settings  # the pipeline's MentionSettings
 
     def cue(self, group: str, key: str) -> str | None:
-        value = self.values.get(group, {}).get(key)
-        if value is None:
+        lexicon = getattr(getattr(self.settings, group, None), key, None)
+        if lexicon is None:
             return None
-        words = set(value) if isinstance(value, (list, tuple)) else set(self.resources.lexicon(value).words)
-        singles = sorted(w for w in words if isinstance(w, str) and " " not in w)
+        words = lexicon.words
         for w in CUES.get((group, key), ()):
             if w in words:
                 return w
+        singles = sorted(words)
         return singles[0] if singles else None
 
 
@@ -184,7 +183,7 @@ class ExampleMaker:
         self.resources = resources
         self.pipeline = Pipeline(ruleset, resources)
         self.settings = self.pipeline.settings
-        self.transforms = _transforms(Vocabulary(ruleset, resources))
+        self.transforms = _transforms(Vocabulary(self.settings))
         self.pronoun_types = sorted(ruleset.pronoun_types)
         self._before: dict[int, Pipeline] = {}
 
@@ -206,8 +205,8 @@ class ExampleMaker:
     def _typings(self, idx: int, pair: Pair) -> list[tuple[str, str]]:
         scope = self.rs.passes[idx].scope
         own = [t for t in self.types if scope.admits_type(t) and t not in self.rs.pronoun_types]
-        person = [t for t in own if t in self.settings.person_types]
-        things = [t for t in own if t not in self.settings.person_types]
+        person = [t for t in own if t in self.settings.people.types]
+        things = [t for t in own if t not in self.settings.people.types]
         firsts = (person + things) if pair.person else (things + person)
         pron = [t for t in self.pronoun_types if scope.admits_type(t)]
         out = []

@@ -243,7 +243,7 @@ def _beam(bs: BlockSearch, s: Settings, pool: dict, t: Training) -> None:
     """Refine each root rule of the blocking (window x scope family) by one predicate at a time."""
     preds = list(bs.masks)
     require, veto = bs.roles(preds, s.lift)
-    families = scopes(t.type_names, t.pronoun_types, bs.state.t.pipeline.settings.person_types)
+    families = scopes(t.type_names, t.pronoun_types, bs.state.t.pipeline.settings.people.types)
     need_docs = min(s.min_docs, max(1, int((~t.held_back_doc).sum())))
     for w in bs.bp.blocking.windows:
         for scope in families:
@@ -320,7 +320,7 @@ def _filters(t: Training, store: PairStore, state: LinkState, s: Settings, preds
     wrong = t.owner[a] != t.owner[b]
     train = ~t.held_back_doc[t.doc_of[a]]
     present = set(t.type_names)
-    fams = list(dict.fromkeys([Scope(), *scopes(t.type_names, t.pronoun_types, t.pipeline.settings.person_types),
+    fams = list(dict.fromkeys([Scope(), *scopes(t.type_names, t.pronoun_types, t.pipeline.settings.people.types),
                                *(Scope(types=frozenset({name})) for name in sorted(present))]))
     out = []
     for scope in fams:

@@ -21,7 +21,7 @@ from ..resources.lexicon import Lexicon
 from ..rules.schema import Param
 
 _REGISTRY: dict[str, type[Pass]] = {}
-_NOT_KINDS = {"people"}  # shared code of the people linker, no kind
+_NOT_KINDS = frozenset({"people"})  # shared code of the people linker, no kind
 #: kinds of earlier versions whose rule is now a ``match`` or ``filter`` entry (docs/rules.md)
 REPLACED = {
     "exact_match": "match with key: text_norm",
@@ -158,7 +158,7 @@ class Pass:
     #: resources the pass needs loaded before documents run ("wordnet"), besides its attributes'
     needs: ClassVar[tuple[str, ...]] = ()
     #: kinds whose passes must run earlier in the same rule file because this pass reads what they
-    #: leave in ``ctx.state``; the compiler checks the order (RC116) and the ``examples:`` runner
+    #: leave in ``ctx.state``; the compiler checks the order (RC133) and the ``examples:`` runner
     #: includes those passes
     requires: ClassVar[tuple[str, ...]] = ()
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..document import Document
-from ..predicates import PREDICATES, Test, said
+from ..predicates import PREDICATES, Test
 from ..rules.schema import Param
 from . import Context, Pass, register
 
@@ -36,7 +36,7 @@ class Filter(Pass):
         self.tests: list[Test] = [PREDICATES[name].bind(params) for name, params in self.config.rule["remove_if"]]
 
     def needed_attributes(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(a for name, _ in self.config.rule["remove_if"] for a in PREDICATES[name].attributes))
+        return tuple(dict.fromkeys(a for name, params in self.config.rule["remove_if"] for a in PREDICATES[name].reads(params)))
 
     def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
         t = ctx.table
@@ -48,5 +48,5 @@ class Filter(Pass):
             for test in self.tests:
                 evidence = test(t, b, a)
                 if evidence is not None:
-                    yield (a, b), said(evidence)
+                    yield (a, b), str(evidence)
                     break

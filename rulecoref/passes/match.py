@@ -1,7 +1,7 @@
 """``match``: a linking rule written in YAML alone, from mention attributes and pair predicates.
 
 The sieve of Stanford's system made data: the engine reads, for each mention the scope admits, the
-earlier mentions that share a value of the rule's ``key`` (an attribute, ``attributes.py``),
+earlier mentions that share a value of the rule's ``key`` (an attribute, ``attributes/``),
 nearest first and within ``window`` sentences, and links the first (``antecedent: nearest``) or
 every (``all``) candidate that no ``veto`` predicate rules out and every ``require`` predicate
 accepts (``predicates.py``). Each link's evidence is what its predicates said.
@@ -9,7 +9,8 @@ accepts (``predicates.py``). Each link's evidence is what its predicates said.
     - kind: match
       name: same-head
       applies_to: {exclude_types: [person, pronoun]}
-      key: head_keys
+      key: head_family
+      antecedent_key: head
       require: [head_matches, words_covered]
       veto: [overlaps]
       antecedent: nearest
@@ -21,24 +22,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..candidates import SearchSpec, key_values
+from ..document import Evidence
 from ..mentions import MentionTable
-from ..predicates import PREDICATES, Test, said
+from ..predicates import PREDICATES, Test
 from ..rules.schema import Param
 from . import Pass, register
-
-
-class _Evidence:
-    """A link's evidence, spelt out when read (provenance, explain): the rule's requirements asked
-    again about the pair (predicates are pure). One small object per link, where keeping what each
-    requirement said kept several closures alive per link for the garbage collector to walk."""
-
-    __slots__ = ("rule", "t", "i", "j")
-
-    def __init__(self, rule: Match, t: MentionTable, i: int, j: int):
-        self.rule, self.t, self.i, self.j = rule, t, i, j
-
-    def __call__(self) -> str:
-        return self.rule.evidence(self.t, self.i, self.j)
 
 
 @register("match")
@@ -69,11 +57,15 @@ class Match(Pass):
         #: the concept types each veto is limited to (empty: every type)
         self.veto_types = [PREDICATES[name].limited_to(params) for name, params in r["veto"]]
         #: the requirements read only the mentions' words: asked once per pair of word sequences
-        self.requires_words = bool(self.requires) and all(PREDICATES[name].of_words for name, _ in r["require"])
+        self.requires_words = bool(self.requires) and all(
+            PREDICATES[name].of_words and not PREDICATES[name].limited_to(params) for name, params in r["require"])
+        #: a link's evidence, spelt out when read: the requirements asked again about the pair
+        #: (predicates are pure); one bound method for every link of the rule
+        self._spell = self.evidence
 
     def needed_attributes(self) -> tuple[str, ...]:
         r = self.config.rule
-        named = [a for name, _ in (*r["require"], *r["veto"]) for a in PREDICATES[name].attributes]
+        named = [a for name, params in (*r["require"], *r["veto"]) for a in PREDICATES[name].reads(params)]
         return tuple(dict.fromkeys((*self.keys, *(self.antecedent_keys or ()), *named)))
 
     def search(self) -> SearchSpec:
@@ -81,7 +73,7 @@ class Match(Pass):
         return SearchSpec(self.keys, self.test, r["antecedent"], r["window"].get("sentences", 0), r["direction"],
                           self.antecedent_keys, prepare=self.prepare)
 
-    def prepare(self, t: MentionTable) -> Callable[[MentionTable, int, int], _Evidence | None]:
+    def prepare(self, t: MentionTable) -> Callable[[MentionTable, int, int], Evidence | None]:
         """The pair test for one document, asking only the vetoes that can hold there, and the
         requirements once per pair of distinct word sequences when they read only words (in a
         CRAFT article half the pairs that head-and-synonym asks about repeat an earlier pair's words)."""
@@ -96,34 +88,34 @@ class Match(Pass):
         present = set(t["type"])
         return [v for v, types in zip(self.vetoes, self.veto_types) if not types or not present.isdisjoint(types)]
 
-    def test(self, t: MentionTable, i: int, j: int) -> _Evidence | None:
+    def test(self, t: MentionTable, i: int, j: int) -> Evidence | None:
         """Evidence for linking mention ``i`` to candidate ``j``, spelt out when provenance is read."""
         return self._test(self.requires, self.vetoes)(t, i, j)
 
-    def _test(self, requires: list[Test], vetoes: list[Test]) -> Callable[[MentionTable, int, int], _Evidence | None]:
+    def _test(self, requires: list[Test], vetoes: list[Test]) -> Callable[[MentionTable, int, int], Evidence | None]:
         """Requirements first, then vetoes: both are conjunctions of pure predicates, so the order
         changes neither the links nor their evidence, and a requirement (``words_covered``) turns
         down most candidates that the vetoes would have been asked about."""
 
-        def test(t: MentionTable, i: int, j: int) -> _Evidence | None:
+        def test(t: MentionTable, i: int, j: int) -> Evidence | None:
             for require in requires:
                 if require(t, i, j) is None:
                     return None
             for veto in vetoes:
                 if veto(t, i, j) is not None:
                     return None
-            return _Evidence(self, t, i, j)
+            return Evidence(self._spell, t, i, j)
 
         return test
 
-    def _once_per_words(self, rows: list[int], test: Callable[[MentionTable, int, int], _Evidence | None]
-                        ) -> Callable[[MentionTable, int, int], _Evidence | None]:
+    def _once_per_words(self, rows: list[int], test: Callable[[MentionTable, int, int], Evidence | None]
+                        ) -> Callable[[MentionTable, int, int], Evidence | None]:
         """The requirements asked once per pair of word sequences (``rows``: each mention's row of
         the words table), then ``test`` (the vetoes) for the pairs that pass them."""
         requires = self.requires
         passed: dict[tuple[int, int], bool] = {}
 
-        def once(t: MentionTable, i: int, j: int) -> _Evidence | None:
+        def once(t: MentionTable, i: int, j: int) -> Evidence | None:
             key = (rows[i], rows[j])
             ok = passed.get(key)
             if ok is None:
@@ -141,7 +133,7 @@ class Match(Pass):
         """What the requirements say about a linked pair (or the key the two share)."""
         if not self.requires:
             return self._shared_key(t, i, j)
-        return "; ".join(said(require(t, i, j)) for require in self.requires)
+        return "; ".join(str(require(t, i, j)) for require in self.requires)
 
     def _shared_key(self, t: MentionTable, i: int, j: int) -> str:
         for key, other in zip(self.keys, self.antecedent_keys or self.keys):

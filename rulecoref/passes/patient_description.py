@@ -85,7 +85,7 @@ class PatientDescription(Pass):
             if t["end"][j] == subject_end:
                 pron = t["pronoun"][j]
                 if j in side or (pron is not None and f.gender is not None
-                                 and t.settings.people.pronoun_gender(pron) == f.gender):
+                                 and t.settings.people.vocab.pronoun_gender(pron) == f.gender):
                     return f"predicate of '{doc.concepts[j].text} {flat[verb_at]}'"
         return None
 

@@ -4,14 +4,15 @@ Not a kind (it registers nothing): ``people_roles`` decides who is staff, who is
 patient) and the subject's gender, and leaves a ``PeopleFacts`` in ``ctx.state["people"]``; the
 linking kinds (``patient_mention``, ``introduction_match``, the pronoun kinds) and the role
 filters read it, so every pass agrees on the roles. What a mention's own words say (its role
-words, gender, surname) are mention attributes (``attributes.py``, from ``roles.py``).
+words, gender, surname) are mention attributes (``attributes/people.py``, from ``roles.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from ..chains import UnionFind
 from ..document import Document
 from ..mentions import MentionTable
 
@@ -56,13 +57,22 @@ def single_pronouns(table: MentionTable, words: Iterable[str] | None = None) -> 
             yield i, w
 
 
-def overlaps(table: MentionTable, a: int, b: int) -> bool:
-    """True when two mentions share a token ("his" inside "his lady")."""
-    start, end = table["start"], table["end"]
-    return start[a] <= end[b] and start[b] <= end[a]
+def fits(t: MentionTable, f: PeopleFacts, i: int, g: str | None) -> bool:
+    """Whether person mention ``i`` may be the antecedent of a pronoun of gender ``g`` (None: of
+    any), for every pronoun kind: not when its own words give another gender ("Mrs. Jones" for
+    "he"), nor, in a note about a patient (a mention says "the patient" or "pt"), when it names the
+    patient and the pronoun is not of the patient's gender ("she" after "the patient ... he"). In
+    other text the subject's gender is only the majority of its pronouns, too weak to rule out the
+    first person named (GAP: 0.43 CoNLL F1 lost when it did; benchmarks/RESULTS.md, issue 23)."""
+    if g is None:
+        return True
+    own = t["gender"][i]
+    if own is not None and own != g:
+        return False
+    return not (f.patients and i in f.patient_side() and f.gender is not None and f.gender != g)
 
 
-def keep_apart(pairs: Iterable[tuple[int, int]], side_a: set[int], side_b: set[int]
+def keep_apart(pairs: Sequence[tuple[int, int]], side_a: set[int], side_b: set[int]
                ) -> Iterator[tuple[tuple[int, int], int, int]]:
     """Links that would put a member of ``side_a`` and one of ``side_b`` into one chain.
 
@@ -74,35 +84,25 @@ def keep_apart(pairs: Iterable[tuple[int, int]], side_a: set[int], side_b: set[i
     """
     if not side_a or not side_b:
         return
-    parent: dict[int, int] = {}
-    a_of: dict[int, int] = {}  # root -> an a-member of its group
-    b_of: dict[int, int] = {}
-
-    def root(x: int) -> int:
-        parent.setdefault(x, x)
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for x in side_a:
-        a_of.setdefault(root(x), x)
-    for x in side_b:
-        b_of.setdefault(root(x), x)
+    uf = UnionFind(1 + max(*side_a, *side_b, *(max(pair) for pair in pairs)))
+    a_of = {x: x for x in side_a}  # root -> an a-member of its group (each mention its own root at first)
+    b_of = {x: x for x in side_b}
     for pair in pairs:
-        ra, rb = root(pair[0]), root(pair[1])
+        ra, rb = uf.find(pair[0]), uf.find(pair[1])
         if ra == rb:
             continue
         if ra in a_of and rb in b_of:
             yield pair, a_of[ra], b_of[rb]
         elif rb in a_of and ra in b_of:
             yield pair, a_of[rb], b_of[ra]
-        else:
-            parent[rb] = ra
-            if rb in a_of:
-                a_of.setdefault(ra, a_of[rb])
-            if rb in b_of:
-                b_of.setdefault(ra, b_of[rb])
+        else:  # the merged group keeps the first mention's member of each side, else the second's
+            a, b = a_of.get(ra, a_of.get(rb)), b_of.get(ra, b_of.get(rb))
+            uf.union(ra, rb)
+            root = uf.find(ra)
+            if a is not None:
+                a_of[root] = a
+            if b is not None:
+                b_of[root] = b
 
 
 def reject_joining_patient(doc: Document, links: Iterable[tuple[int, int]], f: PeopleFacts,

@@ -154,7 +154,7 @@ class PeopleRoles(Pass):
 
     def _gender(self, t: MentionTable, f: PeopleFacts) -> None:
         """Seed 001, "The subject's gender": the more frequent gendered pronoun, then the subject's words."""
-        vocab = t.settings.people
+        vocab = t.settings.people.vocab
         gendered = vocab.masculine_pronouns.words | vocab.feminine_pronouns.words
         if self.p["gender_count"] == "tokens":  # each token as written counted once, then read as a word
             counts: Counter[str] = Counter()

@@ -38,12 +38,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..attributes import Place, setting_words
+from ..attributes import Place
 from ..document import Document
 from ..mentions import MentionTable
+from ..predicates import overlaps
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .people import PeopleFacts, facts, overlaps, single_pronouns
+from .people import PeopleFacts, facts, fits, single_pronouns
 
 #: (line, first token, last token, subject position, the candidate concepts named there, ascending)
 Occurrence = tuple[int, int, int, bool, tuple[int, ...]]
@@ -146,7 +147,7 @@ class PronounSalience(Pass):
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         f, t = facts(ctx.state), ctx.table
-        vocab = t.settings.people
+        vocab = t.settings.people.vocab
         genders = Counter(vocab.pronoun_gender(w) for w in t["pronoun"] if w is not None)
         by_gender: dict[str | None, list[Occurrence]] = {}  # every occurrence of a fitting candidate
         persons_on: dict[int, list[int]] = {}
@@ -156,7 +157,7 @@ class PronounSalience(Pass):
 
         def fitting(g: str | None) -> list[Occurrence]:
             if g not in by_gender:
-                by_gender[g] = named_places(t, [i for i in f.persons if self.fits(t, f, i, g)])
+                by_gender[g] = named_places(t, [i for i in f.persons if fits(t, f, i, g)])
             return by_gender[g]
 
         for p, _ in single_pronouns(t, self.words):
@@ -176,16 +177,6 @@ class PronounSalience(Pass):
                 if target is not None:
                     yield target, p, f"pronoun salience: {name} ({pron.role or 'other'} pronoun)"
                     break
-
-    @staticmethod
-    def fits(t: MentionTable, f: PeopleFacts, i: int, g: str | None) -> bool:
-        """Whether person mention ``i`` may be the antecedent of a pronoun of gender ``g``."""
-        if g is None:
-            return True
-        own = t["gender"][i]
-        if own is not None and own != g:
-            return False
-        return not (f.patients and i in f.patient_side() and f.gender is not None and f.gender != g)
 
     # -- the stages: each returns a concept index or None ---------------------------------------
     def note_subject(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
@@ -214,7 +205,7 @@ class PronounSalience(Pass):
         if p.role != "subject" or p.token == 0:
             return None
         prev = t.doc.lines[p.line - 1][p.token - 1].lower()
-        if prev != "," and prev not in setting_words(t, "salience", "clause_openers"):
+        if prev != "," and prev not in t.settings.salience.clause_openers.words:
             return None
         subj = [o for o in p.same_line if o[3]]
         return p.who(subj[0]) if subj else None
@@ -234,7 +225,7 @@ class PronounSalience(Pass):
         named = p.last_line_before(subject=True)  # the latest sentence with a subject named
         best = min(named, key=lambda o: o[1]) if named else None
         if depth < self.p["max_depth"] and p.gender is not None:
-            vocab, lines = t.settings.people, t.doc.lines
+            vocab, lines = t.settings.people.vocab, t.doc.lines
             for li in range(p.line - 1, best[0] if best else 0, -1):
                 first = lines[li - 1][0].lower() if lines[li - 1] else ""
                 if first in vocab.masculine_pronouns or first in vocab.feminine_pronouns:

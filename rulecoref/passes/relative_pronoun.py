@@ -48,21 +48,21 @@ class RelativePronoun(Pass):
                 by_end.setdefault(end, []).append(k)
         for p in pronouns:
             c = concepts[p]
-            found = self.before(doc, p, by_end)
+            found = self.before(doc, p, t["start"], by_end)
             if found is not None:
                 between = doc.between(concepts[found], c)
                 yield found, p, f"'{c.text}' right after '{concepts[found].text}'" + (
                     f" ({' '.join(between)} between)" if between else "")
 
-    def before(self, doc: Document, p: int, by_end: dict[int, list[int]]) -> int | None:
+    def before(self, doc: Document, p: int, starts: list[int], by_end: dict[int, list[int]]) -> int | None:
         """The longest concept ending closest before pronoun ``p`` on its line, within the word limit."""
-        start = doc.concept_starts[p]
+        start = starts[p]
         line_start = start - doc.concepts[p].start[1]  # a relative clause does not start a sentence
         words, pos = 0, start - 1
         while pos >= line_start and words <= self.p["max_words_between"]:
             ending = [k for k in by_end.get(pos, ()) if k != p]
             if ending:
-                return min(ending, key=lambda k: (doc.concept_starts[k], k))
+                return min(ending, key=lambda k: (starts[k], k))
             words += has_alnum(doc.flat_tokens[pos])
             pos -= 1
         return None

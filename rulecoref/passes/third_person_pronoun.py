@@ -11,9 +11,10 @@ Seed 001, "Pronoun linking": the sentence (a line in i2b2 text) that holds the p
   in the sentence that is medical personnel (none: no link).
 
 A "name" is a person mention that is no pronoun and does not contain the pronoun ("his" inside "his
-lady" cannot refer to it). With ``gender_agreement`` (an addition to the seed) an antecedent whose
-own words give the other gender ("Mrs. Jones" for "he"), or the patient when the pronoun is not of
-the subject's gender, is skipped: "she" after a male subject does not go to him.
+lady" cannot refer to it). With ``gender_agreement`` (an addition to the seed) an antecedent that
+does not fit the pronoun (``people.fits``: its own words give the other gender, "Mrs. Jones" for
+"he", or, in a note about a patient, it is the patient and the pronoun is not of the patient's
+gender) is skipped: "she" after a male patient does not go to him.
 """
 
 from __future__ import annotations
@@ -23,10 +24,11 @@ from collections.abc import Iterator
 
 from ..document import Document
 from ..mentions import MentionTable
+from ..predicates import overlaps
 from ..roles import FEMININE, MASCULINE
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .people import PeopleFacts, facts, overlaps, single_pronouns
+from .people import PeopleFacts, facts, fits, single_pronouns
 
 
 @register("third_person_pronoun")
@@ -43,13 +45,9 @@ class ThirdPersonPronoun(Pass):
         self.neutral = self.lexicon("neutral_pronouns").words
 
     def fits(self, t: MentionTable, f: PeopleFacts, i: int, g: str | None) -> bool:
-        """Whether mention ``i`` may be the antecedent of a pronoun of gender ``g``."""
-        if not self.p["gender_agreement"] or g is None:
-            return True
-        own = t["gender"][i]
-        if own in (MASCULINE, FEMININE) and own != g:
-            return False
-        return not (i in f.patient_side() and f.gender is not None and f.gender != g)
+        """Whether mention ``i`` may be the antecedent of a pronoun of gender ``g`` (``people.fits``),
+        with ``gender_agreement``; without it every person fits."""
+        return not self.p["gender_agreement"] or fits(t, f, i, g)
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         f, t = facts(ctx.state), ctx.table

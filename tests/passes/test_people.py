@@ -6,7 +6,8 @@ import pytest
 
 from rulecoref.errors import RuleFileError
 from rulecoref.markup import parse_markup
-from rulecoref.passes.people import PeopleFacts, facts, keep_apart, overlaps, reject_joining_patient, single_pronouns
+from rulecoref.passes.people import PeopleFacts, facts, keep_apart, reject_joining_patient, single_pronouns
+from rulecoref.predicates import overlaps
 from tests.helpers import mention_table, single_pass
 
 
@@ -53,3 +54,22 @@ def test_people_linking_pass_without_people_roles_is_rc133(tmp_path):
     with pytest.raises(RuleFileError) as err:
         single_pass("patient_mention", tmp_path=tmp_path)
     assert err.value.codes == ["RC133"] and "people_roles" in err.value.diagnostics[0].message
+
+
+def test_people_fits_one_rule_for_every_pronoun_kind(tmp_path):
+    """``people.fits`` (third_person_pronoun and pronoun_salience alike): a person whose own words give
+    another gender never fits; the patient is kept from a pronoun of the other gender only in a note
+    about a patient, where the subject's gender is the patient's."""
+    from rulecoref.passes.people import fits
+    from tests.passes.people_support import people_pipeline, roles_of
+
+    pipe = people_pipeline(tmp_path)
+    doc, f = roles_of(pipe, "[Ann Lee|person] met [Mrs. Bo|person] .\nhe said he would , he did .")
+    t = pipe.table(doc, ["gender"])
+    assert f.subject == 0 and f.gender == "masculine" and not f.patients
+    assert fits(t, f, 0, "feminine") and fits(t, f, 0, None)  # no patient note: the majority of "he" rules out no one
+    assert not fits(t, f, 1, "masculine") and fits(t, f, 1, "feminine")  # "Mrs. Bo" is not "he"
+    doc, f = roles_of(pipe, "[The patient|person] came .\nhe said he would , he did .")
+    t = pipe.table(doc, ["gender"])
+    assert f.subject == 0 and f.patients and f.gender == "masculine"
+    assert not fits(t, f, 0, "feminine") and fits(t, f, 0, "masculine")

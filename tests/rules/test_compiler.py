@@ -42,7 +42,8 @@ def test_compiler_accepts_a_valid_file(tmp_path: Path) -> None:
     (cfg,) = rs.passes
     assert (cfg.kind, cfg.name, cfg.line) == ("match", "exact", 4)
     assert cfg.rule["key"] == ["text_norm"] and cfg.rule["antecedent"] == "all" and cfg.rule["require"] == []
-    assert cfg.rule["veto"] == [("overlaps", {}), ("clues_conflict", {"categories": ["locations"]})]
+    # every predicate takes a ``types:`` limit through the registry (predicates.TYPES); none given: empty
+    assert cfg.rule["veto"] == [("overlaps", {"types": []}), ("clues_conflict", {"categories": ["locations"], "types": []})]
     assert cfg.rule["window"] == {"sentences": 0} and cfg.rule["direction"] == "backward"
     assert cfg.scope.exclude == {"pronoun"}
 
