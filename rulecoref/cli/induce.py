@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from ..errors import CliError, diagnostic
-from .ablate import bar, parse_types
+from .ablate import add_progress_options, bar, no_bar, parse_types
 from .common import add_allow_path_option, cli_resources, encoding_name, print_diagnostics
 
 
@@ -45,7 +45,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="write examples generated from each rule (default), or none")
     p.add_argument("--overwrite", action="store_true", help="replace an existing --out")
     p.add_argument("--json", action="store_true", help="print a JSON summary instead of text")
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar or warnings")
+    add_progress_options(p)
     p.set_defaults(run=run)
 
 
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     pipeline = Pipeline(base, resources)
     settings = Settings(min_precision=args.min_precision, max_rules=args.max_rules, holdout=args.holdout,
                         patience=Settings.patience if args.holdout > 0 else 1)
-    with bar(None, "induce", args.quiet) as progress:
+    with bar(None, "induce", no_bar(args)) as progress:
         result = induce(docs, pipeline, settings, progress, progress.stage)
     note = (f"Settings: --min-precision {args.min_precision} --max-rules {args.max_rules} --holdout {args.holdout}; "
             f"{result.tried} candidate rules passed the precision and support bars, "
