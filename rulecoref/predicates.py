@@ -442,16 +442,6 @@ def _modifiers(t: MentionTable, k: int) -> frozenset[str]:
     return frozenset(w for w in t["lower"][k][: t["head_index"][k]] if w[:1].isalnum() and w not in determiners)
 
 
-@predicate("modifiers_differ", attributes=("lower", "head_index"),
-           help="each mention has a word before its head that the other lacks (determiners aside): 'the endolymphatic "
-                "duct' / 'the cochlear duct', 'wild-type mice' / 'mutant mice'; 'the left lung' / 'the lung' do not")
-def modifiers_differ(t: MentionTable, i: int, j: int) -> str | None:
-    mi, mj = _modifiers(t, i), _modifiers(t, j)
-    if mi - mj and mj - mi:
-        return f"'{' '.join(sorted(mj - mi))}' vs '{' '.join(sorted(mi - mj))}' before the heads"
-    return None
-
-
 @predicate("later_adds_modifier", attributes=("lower", "head_index", "start"),
            help="the later mention has a word before its head that the earlier one lacks: 'the salt' / 'iodised salt'; "
                 "a later mention rarely adds a modifier to the same thing, it often names a kind or a part of it")

@@ -54,15 +54,6 @@ def test_predicates_frequent_head():
     assert ask(text, "frequent_head", 3, 0, at_least=2) is None  # 'mouse' is the later one: one mention
 
 
-def test_predicates_modifiers_differ():
-    assert ask("[the endolymphatic duct|test] ; [the cochlear duct|test] .", "modifiers_differ", 1, 0) == (
-        "'endolymphatic' vs 'cochlear' before the heads")
-    assert ask("[the left lung|test] ; [the lung|test] .", "modifiers_differ", 1, 0) is None  # one adds, none differs
-    assert ask("[the lung|test] ; [this lung|test] .", "modifiers_differ", 1, 0) is None  # determiners aside
-    assert ask("[the size of the left duct|test] ; [the size of the right duct|test] .", "modifiers_differ",
-               1, 0) is None  # words after the head are no modifiers of it
-
-
 def test_predicates_later_adds_modifier():
     text = "[salt|test] ; [iodised salt|test] ."
     assert both_orders(text, "later_adds_modifier", 1, 0) == "'iodised salt' adds 'iodised'"

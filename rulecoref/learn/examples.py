@@ -105,12 +105,23 @@ def _initial(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:]
 
 
-def written(a: str, b: str, text_a: str, text_b: str, pre: str = "") -> Iterator[str]:
+#: the sentence between two mentions that must stand some sentences apart
+FILLER = "Nothing else happened ."
+#: most sentences an example puts between its two mentions
+MAX_GAP = 10
+
+
+def written(a: str, b: str, text_a: str, text_b: str, pre: str = "", gap: int = 0) -> Iterator[str]:
     """Lines with the marked mentions ``a`` then ``b``, each where its words can stand: in two
-    sentences, in one, and both where a subject stands (the layouts the subject-position keys see)."""
+    sentences, in one, and both where a subject stands (the layouts the subject-position keys see);
+    with ``gap``, that many sentences between them, in the first layout only."""
     pa, pb = places(text_a), places(text_b)
     ra, rb = pa[0], pb[0]
-    lines = [_initial(FIRST[ra].format(m=a)) + "\n" + SECOND[rb].format(m=b, pre=pre)]
+    between = "".join(f"\n{FILLER}" for _ in range(gap))
+    lines = [_initial(FIRST[ra].format(m=a)) + between + "\n" + SECOND[rb].format(m=b, pre=pre)]
+    if gap:
+        yield from lines
+        return
     if ra == rb == "object":
         lines.append(f"We read about {a} and then about {pre}{b} .")
     if "subject" in pa and "subject" in pb:
@@ -198,18 +209,12 @@ def _transforms(vocab: Vocabulary) -> dict[str, Callable[[Pair], tuple[Pair, str
     def site(p: Pair) -> tuple[Pair, str] | None:
         return None if p.pronoun else (Pair(f"left {_bare(p.first)}", f"right {_bare(p.second)}", p.person), "")
 
-    def differ(p: Pair) -> tuple[Pair, str] | None:  # modifiers_differ
-        if p.pronoun or p.person or not p.first.startswith("the ") or not p.second.startswith("the "):
-            return None
-        return Pair(f"the red {_bare(p.first)}", f"the blue {_bare(p.second)}"), ""
-
     def adds(p: Pair) -> tuple[Pair, str] | None:  # later_adds_modifier
         if p.pronoun or p.person or not p.second.startswith("the "):
             return None
         return Pair(p.first, f"the blue {_bare(p.second)}"), ""
 
     return {
-        "modifiers_differ": differ,
         "later_adds_modifier": adds,
         "new_event": cue_before("clinical", "new_event_cues"),
         "generic_mention": cue_before("clinical", "generic_cues"),
@@ -266,10 +271,10 @@ class ExampleMaker:
         return self._match_examples(idx)
 
     # -- lines ------------------------------------------------------------------------------------
-    def lines(self, idx: int, pair: Pair, pre: str = "") -> Iterator[str]:
+    def lines(self, idx: int, pair: Pair, pre: str = "", gap: int = 0) -> Iterator[str]:
         """The pair written into each template with each typing the pass's scope admits."""
         for ta, tb in self._typings(idx, pair):
-            yield from written(f"[{pair.first}|{ta}]", f"[{pair.second}|{tb}]", pair.first, pair.second, pre)
+            yield from written(f"[{pair.first}|{ta}]", f"[{pair.second}|{tb}]", pair.first, pair.second, pre, gap)
 
     def _typings(self, idx: int, pair: Pair) -> list[tuple[str, str]]:
         scope = self.rs.passes[idx].scope
@@ -338,6 +343,9 @@ class ExampleMaker:
         return first
 
     def _changed(self, idx: int, pair: Pair, predicate: str, params: dict[str, Any] | None = None) -> str | None:
+        if predicate == "sentences_apart":  # the same pair, far enough apart
+            gap = (params or {}).get("more_than", 3) + 1
+            return next(iter(self.lines(idx, pair, gap=gap)), None) if gap <= MAX_GAP else None
         if predicate in SETTLED:
             made = SETTLED[predicate](pair, params or {})
         else:

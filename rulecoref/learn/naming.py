@@ -105,12 +105,16 @@ def _begins_with(settings: dict[str, Any]) -> tuple[str, str]:
     return f"{which}-begins-with-{'-'.join(words)}", f"{who} begins with {quoted}"
 
 
+def _noun(n: int, word: str) -> str:
+    return word if n == 1 else word + "s"
+
+
 #: predicates whose phrase says their settings: settings -> (name part, phrase)
 SET_PHRASES = {
-    "sentences_apart": lambda s: (f"more-than-{s['more_than']}-sentences-apart",
-                                  f"they are more than {s['more_than']} sentences apart"),
-    "mentions_apart": lambda s: (f"more-than-{s['more_than']}-mentions-apart",
-                                 f"more than {s['more_than']} mentions stand between them"),
+    "sentences_apart": lambda s: (f"more-than-{s['more_than']}-{_noun(s['more_than'], 'sentence')}-apart",
+                                  f"they are more than {s['more_than']} {_noun(s['more_than'], 'sentence')} apart"),
+    "mentions_apart": lambda s: (f"more-than-{s['more_than']}-{_noun(s['more_than'], 'mention')}-apart",
+                                 f"more than {s['more_than']} {_noun(s['more_than'], 'mention')} stand between them"),
     "frequent_head": lambda s: (f"head-of-{s['at_least']}-mentions",
                                 f"the later one's head word heads {s['at_least']} or more mentions of the document"),
     "mention_levels": _mention_levels,
@@ -118,7 +122,6 @@ SET_PHRASES = {
 }
 PREDICATES.update({
     "repeats_another": ("repeats-another", "the later one repeats word for word an earlier mention other than this one"),
-    "modifiers_differ": ("modifiers-differ", "each has a word before its head that the other lacks"),
     "later_adds_modifier": ("later-adds-modifier", "the later one adds a word before its head"),
 })
 

@@ -125,7 +125,7 @@ LINKING = frozenset({"head_matches", "words_covered", "acronym_of", "names_match
 CONFLICTS = frozenset({"overlaps", "gender_clash", "number_clash", "dates_conflict", "clues_conflict", "adjective_only",
                        "negation_differs", "negated_apart", "history_differs", "new_event", "generic_mention",
                        "degree_clash", "site_clash", "family_differs",
-                       "sentences_apart", "mentions_apart", "repeats_another", "frequent_head", "modifiers_differ",
+                       "sentences_apart", "mentions_apart", "repeats_another", "frequent_head",
                        "later_adds_modifier"})
 
 
