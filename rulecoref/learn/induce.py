@@ -64,6 +64,7 @@ class Settings:
     exact: int = 400  # candidates whose exact gain is computed (the best by net correct merges)
     exact_filters: int = 150  # filter candidates per state whose exact gain is computed (the best by net removals)
     lift: float = 1.25  # a predicate requires when its pairs corefer this much more often, vetoes below 1/lift
+    leave_out: frozenset[str] = frozenset()  # predicates kept out of the search (--leave-out)
 
 
 @dataclass
@@ -218,7 +219,7 @@ def induce(docs: Sequence[GoldDoc], pipeline: Pipeline, settings: Settings = Set
     used = {gd.name for gd in t.docs}
     kept, back = [n for n in kept if n in used], [n for n in back if n in used]
     umls = pipeline.umls is not None
-    preds = predicates(umls)
+    preds = [p for p in predicates(umls) if p.name not in settings.leave_out]
     store = PairStore(t, preds)
     state = LinkState(t, store)
     result = Induction([], kept, back, state.f1(False), state.f1(True), settings.holdout)

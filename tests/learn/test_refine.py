@@ -4,6 +4,7 @@ removes exactly what the engine removes; generated examples put each pronoun whe
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -148,3 +149,19 @@ def test_induce_and_ablate_take_no_progress_and_draw_no_bar_without_a_terminal(t
     monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
     with bar(10, "x", False) as progress:
         assert progress.t is None  # stderr is no terminal: no bar, as resolve
+
+
+def test_leave_out_keeps_a_predicate_out_of_the_search(tmp_path: Path, capsys):
+    folder = write_corpus(tmp_path / "gold", far_head_documents())
+    base_path = write_rules(tmp_path, BASE, name="base.yaml")
+    out = tmp_path / "l.yaml"
+    assert main(["induce", str(folder), "--base", str(base_path), "--out", str(out), "--json", "-q",
+                 "--leave-out", "sentences_apart", "--examples", "none"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    # the filter learned without --leave-out (the test above) is not: no other predicate separates these links
+    assert not [p for p in summary["passes"] if "sentences_apart" in json.dumps(p)]
+    assert "sentences_apart" not in out.read_text().split("passes:")[1]
+    assert "--leave-out sentences_apart" in out.read_text()  # the header says so
+    assert main(["induce", str(folder), "--base", str(base_path), "--out", str(tmp_path / "m.yaml"),
+                 "--leave-out", "sentence_apart"]) == 2
+    assert "[RC577]" in capsys.readouterr().err
