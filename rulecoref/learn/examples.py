@@ -168,7 +168,7 @@ CUES = {
     ("clinical", "qualifiers_high"): ("severe", "significant"),
 }
 
-_DETERMINERS = ("the ", "a ", "an ")
+_DETERMINERS = ("the ", "a ", "an ", "this ", "that ", "these ", "those ")
 
 
 def _bare(text: str) -> str:
@@ -231,6 +231,8 @@ def _transforms(vocab: Vocabulary) -> dict[str, Callable[[Pair], tuple[Pair, str
 
     def number(p: Pair) -> tuple[Pair, str] | None:
         swap = {"it": "they", "they": "it", "its": "their", "their": "its"}
+        if p.person and not p.pronoun:  # a name has no plural ('Bergs')
+            return None
         if p.pronoun:
             return (replace(p, second=swap[p.second]), "") if p.second in swap else None
         return replace(p, second=_plural(p.second)), ""
@@ -241,7 +243,7 @@ def _transforms(vocab: Vocabulary) -> dict[str, Callable[[Pair], tuple[Pair, str
     def adds(p: Pair) -> tuple[Pair, str] | None:  # later_adds_modifier
         if p.pronoun or p.person or not p.second.startswith("the "):
             return None
-        return replace(p, second=f"the blue {_bare(p.second)}"), ""
+        return replace(p, second=f"the famous {_bare(p.second)}"), ""  # an adjective the words leave out
 
     return {
         "later_adds_modifier": adds,

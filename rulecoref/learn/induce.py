@@ -335,6 +335,7 @@ def _filters(t: Training, store: PairStore, state: LinkState, s: Settings, preds
             makers.append((name,))
             judged_by[(name,)] = mine
     columns = {p: store.column(p)[rows] for p in preds if may_veto(p)}
+    need_docs = min(s.min_docs, max(1, int((~t.held_back_doc).sum())))
     out = []
     seen: set[bytes] = set()  # the removals of a candidate already made: the simplest filter that removes them stays
     for scope in fams:
@@ -350,11 +351,13 @@ def _filters(t: Training, store: PairStore, state: LinkState, s: Settings, preds
                 n, ok = int(mine.sum()), int((mine & wrong).sum())
                 if n < s.min_links or ok / n < s.min_precision:
                     continue
+                docs = len(np.unique(t.doc_of[a[mine & wrong]]))
+                if docs < need_docs:  # as for match rules: no filter fitted to one or two documents
+                    continue
                 removes = np.flatnonzero(hit)
                 if (key := removes.tobytes()) in seen:
                     continue
                 seen.add(key)
-                docs = len(np.unique(t.doc_of[a[mine & wrong]]))
                 st = Stats(n, ok, n, ok, docs)
                 out.append(Candidate(FilterRule(scope, (p,), made_by), st, a[removes], b[removes]))
     out.sort(key=lambda c: 2 * c.stats.correct - c.stats.links, reverse=True)
