@@ -399,8 +399,7 @@ def _choose(t: Training, store: PairStore, state: LinkState, pool: dict, s: Sett
     heap: list[tuple[float, int, Candidate]] = []
     order = itertools.count()  # ties go to the candidate offered first: the same rules on every run
 
-    # the links (or removals) of refused candidates, by kind: their near duplicates are not tried (a
-    # filter removing links that a refused match rule would also make is no duplicate of it)
+    # the links (or removals) of refused candidates, by kind (filter or not): near duplicates are not tried
     rejected: list[tuple[bool, set[tuple[int, int]]]] = []
 
     def push(c: Candidate) -> None:

@@ -645,8 +645,7 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
 
 
 def _check_order(chk: _Checker, passes: list[PassConfig]) -> None:
-    """A pass that reads what another kind leaves (``requires``) must come after one of that kind,
-    and a filter's ``made_by`` must name passes before it (RC580)."""
+    """A pass reading what another kind leaves (``requires``) comes after one; ``made_by`` names earlier passes (RC580)."""
     seen: set[str] = set()
     names: list[str] = []
     for cfg in passes:
@@ -654,11 +653,9 @@ def _check_order(chk: _Checker, passes: list[PassConfig]) -> None:
         missing = [k for k in (cls.requires if cls else ()) if k not in seen]
         if missing:
             chk.add("RC133", Path(cfg.rule_file), cfg.line, cfg.name, kind=cfg.kind, needs=", ".join(missing))
-        for made_by in cfg.rule.get("made_by") or ():
-            if made_by not in names:
-                close = suggest(made_by, names)
-                chk.add("RC580", Path(cfg.rule_file), cfg.line, cfg.name, name=made_by,
-                        hint=(f"did you mean {close!r}? " if close else "") + "passes before it: " + ", ".join(names))
+        for made_by in (n for n in cfg.rule.get("made_by") or () if n not in names):
+            close = f"did you mean {suggest(made_by, names)!r}? " if suggest(made_by, names) else ""
+            chk.add("RC580", Path(cfg.rule_file), cfg.line, cfg.name, name=made_by, hint=f"{close}passes before it: {', '.join(names)}")
         seen.add(cfg.kind)
         names.append(cfg.name)
 
