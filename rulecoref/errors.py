@@ -165,6 +165,7 @@ MESSAGES: dict[str, str] = {
     "RC577": "{option}: {detail}",
     "RC578": "rule file {path!r} cannot be rewritten: {detail}",
     "RC579": "predicate {name!r} is left out of the search: it failed on these documents ({detail})",
+    "RC580": "filter made_by names {name!r}, which is no pass before it",
     # models
     "RC601": "model file {path!r}: {detail}",
     # -- Bell tree (RC602-RC699) --

@@ -362,3 +362,122 @@ def clinical_words_covered(t: MentionTable, i: int, j: int) -> str | None:
     if wi and all(any(w == u or match(w, u) for u in wj) for w in wi):
         return f"the clinical words of '{_text(t, i)}' are in '{_text(t, j)}'"
     return None
+
+
+# == Distance and what each mention is on its own (issue 24, round 2) ================================
+# What a filter (or a veto) needs to tell a linking pass's right links from its wrong ones: how far
+# apart two mentions are, and properties of one of them. A filter asks about (later, earlier) and a
+# match rule about (mention, candidate), which ``direction: backward_then_forward`` may reverse, so
+# "later" here is the mention further into the text (concepts are numbered in text order).
+_LEVELS = ("NAM", "NOM", "PRO")
+
+
+def _later_earlier(i: int, j: int) -> tuple[int, int]:
+    return (i, j) if i > j else (j, i)
+
+
+@predicate("sentences_apart", attributes=("line",),
+           params={"more_than": Param("int", default=3, minimum=0, help="how many sentences (lines) apart is too far")},
+           help="the two mentions are more than N sentences (lines) apart: in a filter, a window for links that some "
+                "other rule made ('[the study]' ... 40 sentences later ... '[the behavioral studies]')")
+def sentences_apart(t: MentionTable, i: int, j: int, more_than: int = 3) -> str | None:
+    d = abs(t["line"][i] - t["line"][j])
+    return f"{d} sentences apart (more than {more_than})" if d > more_than else None
+
+
+@predicate("mentions_apart", attributes=("start",),
+           params={"more_than": Param("int", default=10, minimum=0, help="how many mentions between them is too many")},
+           help="more than N other mentions stand between the two: a distance that follows how much the text says in "
+                "between, where sentences are long or short")
+def mentions_apart(t: MentionTable, i: int, j: int, more_than: int = 10) -> str | None:
+    d = abs(i - j) - 1
+    return f"{d} mentions between them (more than {more_than})" if d > more_than else None
+
+
+def _first_with_words(t: MentionTable) -> dict[str, int]:
+    """Each text_norm of the document and the first mention that writes it."""
+    first: dict[str, int] = {}
+    for k, words in enumerate(t["text_norm"]):
+        first.setdefault(words, k)
+    return first
+
+
+@predicate("repeats_another", attributes=("text_norm", "start"),
+           help="the later mention repeats the words of a mention before it other than the earlier one, whose words "
+                "differ: in '[membrane] ... [the plasma membrane] ... [membrane]' the second 'membrane' is the first "
+                "one again, not the plasma membrane")
+def repeats_another(t: MentionTable, i: int, j: int) -> str | None:
+    later, earlier = _later_earlier(i, j)
+    words = t["text_norm"][later]
+    if not words or words == t["text_norm"][earlier]:
+        return None
+    first = t.document_value("first_with_words", _first_with_words)[words]
+    if first >= later:
+        return None
+    return f"'{_text(t, later)}' repeats '{_text(t, first)}' word for word"
+
+
+def _head_counts(t: MentionTable) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for h in t["head_word"]:
+        counts[h] = counts.get(h, 0) + 1
+    return counts
+
+
+@predicate("frequent_head", attributes=("head_word", "start"),
+           params={"at_least": Param("int", default=10, minimum=2, help="how many mentions of the document share it")},
+           help="the later mention's head word is the head of at least N mentions of the document: a word that many "
+                "mentions share ('cells', 'mice', 'pain') often names many things")
+def frequent_head(t: MentionTable, i: int, j: int, at_least: int = 10) -> str | None:
+    later, _ = _later_earlier(i, j)
+    head = t["head_word"][later]
+    n = t.document_value("head_counts", _head_counts).get(head, 0)
+    return f"{n} mentions of the document have the head '{head}'" if n >= at_least else None
+
+
+def _modifiers(t: MentionTable, k: int) -> frozenset[str]:
+    """The words before the head, determiners and punctuation left out: 'the left lower lobe' -> {left, lower}."""
+    determiners = t.settings.determiners
+    return frozenset(w for w in t["lower"][k][: t["head_index"][k]] if w[:1].isalnum() and w not in determiners)
+
+
+@predicate("later_adds_modifier", attributes=("lower", "head_index", "start"),
+           help="the later mention has a word before its head that the earlier one lacks: 'the salt' / 'iodised salt'; "
+                "a later mention rarely adds a modifier to the same thing, it often names a kind or a part of it")
+def later_adds_modifier(t: MentionTable, i: int, j: int) -> str | None:
+    later, earlier = _later_earlier(i, j)
+    added = _modifiers(t, later) - _modifiers(t, earlier)
+    return f"'{_text(t, later)}' adds '{' '.join(sorted(added))}'" if added else None
+
+
+@predicate("mention_levels", attributes=("mention_level", "start"),
+           params={"earlier": Param("str_list", default=[], allowed=_LEVELS,
+                                    help="the earlier mention's levels (NAM a name, NOM a description, PRO a pronoun; "
+                                         "empty: any)"),
+                   "later": Param("str_list", default=[], allowed=_LEVELS, help="the later mention's levels (empty: any)")},
+           help="the earlier and the later mention have these mention levels: {earlier: [NAM], later: [NOM]} holds for "
+                "a name followed by a description ('Anna Berg' ... 'the doctor'), {later: [PRO]} for a later pronoun")
+def mention_levels(t: MentionTable, i: int, j: int, earlier: list[str] | tuple[str, ...] = (),
+                   later: list[str] | tuple[str, ...] = ()) -> str | None:
+    b, a = _later_earlier(i, j)
+    la, lb = t["mention_level"][a], t["mention_level"][b]
+    if (earlier and la not in earlier) or (later and lb not in later):
+        return None
+    return f"a {la} mention, then a {lb} one"
+
+
+@predicate("begins_with", attributes=("lower", "start"),
+           params={"words": Param("str_list", default=["a", "an"], help="the first words that count"),
+                   "mention": Param("choice", default="later", allowed=("later", "earlier", "either"),
+                                    help="which mention must begin with one")},
+           help="the later (or earlier, or either) mention begins with one of these words: with 'a' and 'an', a later "
+                "mention that introduces something new ('the report' ... 'a report')")
+def begins_with(t: MentionTable, i: int, j: int, words: list[str] | tuple[str, ...] = ("a", "an"),
+                mention: str = "later") -> str | None:
+    later, earlier = _later_earlier(i, j)
+    which = {"later": (later,), "earlier": (earlier,), "either": (later, earlier)}[mention]
+    for k in which:
+        first = t["lower"][k][0] if t["lower"][k] else ""
+        if first in words:
+            return f"'{_text(t, k)}' begins with '{first}'"
+    return None

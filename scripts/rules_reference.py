@@ -1,5 +1,6 @@
 """Write the reference tables of docs/rules.md (mention attributes, `attributes:` settings, pair
-predicates) from the registries, so the documentation says what the code does.
+predicates, the keys of a `filter` entry) from the registries, so the documentation says what the
+code does.
 
     python scripts/rules_reference.py          # rewrite docs/rules.md in place
     python scripts/rules_reference.py --check  # exit 1 when docs/rules.md is out of date
@@ -50,7 +51,18 @@ def predicates_table() -> str:
     return "\n".join(["| predicate | reads | holds when | settings |", "|---|---|---|---|", *rows])
 
 
-TABLES = {"attributes-table": attributes_table, "settings-table": settings_table, "predicates-table": predicates_table}
+def filter_table() -> str:
+    from rulecoref.passes import get_kind
+
+    rows = []
+    for key, spec in get_kind("filter").rule_keys.items():
+        default = "required" if spec.required else f"`{spec.default}`"
+        rows.append(f"| `{key}` | {spec.kind} | {default} | {spec.help} |")
+    return "\n".join(["| key | kind | default | meaning |", "|---|---|---|---|", *rows])
+
+
+TABLES = {"attributes-table": attributes_table, "settings-table": settings_table, "predicates-table": predicates_table,
+          "filter-table": filter_table}
 
 
 def rewritten(text: str) -> str:

@@ -42,8 +42,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--holdout", type=float, default=0.33, metavar="SHARE",
                    help="with --search: share of GOLD's documents held back; a change is kept only if it also "
                         "raises their CoNLL F1 (default 0.33; 0: choose on all of GOLD)")
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar or warnings")
+    add_progress_options(p)
     p.set_defaults(run=run)
+
+
+def add_progress_options(p: argparse.ArgumentParser) -> None:
+    """``--no-progress`` and ``--quiet``, as ``resolve`` has them (no bar either when stderr is no terminal)."""
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar or warnings")
+
+
+def no_bar(args: argparse.Namespace) -> bool:
+    return bool(args.quiet or args.no_progress)
 
 
 class Bar:
@@ -63,14 +73,15 @@ class Bar:
 
 
 @contextmanager
-def bar(steps: int | None, what: str, quiet: bool) -> Iterator[Bar]:
-    """A tqdm progress bar (none with --quiet)."""
-    if quiet:
+def bar(steps: int | None, what: str, off: bool) -> Iterator[Bar]:
+    """A tqdm progress bar on stderr: none when ``off`` (--quiet, --no-progress) or when stderr is
+    not a terminal (tqdm's ``disable=None``, as ``resolve`` does), so logs get no bar lines."""
+    if off or not sys.stderr.isatty():
         yield Bar()
         return
     from tqdm import tqdm
 
-    with tqdm(total=steps, desc=what, unit="step", file=sys.stderr, dynamic_ncols=True) as t:
+    with tqdm(total=steps, desc=what, unit="step", file=sys.stderr, dynamic_ncols=True, disable=None) as t:
         yield Bar(t)
 
 
@@ -106,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
     if args.search:
         return run_search(args, path, ruleset, docs, resources)
     steps = len(docs) * (1 + len(ruleset.passes))
-    with bar(steps, "ablate", args.quiet) as progress:
+    with bar(steps, "ablate", no_bar(args)) as progress:
         report = ablate(docs, ruleset, resources, progress)
     if args.json:
         print(json.dumps(report.to_dict(), indent=1))
@@ -118,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
 def run_search(args: argparse.Namespace, path: Path, ruleset, docs, resources) -> int:
     from ..learn.search import search_rules
 
-    with bar(None, "search", args.quiet) as progress:
+    with bar(None, "search", no_bar(args)) as progress:
         result = search_rules(path, ruleset, docs, resources, max_changes=args.max_changes,
                               min_gain=args.min_gain / 100, holdout=args.holdout, progress=progress,
                               allow_paths=args.allow_path)

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from ..errors import CliError, diagnostic
-from .ablate import bar, parse_types
+from .ablate import add_progress_options, bar, no_bar, parse_types
 from .common import add_allow_path_option, cli_resources, encoding_name, print_diagnostics
 
 
@@ -41,11 +41,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-rules", type=int, default=12, metavar="N", help="at most N learned passes (default 12)")
     p.add_argument("--holdout", type=float, default=0.33, metavar="SHARE",
                    help="share of GOLD's documents held back to decide whether a rule is kept (default 0.33)")
+    p.add_argument("--leave-out", action="append", default=[], metavar="PREDICATE",
+                   help="keep a predicate out of the search, e.g. one your readers find hard to check "
+                        "(repeatable; docs/rules.md lists them)")
     p.add_argument("--examples", choices=("generated", "none"), default="generated",
                    help="write examples generated from each rule (default), or none")
     p.add_argument("--overwrite", action="store_true", help="replace an existing --out")
     p.add_argument("--json", action="store_true", help="print a JSON summary instead of text")
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar or warnings")
+    add_progress_options(p)
     p.set_defaults(run=run)
 
 
@@ -57,6 +60,12 @@ def _check_options(args: argparse.Namespace) -> None:
         raise CliError(diagnostic("RC577", option=f"--holdout {args.holdout}", detail="expected a share from 0 to below 1"))
     if not 1 <= args.max_rules <= 100:
         raise CliError(diagnostic("RC577", option=f"--max-rules {args.max_rules}", detail="expected 1 to 100"))
+    from ..predicates import PREDICATES
+
+    unknown = [name for name in args.leave_out if name not in PREDICATES]
+    if unknown:
+        raise CliError(diagnostic("RC577", option=f"--leave-out {unknown[0]}",
+                                  detail="no such predicate; known: " + ", ".join(sorted(PREDICATES))))
     if args.out.exists() and not args.overwrite:
         raise CliError(diagnostic("RC574", path=str(args.out)))
 
@@ -85,10 +94,11 @@ def run(args: argparse.Namespace) -> int:
     resources = cli_resources(args)
     pipeline = Pipeline(base, resources)
     settings = Settings(min_precision=args.min_precision, max_rules=args.max_rules, holdout=args.holdout,
-                        patience=Settings.patience if args.holdout > 0 else 1)
-    with bar(None, "induce", args.quiet) as progress:
+                        patience=Settings.patience if args.holdout > 0 else 1, leave_out=frozenset(args.leave_out))
+    with bar(None, "induce", no_bar(args)) as progress:
         result = induce(docs, pipeline, settings, progress, progress.stage)
-    note = (f"Settings: --min-precision {args.min_precision} --max-rules {args.max_rules} --holdout {args.holdout}; "
+    left = "".join(f" --leave-out {name}" for name in args.leave_out)
+    note = (f"Settings: --min-precision {args.min_precision} --max-rules {args.max_rules} --holdout {args.holdout}{left}; "
             f"{result.tried} candidate rules passed the precision and support bars, "
             f"kept: {len(result.chosen)}; refused by the held-back documents: {len(result.rejected)}.")
     if result.warnings and not args.quiet:

@@ -37,6 +37,7 @@ from .space import (
     MAX_VETO,
     FilterRule,
     MatchRule,
+    Pred,
     Scope,
     blockings,
     may_require,
@@ -61,7 +62,9 @@ class Settings:
     cap: int = 60  # candidates listed per mention and blocking key
     beam: int = 4
     exact: int = 400  # candidates whose exact gain is computed (the best by net correct merges)
+    exact_filters: int = 150  # filter candidates per state whose exact gain is computed (the best by net removals)
     lift: float = 1.25  # a predicate requires when its pairs corefer this much more often, vetoes below 1/lift
+    leave_out: frozenset[str] = frozenset()  # predicates kept out of the search (--leave-out)
 
 
 @dataclass
@@ -132,14 +135,14 @@ class Induction:
     tried: int = 0
     rejected: list[tuple[MatchRule | FilterRule, float, float]] = field(default_factory=list)
     truncated: dict[str, int] = field(default_factory=dict)
-    broken: dict[str, str] = field(default_factory=dict)
+    broken: dict[Pred, str] = field(default_factory=dict)
     warnings: list[Diagnostic] = field(default_factory=list)  # documents left out, predicates that failed
 
 
 class BlockSearch:
     """Evaluates match rules of one blocking key as masks over its candidate rows."""
 
-    def __init__(self, t: Training, store: PairStore, state: LinkState, bp: BlockPairs, preds: Sequence[str]):
+    def __init__(self, t: Training, store: PairStore, state: LinkState, bp: BlockPairs, preds: Sequence[Pred]):
         self.t, self.state, self.bp = t, state, bp
         self.masks = {p: store.column(p)[bp.row] for p in preds}
         self.gold = store.gold(bp.row)
@@ -188,7 +191,7 @@ class BlockSearch:
         idx = self.links(rule)
         return Candidate(rule, self.stats(idx), self.bp.ana[idx], self.bp.cand[idx])
 
-    def roles(self, preds: Sequence[str], lift: float) -> tuple[list[str], list[str]]:
+    def roles(self, preds: Sequence[Pred], lift: float) -> tuple[list[Pred], list[Pred]]:
         """Predicates that may require (their pairs corefer more often) and veto (less often)."""
         rows = self.train
         base = self.gold[rows].mean() if rows.any() else 0.0
@@ -216,7 +219,7 @@ def induce(docs: Sequence[GoldDoc], pipeline: Pipeline, settings: Settings = Set
     used = {gd.name for gd in t.docs}
     kept, back = [n for n in kept if n in used], [n for n in back if n in used]
     umls = pipeline.umls is not None
-    preds = predicates(umls)
+    preds = [p for p in predicates(umls) if p.name not in settings.leave_out]
     store = PairStore(t, preds)
     state = LinkState(t, store)
     result = Induction([], kept, back, state.f1(False), state.f1(True), settings.holdout)
@@ -232,7 +235,7 @@ def induce(docs: Sequence[GoldDoc], pipeline: Pipeline, settings: Settings = Set
         if progress:
             progress(1)
     result.broken = dict(store.broken)
-    result.warnings = t.warnings + [diagnostic("RC579", severity="warning", name=name, detail=why)
+    result.warnings = t.warnings + [diagnostic("RC579", severity="warning", name=str(name), detail=why)
                                     for name, why in store.broken.items()]
     result.tried = len(pool)
     _choose(t, store, state, pool, settings, result, progress, stage)
@@ -311,8 +314,10 @@ def _scope_for(types: set[str], present: set[str]) -> Scope:
     return Scope(exclude=frozenset(left_out)) if len(left_out) < len(types) else Scope(types=frozenset(types))
 
 
-def _filters(t: Training, store: PairStore, state: LinkState, s: Settings, preds: Sequence[str]) -> list[Candidate]:
-    """Filter candidates over the current links: a scope and one predicate that removes a link."""
+def _filters(t: Training, store: PairStore, state: LinkState, s: Settings, preds: Sequence[Pred]) -> list[Candidate]:
+    """Filter candidates over the current links: a scope, one predicate that removes a link, and
+    either every link or only those one base pass made alone (``made_by``). The ``exact_filters``
+    with the most net wrong links removed are offered (each is rescored exactly when measured)."""
     a, b = state.kept_links()
     if not len(a):
         return []
@@ -322,22 +327,41 @@ def _filters(t: Training, store: PairStore, state: LinkState, s: Settings, preds
     present = set(t.type_names)
     fams = list(dict.fromkeys([Scope(), *scopes(t.type_names, t.pronoun_types, t.pipeline.settings.people.types),
                                *(Scope(types=frozenset({name})) for name in sorted(present))]))
+    makers: list[tuple[str, ...]] = [()]
+    judged_by: dict[tuple[str, ...], np.ndarray] = {(): np.ones(len(a), dtype=bool)}
+    for name in t.link_passes:
+        mine = state.made_only_by(a, b, frozenset({name}))
+        if int((mine & train).sum()) >= s.min_links:
+            makers.append((name,))
+            judged_by[(name,)] = mine
+    columns = {p: store.column(p)[rows] for p in preds if may_veto(p)}
+    need_docs = min(s.min_docs, max(1, int((~t.held_back_doc).sum())))
     out = []
+    seen: set[bytes] = set()  # the removals of a candidate already made: the simplest filter that removes them stays
     for scope in fams:
         admit = t.admit_vector(scope)
-        judged = admit[t.type_code[a]] | admit[t.type_code[b]]
-        for p in preds:
-            if not may_veto(p):
+        in_scope = admit[t.type_code[a]] | admit[t.type_code[b]]
+        for made_by in makers:
+            judged = in_scope & judged_by[made_by]
+            if int((judged & train).sum()) < s.min_links:
                 continue
-            hit = judged & store.column(p)[rows]
-            mine = hit & train
-            n, ok = int(mine.sum()), int((mine & wrong).sum())
-            if n < s.min_links or ok / n < s.min_precision:
-                continue
-            docs = len(np.unique(t.doc_of[a[mine & wrong]]))
-            st = Stats(n, ok, n, ok, docs)
-            out.append(Candidate(FilterRule(scope, (p,)), st, a[hit], b[hit]))
-    return out
+            for p, col in columns.items():
+                hit = judged & col
+                mine = hit & train
+                n, ok = int(mine.sum()), int((mine & wrong).sum())
+                if n < s.min_links or ok / n < s.min_precision:
+                    continue
+                docs = len(np.unique(t.doc_of[a[mine & wrong]]))
+                if docs < need_docs:  # as for match rules: no filter fitted to one or two documents
+                    continue
+                removes = np.flatnonzero(hit)
+                if (key := removes.tobytes()) in seen:
+                    continue
+                seen.add(key)
+                st = Stats(n, ok, n, ok, docs)
+                out.append(Candidate(FilterRule(scope, (p,), made_by), st, a[removes], b[removes]))
+    out.sort(key=lambda c: 2 * c.stats.correct - c.stats.links, reverse=True)
+    return out[: s.exact_filters]
 
 
 def link_stats(t: Training, state: LinkState, ana: np.ndarray, cand: np.ndarray) -> Stats:
@@ -375,7 +399,8 @@ def _choose(t: Training, store: PairStore, state: LinkState, pool: dict, s: Sett
     heap: list[tuple[float, int, Candidate]] = []
     order = itertools.count()  # ties go to the candidate offered first: the same rules on every run
 
-    rejected: list[set[tuple[int, int]]] = []  # the links of refused candidates: near duplicates are not tried
+    # the links (or removals) of refused candidates, by kind (filter or not): near duplicates are not tried
+    rejected: list[tuple[bool, set[tuple[int, int]]]] = []
 
     def push(c: Candidate) -> None:
         if c.gain >= s.min_gain:
@@ -407,16 +432,18 @@ def _choose(t: Training, store: PairStore, state: LinkState, pool: dict, s: Sett
                 _measure(state, best, version)
                 push(best)
             continue
-        if any(best.like(r) for r in rejected):
+        is_filter = isinstance(best.rule, FilterRule)
+        if any(kind == is_filter and best.like(r) for kind, r in rejected):
             continue
         if best.held_gain <= 0:
             failures += 1
-            rejected.append(best.pairs())
+            rejected.append((is_filter, best.pairs()))
             result.rejected.append((best.rule, best.gain, best.held_gain))
             continue
         failures = 0
         if isinstance(best.rule, FilterRule):
-            state.add_filter(ChosenFilter(t.admit_vector(best.rule.scope), best.rule.remove_if))
+            state.add_filter(ChosenFilter(t.admit_vector(best.rule.scope), best.rule.remove_if,
+                                          frozenset(best.rule.made_by)))
         else:
             state.add_links(best.ana, best.cand)
         version += 1

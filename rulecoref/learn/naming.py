@@ -9,8 +9,10 @@ phrase here are named by their own names (``number_clash`` -> "number clash").
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
-from .space import Blocking, FilterRule, MatchRule, Scope
+from ..predicates import PREDICATES as REGISTRY
+from .space import Blocking, FilterRule, MatchRule, Pred, Scope
 
 #: blocking key -> (name part, "... share/have ..." phrase for the description)
 KEYS: dict[str, tuple[str, str]] = {
@@ -74,8 +76,63 @@ def key_phrase(b: Blocking) -> tuple[str, str]:
     return KEYS.get(b.label) or KEYS.get(b.key) or (b.key.replace("_", "-"), f"the same {b.key.replace('_', ' ')}")
 
 
-def predicate_phrase(name: str) -> tuple[str, str]:
-    return PREDICATES.get(name) or (name.replace("_", "-"), name.replace("_", " ") + " holds")
+#: mention levels in words
+LEVELS = {"NAM": ("name", "a name"), "NOM": ("description", "a description"), "PRO": ("pronoun", "a pronoun")}
+
+
+def _levels(levels: Any) -> tuple[str, str]:
+    levels = list(levels or ())
+    return "-or-".join(LEVELS[x][0] for x in levels), _listed([LEVELS[x][1] for x in levels], "or")
+
+
+def _mention_levels(settings: dict[str, Any]) -> tuple[str, str]:
+    early, late = settings.get("earlier"), settings.get("later")
+    if early and late:
+        return (f"{_levels(early)[0]}-then-{_levels(late)[0]}",
+                f"{_levels(early)[1]} comes first and {_levels(late)[1]} later")
+    if late:
+        return f"later-{_levels(late)[0]}", f"the later one is {_levels(late)[1]}"
+    if early:
+        return f"earlier-{_levels(early)[0]}", f"the earlier one is {_levels(early)[1]}"
+    return "any-levels", "any mention levels"
+
+
+def _begins_with(settings: dict[str, Any]) -> tuple[str, str]:
+    words = list(settings.get("words") or ["a", "an"])
+    which = settings.get("mention", "later")
+    quoted = _listed([f"'{w}'" for w in words], "or")
+    who = {"later": "the later one", "earlier": "the earlier one", "either": "either"}[which]
+    return f"{which}-begins-with-{'-'.join(words)}", f"{who} begins with {quoted}"
+
+
+def _noun(n: int, word: str) -> str:
+    return word if n == 1 else word + "s"
+
+
+#: predicates whose phrase says their settings: settings -> (name part, phrase)
+SET_PHRASES = {
+    "sentences_apart": lambda s: (f"more-than-{s['more_than']}-{_noun(s['more_than'], 'sentence')}-apart",
+                                  f"they are more than {s['more_than']} {_noun(s['more_than'], 'sentence')} apart"),
+    "mentions_apart": lambda s: (f"more-than-{s['more_than']}-{_noun(s['more_than'], 'mention')}-apart",
+                                 f"more than {s['more_than']} {_noun(s['more_than'], 'mention')} stand between them"),
+    "frequent_head": lambda s: (f"head-of-{s['at_least']}-mentions",
+                                f"the later one's head word heads {s['at_least']} or more mentions of the document"),
+    "mention_levels": _mention_levels,
+    "begins_with": _begins_with,
+}
+PREDICATES.update({
+    "repeats_another": ("repeats-another", "the later one repeats word for word an earlier mention other than this one"),
+    "later_adds_modifier": ("later-adds-modifier", "the later one adds a word before its head"),
+})
+
+
+def predicate_phrase(p: Pred | str) -> tuple[str, str]:
+    """(name part, phrase) of a predicate with its settings."""
+    p = p if isinstance(p, Pred) else Pred(p)
+    if p.name in SET_PHRASES:
+        settings = {k: v.default for k, v in REGISTRY[p.name].params.items()} | p.settings
+        return SET_PHRASES[p.name](settings)
+    return PREDICATES.get(p.name) or (p.name.replace("_", "-"), p.name.replace("_", " ") + " holds")
 
 
 def _listed(names: list[str], last: str = "and") -> str:
@@ -119,13 +176,15 @@ def match_description(rule: MatchRule) -> str:
 
 
 def filter_name(rule: FilterRule) -> str:
-    parts = ["remove-if", *(predicate_phrase(p)[0] for p in rule.remove_if)]
+    made = [f"remove-{'-'.join(rule.made_by)}-links-if"] if rule.made_by else ["remove-if"]
+    parts = [*made, *(predicate_phrase(p)[0] for p in rule.remove_if)]
     scope = scope_words(rule.scope)[0]
     return "-".join(parts + ([scope] if scope else []))
 
 
 def filter_description(rule: FilterRule) -> str:
-    return (f"removes a link of {scope_words(rule.scope)[1]} when "
+    whose = f" that {_listed(list(rule.made_by), 'or')} alone made" if rule.made_by else ""
+    return (f"removes a link{whose} of {scope_words(rule.scope)[1]} when "
             + _listed([predicate_phrase(p)[1] for p in rule.remove_if], "or"))
 
 

@@ -28,7 +28,7 @@ from ..mentions import MentionTable
 from ..passes import TypeScope
 from ..predicates import PREDICATES
 from .corpus import GoldDoc
-from .space import Blocking, Scope
+from .space import Blocking, Pred, Scope
 
 Progress = Callable[[int], None]
 
@@ -42,9 +42,13 @@ class Training:
                  progress: Progress | None = None):
         self.pipeline = pipeline
         self.pronoun_types = pipeline.ruleset.pronoun_types or frozenset({"pronoun"})
+        #: the base file's linking passes, whose links a learned filter may judge alone (``made_by``)
+        self.link_passes = [p.name for p in pipeline.passes if p.role == "link"]
         self.docs: list[GoldDoc] = []
         self.tables: list[MentionTable] = []
         self.base_pairs: list[set[tuple[int, int]]] = []
+        #: per document, the passes that made each kept base link (a ``made_by`` filter judges by them)
+        self.base_makers: list[dict[tuple[int, int], frozenset[str]]] = []
         #: documents the base rules failed on (RC575): they are left out, the run goes on
         self.warnings: list[Diagnostic] = []
         for gd in docs:
@@ -57,6 +61,8 @@ class Training:
             self.docs.append(gd)
             self.tables.append(res.table)
             self.base_pairs.append(set(res.kept))
+            self.base_makers.append({pair: frozenset(link.provenance.pass_name for link in links)
+                                     for pair, links in res.kept.items()})
             if progress:
                 progress(1)
         sizes = [len(gd.doc.concepts) for gd in self.docs]
@@ -85,17 +91,17 @@ class PairStore:
     """Every (mention, candidate) pair asked about in a run, with its gold label and, per
     predicate, whether it holds (``test(table, mention, candidate)``, as a rule asks it)."""
 
-    def __init__(self, training: Training, predicates: Sequence[str]):
+    def __init__(self, training: Training, predicates: Sequence[Pred]):
         self.t = training
         self.predicates = list(predicates)
         self._index: list[dict[tuple[int, int], int]] = [{} for _ in training.docs]
         self.doc = array("q")
         self.i = array("q")
         self.j = array("q")
-        self._cols: dict[str, bytearray] = {p: bytearray() for p in self.predicates}
-        self._arrays: dict[str, np.ndarray] = {}
-        #: predicates that raised (name -> the error): they are left out of the search
-        self.broken: dict[str, str] = {}
+        self._cols: dict[Pred, bytearray] = {p: bytearray() for p in self.predicates}
+        self._arrays: dict[Pred, np.ndarray] = {}
+        #: predicates that raised (the predicate -> the error): they are left out of the search
+        self.broken: dict[Pred, str] = {}
 
     def __len__(self) -> int:
         return len(self.doc)
@@ -110,7 +116,7 @@ class PairStore:
             self.j.append(j)
         return r
 
-    def column(self, name: str) -> np.ndarray:
+    def column(self, name: Pred) -> np.ndarray:
         """Whether predicate ``name`` holds for each row (rows added since the last call are asked now)."""
         col = self._cols[name]
         if len(col) < len(self.doc):
@@ -121,8 +127,8 @@ class PairStore:
             arr = self._arrays[name] = np.frombuffer(bytes(col), dtype=np.uint8).astype(bool)
         return arr
 
-    def _fill(self, name: str, col: bytearray) -> None:
-        test = PREDICATES[name].bind({})
+    def _fill(self, name: Pred, col: bytearray) -> None:
+        test = PREDICATES[name.name].bind(name.settings)
         tables, docs, ii, jj = self.t.tables, self.doc, self.i, self.j
         start = len(col)
         if name in self.broken:

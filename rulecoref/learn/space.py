@@ -2,7 +2,10 @@
 
 A learned ``match`` rule is a blocking key (an attribute, with its antecedent key and direction),
 a sentence window, a type scope, up to ``MAX_REQUIRE`` required predicates and up to ``MAX_VETO``
-vetoes; a learned ``filter`` is a type scope and one predicate that removes a link. Only
+vetoes; a learned ``filter`` is a type scope, optionally the one base pass whose links it judges
+(``made_by``), and one predicate that removes a link. A predicate with settings is tried with each
+setting of its small grid (``GRID``: "more than 3 / 10 / 30 sentences apart"); the others with their
+defaults. Only
 attributes listed in ``BLOCKINGS`` serve as keys: each says something a reader recognises ("the
 same head word", "the same gender"), and the naming module has a phrase for it. A key that many
 mentions share (a type, a gender) is tried only within a few sentences, as the engine would walk
@@ -13,7 +16,7 @@ fixed here: the data says, by how often the pairs a predicate holds for corefer 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..attributes import ATTRIBUTES, closure
@@ -79,6 +82,40 @@ BLOCKINGS: tuple[Blocking, ...] = (
     Blocking("head_class", broad=True),
 )
 
+@dataclass(frozen=True, order=True)
+class Pred:
+    """A predicate with its settings, as a rule names it: ``number_clash`` or ``{sentences_apart: {more_than: 10}}``."""
+
+    name: str
+    params: tuple[tuple[str, Any], ...] = field(default=())
+
+    @classmethod
+    def of(cls, name: str, params: dict[str, Any] | None = None) -> Pred:
+        return cls(name, tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in (params or {}).items())))
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in self.params}
+
+    def yaml(self) -> str | dict[str, Any]:
+        return {self.name: self.settings} if self.params else self.name
+
+    def __str__(self) -> str:
+        inner = ", ".join(f"{k}={v}" for k, v in self.settings.items())
+        return f"{self.name}({inner})" if inner else self.name
+
+
+#: the settings tried for predicates that take a number or a choice (each one a column of the search)
+GRID: dict[str, tuple[dict[str, Any], ...]] = {
+    "sentences_apart": tuple({"more_than": n} for n in (1, 3, 10, 30)),
+    "mentions_apart": tuple({"more_than": n} for n in (5, 20, 50, 100)),
+    "frequent_head": tuple({"at_least": n} for n in (5, 10, 20)),
+    "mention_levels": ({"earlier": ["NAM"], "later": ["NOM"]}, {"earlier": ["NOM"], "later": ["NAM"]},
+                       {"earlier": ["NAM"], "later": ["NAM"]}, {"earlier": ["NOM"], "later": ["NOM"]},
+                       {"later": ["PRO"]}, {"earlier": ["PRO"]}, {"later": ["NAM"]}, {"later": ["NOM"]}),
+    "begins_with": ({"mention": "later"}, {"mention": "earlier"}),
+}
+
 #: predicates never tried: the type scope says what ``same_type`` would
 SKIPPED_PREDICATES = frozenset({"same_type"})
 #: predicates that say two mentions name one thing: they may only be required
@@ -87,16 +124,18 @@ LINKING = frozenset({"head_matches", "words_covered", "acronym_of", "names_match
 #: predicates that say two mentions differ: they may only veto a link or remove it (a filter)
 CONFLICTS = frozenset({"overlaps", "gender_clash", "number_clash", "dates_conflict", "clues_conflict", "adjective_only",
                        "negation_differs", "negated_apart", "history_differs", "new_event", "generic_mention",
-                       "degree_clash", "site_clash", "family_differs"})
+                       "degree_clash", "site_clash", "family_differs",
+                       "sentences_apart", "mentions_apart", "repeats_another", "frequent_head",
+                       "later_adds_modifier"})
 
 
-def may_require(name: str) -> bool:
+def may_require(p: Pred) -> bool:
     """A predicate in neither list (a new one) may take either role; the data decides."""
-    return name not in CONFLICTS
+    return p.name not in CONFLICTS
 
 
-def may_veto(name: str) -> bool:
-    return name not in LINKING
+def may_veto(p: Pred) -> bool:
+    return p.name not in LINKING
 
 
 def usable(names: Iterable[str], *, umls: bool) -> list[str]:
@@ -109,14 +148,15 @@ def blockings(umls: bool = False) -> list[Blocking]:
     return [b for b in BLOCKINGS if b.key in keys and (b.antecedent_key is None or b.antecedent_key in keys)]
 
 
-def predicates(umls: bool = False) -> list[str]:
-    """Predicate names tried as requirements, vetoes and filters (default settings)."""
+def predicates(umls: bool = False) -> list[Pred]:
+    """The predicates tried as requirements, vetoes and filters: each with its defaults, or with
+    each setting of its ``GRID``."""
     out = []
     for name, spec in PREDICATES.items():
         if name in SKIPPED_PREDICATES:
             continue
         if umls or not any("umls" in ATTRIBUTES[a].needs for a in closure(list(spec.attributes))):
-            out.append(name)
+            out += [Pred.of(name, params) for params in GRID.get(name, ({},))]
     return out
 
 
@@ -160,10 +200,10 @@ class MatchRule:
     blocking: Blocking
     window: int
     scope: Scope
-    require: tuple[str, ...] = ()
-    veto: tuple[str, ...] = ()
+    require: tuple[Pred, ...] = ()
+    veto: tuple[Pred, ...] = ()
 
-    def refine(self, require: str | None = None, veto: str | None = None) -> MatchRule:
+    def refine(self, require: Pred | None = None, veto: Pred | None = None) -> MatchRule:
         return MatchRule(self.blocking, self.window, self.scope,
                          tuple(sorted({*self.require, require})) if require else self.require,
                          tuple(sorted({*self.veto, veto})) if veto else self.veto)
@@ -180,9 +220,9 @@ class MatchRule:
         if self.blocking.antecedent_key:
             out["antecedent_key"] = self.blocking.antecedent_key
         if self.require:
-            out["require"] = list(self.require)
+            out["require"] = [p.yaml() for p in self.require]
         if self.veto:
-            out["veto"] = list(self.veto)
+            out["veto"] = [p.yaml() for p in self.veto]
         if self.window:
             out["window"] = {"sentences": self.window}
         if self.blocking.direction != "backward":
@@ -193,11 +233,14 @@ class MatchRule:
 @dataclass(frozen=True)
 class FilterRule:
     scope: Scope
-    remove_if: tuple[str, ...]
+    remove_if: tuple[Pred, ...]
+    made_by: tuple[str, ...] = ()  # the passes whose links it judges (empty: every link)
 
     def entry(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": "filter"}
         if self.scope.yaml():
             out["applies_to"] = self.scope.yaml()
-        out["remove_if"] = list(self.remove_if)
+        if self.made_by:
+            out["made_by"] = list(self.made_by)
+        out["remove_if"] = [p.yaml() for p in self.remove_if]
         return out

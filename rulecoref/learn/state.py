@@ -2,8 +2,9 @@
 
 The state of each document is its set of kept links: the base rules' links, plus the links of the
 learned ``match`` rules chosen so far, less the links the learned filters chosen so far remove
-(they run after every learned match rule, as in the written file, so they judge those links too).
-Chains are the union-find of the kept links. A candidate's effect is worked out on the documents it
+(they run after every learned match rule, as in the written file, so they judge those links too,
+except a filter limited to a base pass's links, ``made_by``, which judges a link only while that
+pass alone made it). Chains are the union-find of the kept links. A candidate's effect is worked out on the documents it
 changes only: a match rule's links merge the current chains of their two mentions (a link inside
 one chain changes nothing), a filter's removals rebuild the chains of the documents it touches, and
 those documents are rescored (``score.doc_counts``).
@@ -19,6 +20,10 @@ import numpy as np
 from ..chains import clusters_from_pairs
 from .pairs import PairStore, Training
 from .score import conll_f1, doc_counts
+from .space import Pred
+
+#: the maker of links that learned match rules add (a ``made_by`` filter never judges them)
+LEARNED = ""
 
 
 def clusters_of(labels: np.ndarray) -> list[list[int]]:
@@ -31,7 +36,8 @@ def clusters_of(labels: np.ndarray) -> list[list[int]]:
 @dataclass(frozen=True)
 class ChosenFilter:
     admit: np.ndarray  # by type code: does the filter's scope admit the type
-    remove_if: tuple[str, ...]
+    remove_if: tuple[Pred, ...]
+    made_by: frozenset[str] = frozenset()  # empty: every link
 
 
 class LinkState:
@@ -40,6 +46,8 @@ class LinkState:
         self.store = store
         self.keys = [gd.key() for gd in training.docs]
         self.pairs: list[set[tuple[int, int]]] = [set(p) for p in training.base_pairs]
+        #: who made each link ever kept (removed ones too: a learned rule may link a pair again)
+        self.makers: list[dict[tuple[int, int], frozenset[str]]] = [dict(m) for m in training.base_makers]
         self.label = np.arange(training.n, dtype=np.int64)
         self.counts = np.zeros((len(training.docs), 12))
         self.filters: list[ChosenFilter] = []
@@ -89,17 +97,35 @@ class LinkState:
             out[d] = doc_counts(self.keys[d], clusters_from_pairs(n, self.pairs[d] - gone))
         return out
 
-    def filtered(self, ana: np.ndarray, cand: np.ndarray) -> np.ndarray:
-        """Which links (gids) the chosen learned filters remove."""
+    def filtered(self, ana: np.ndarray, cand: np.ndarray, filters: list[ChosenFilter] | None = None,
+                 judged: dict[frozenset[str], np.ndarray] | None = None) -> np.ndarray:
+        """Which links (gids) the chosen learned filters remove. New links of learned rules have no
+        ``judged`` masks: the ``made_by`` filters leave them alone."""
+        filters = self.filters if filters is None else filters
+        out = np.zeros(len(ana), dtype=bool)
+        if not filters or not len(ana):
+            return out
         rows = self.judged_rows(ana, cand)
         types = self.t.type_code
-        out = np.zeros(len(ana), dtype=bool)
-        for f in self.filters:
+        for f in filters:
+            if f.made_by and judged is None:
+                continue
             hit = np.zeros(len(ana), dtype=bool)
             for name in f.remove_if:
                 hit |= self.store.column(name)[rows]
-            out |= hit & (f.admit[types[ana]] | f.admit[types[cand]])
+            hit &= f.admit[types[ana]] | f.admit[types[cand]]
+            if f.made_by:
+                hit &= judged[f.made_by]
+            out |= hit
         return out
+
+    def made_only_by(self, a: np.ndarray, b: np.ndarray, names: frozenset[str]) -> np.ndarray:
+        """Which links (gids, kept) were made by the passes ``names`` alone."""
+        docs = self.t.doc_of[a]
+        off = self.t.offsets[docs]
+        makers = self.makers
+        return np.array([makers[d].get((x, y), frozenset({LEARNED})) <= names
+                         for d, x, y in zip(docs.tolist(), (a - off).tolist(), (b - off).tolist())], dtype=bool)
 
     def judged_rows(self, ana: np.ndarray, cand: np.ndarray) -> np.ndarray:
         """Pair rows as a filter asks about a link: (later mention, earlier mention)."""
@@ -128,7 +154,9 @@ class LinkState:
         for x, y in zip(ana.tolist(), cand.tolist()):
             d = int(self.t.doc_of[x])
             off = int(self.t.offsets[d])
-            self.pairs[d].add((min(x, y) - off, max(x, y) - off))
+            pair = (min(x, y) - off, max(x, y) - off)
+            self.pairs[d].add(pair)
+            self.makers[d][pair] = self.makers[d].get(pair, frozenset()) | {LEARNED}
             touched.add(d)
         for d in touched:
             self._rebuild(d)
@@ -136,7 +164,8 @@ class LinkState:
     def add_filter(self, chosen: ChosenFilter) -> None:
         a, b = self.kept_links()
         self.filters.append(chosen)
-        gone = self.filtered(b, a) if len(a) else np.zeros(0, dtype=bool)
+        judged = {chosen.made_by: self.made_only_by(a, b, chosen.made_by)} if chosen.made_by else {}
+        gone = self.filtered(b, a, [chosen], judged) if len(a) else np.zeros(0, dtype=bool)
         touched = set()
         for x, y in zip(a[gone].tolist(), b[gone].tolist()):
             d = int(self.t.doc_of[x])

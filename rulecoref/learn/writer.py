@@ -29,7 +29,7 @@ from .corpus import SPLIT_SALT, GoldDoc
 from .examples import ExampleMaker
 from .induce import Chosen, Induction, Stats
 from .naming import filter_description, filter_name, match_description, match_name, unique
-from .space import FilterRule, MatchRule, Scope
+from .space import FilterRule, MatchRule, Pred, Scope
 
 _BARE = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 
@@ -144,15 +144,15 @@ def _merged_filters(filters: list[LearnedPass]) -> list[LearnedPass]:
     a filter judges a link when its scope admits either end, so the union removes exactly the links
     the separate filters remove."""
     out: list[LearnedPass] = []
-    groups: dict[tuple[str, ...], list[LearnedPass]] = {}
+    groups: dict[tuple[tuple[Pred, ...], tuple[str, ...]], list[LearnedPass]] = {}
     for p in filters:
         rule = p.rule
         assert isinstance(rule, FilterRule)
         if rule.scope.types is None:
             out.append(p)
         else:
-            groups.setdefault(rule.remove_if, []).append(p)
-    for remove_if, group in groups.items():
+            groups.setdefault((rule.remove_if, rule.made_by), []).append(p)
+    for (remove_if, made_by), group in groups.items():
         if len(group) == 1:
             out.append(group[0])
             continue
@@ -162,7 +162,7 @@ def _merged_filters(filters: list[LearnedPass]) -> list[LearnedPass]:
         stats = Stats(sum(x.links for x in st), sum(x.correct for x in st), sum(x.new for x in st),
                       sum(x.new_correct for x in st), sum(x.docs for x in st))
         last = group[-1].chosen
-        chosen = Chosen(FilterRule(Scope(types=types), remove_if), stats, sum(p.chosen.gain for p in group),
+        chosen = Chosen(FilterRule(Scope(types=types), remove_if, made_by), stats, sum(p.chosen.gain for p in group),
                         sum(p.chosen.held_gain for p in group), last.f1_after, last.held_f1_after)
         out.append(LearnedPass(chosen, group[0].order, also=[p.order for p in group[1:]]))
     return out

@@ -13,6 +13,18 @@ the comparisons pair predicates (``predicates.py``), so a filter is YAML alone:
 A link is judged when the scope admits either of its mentions (a pronoun linked to an adjective is
 judged too); the first predicate that holds removes it, and its evidence is the removal's provenance. A filter removes the direct link only: if other
 kept links still join the two mentions, the chain builder merges them anyway.
+
+``made_by`` narrows a filter to the links of named passes, so a rule file that includes another can
+refine one of its passes without editing it (``rulecoref induce`` writes such filters):
+
+    - kind: filter
+      name: head-match-not-when-repeating-another
+      made_by: [head-and-synonym]
+      remove_if: [repeats_another]
+
+A link is judged only when every pass that made it is named: a pair that another pass also linked
+stands on that pass's evidence. The names must be of passes before the filter (the compiler
+checks it, RC580).
 """
 
 from __future__ import annotations
@@ -30,10 +42,15 @@ class Filter(Pass):
     role = "filter"
     rule_keys = {
         "remove_if": Param("predicates", required=True, help="predicates any one of which removes a link"),
+        "made_by": Param("str_list", default=[],
+                         help="judge only the links these passes made (names of earlier passes; a pair that another "
+                              "pass also linked is kept): a learned file refines a pass of the file it includes "
+                              "(empty: every link)"),
     }
 
     def setup(self) -> None:
         self.tests: list[Test] = [PREDICATES[name].bind(params) for name, params in self.config.rule["remove_if"]]
+        self.made_by = frozenset(self.config.rule.get("made_by") or ())
 
     def needed_attributes(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(a for name, params in self.config.rule["remove_if"] for a in PREDICATES[name].reads(params)))
@@ -42,8 +59,11 @@ class Filter(Pass):
         t = ctx.table
         types = t["type"]
         admitted = {ty for ty in set(types) if self.scope.admits_type(ty)}  # once per type, not per link
-        for a, b in list(ctx.links):
+        made_by = self.made_by
+        for (a, b), links in list(ctx.links.items()):
             if types[a] not in admitted and types[b] not in admitted:
+                continue
+            if made_by and any(link.provenance.pass_name not in made_by for link in links):
                 continue
             for test in self.tests:
                 evidence = test(t, b, a)

@@ -645,14 +645,19 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
 
 
 def _check_order(chk: _Checker, passes: list[PassConfig]) -> None:
-    """A pass that reads what another kind leaves (``requires``) must come after one of that kind."""
+    """A pass reading what another kind leaves (``requires``) comes after one; ``made_by`` names earlier passes (RC580)."""
     seen: set[str] = set()
+    names: list[str] = []
     for cfg in passes:
         cls = get_kind(cfg.kind)
         missing = [k for k in (cls.requires if cls else ()) if k not in seen]
         if missing:
             chk.add("RC133", Path(cfg.rule_file), cfg.line, cfg.name, kind=cfg.kind, needs=", ".join(missing))
+        for made_by in (n for n in cfg.rule.get("made_by") or () if n not in names):
+            close = f"did you mean {suggest(made_by, names)!r}? " if suggest(made_by, names) else ""
+            chk.add("RC580", Path(cfg.rule_file), cfg.line, cfg.name, name=made_by, hint=f"{close}passes before it: {', '.join(names)}")
         seen.add(cfg.kind)
+        names.append(cfg.name)
 
 
 def _check_decoder(chk: _Checker, path: Path, value: Any, line: int, overrides: dict[str, Any]) -> DecoderConfig | None:

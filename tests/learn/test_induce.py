@@ -67,7 +67,7 @@ def test_learned_file_passes_check_and_reads_as_plain_rules(learned):
     assert data["passes"][0] == {"include": "rules/exact.yaml"}
     learned = data["passes"][1:]
     assert learned and all(set(p) <= {"kind", "name", "description", "applies_to", "key", "antecedent_key", "require",
-                                      "veto", "window", "direction", "remove_if", "examples"} for p in learned)
+                                      "veto", "window", "direction", "remove_if", "made_by", "examples"} for p in learned)
     assert all(re.fullmatch(r"[a-z0-9-]+", p["name"]) and p["description"] for p in learned)
     assert "held back" in text and "doc" in text.split("Held back:")[1].splitlines()[1]  # the split is recorded
     rs = compile_rules(out)

@@ -14,7 +14,7 @@ from rulecoref.learn.corpus import gold_doc, load_gold, split_by_name
 from rulecoref.learn.induce import BlockSearch
 from rulecoref.learn.pairs import PairStore, Training, enumerate_pairs
 from rulecoref.learn.score import conll_f1, doc_counts, total
-from rulecoref.learn.space import Blocking, MatchRule, Scope, predicates
+from rulecoref.learn.space import Blocking, MatchRule, Pred, Scope, predicates
 from rulecoref.learn.state import LinkState
 from rulecoref.learn.writer import flow
 from rulecoref.markup import parse_markup
@@ -60,10 +60,13 @@ def test_loading_skips_a_record_without_chains_or_unreadable_with_a_warning(tmp_
 
 RULES = [
     MatchRule(Blocking("head"), 0, Scope()),
-    MatchRule(Blocking("head"), 1, Scope(), ("words_covered",)),
-    MatchRule(Blocking("words"), 0, Scope(types=frozenset({"problem"})), (), ("number_clash",)),
-    MatchRule(Blocking("type", broad=True), 2, Scope(exclude=frozenset({"test"})), (), ("overlaps",)),
-    MatchRule(Blocking("acronym", "acronym_forms", "backward_then_forward"), 0, Scope(), ("acronym_of",)),
+    MatchRule(Blocking("head"), 1, Scope(), (Pred("words_covered"),)),
+    MatchRule(Blocking("words"), 0, Scope(types=frozenset({"problem"})), (), (Pred("number_clash"),)),
+    MatchRule(Blocking("type", broad=True), 2, Scope(exclude=frozenset({"test"})), (), (Pred("overlaps"),)),
+    MatchRule(Blocking("acronym", "acronym_forms", "backward_then_forward"), 0, Scope(), (Pred("acronym_of"),)),
+    # predicates with settings from the grid, as a requirement and as a veto
+    MatchRule(Blocking("head"), 0, Scope(), (Pred.of("mention_levels", {"later": ["NOM"]}),),
+              (Pred.of("sentences_apart", {"more_than": 1}),)),
 ]
 MARKUP = {
     "e1": "\n".join([
@@ -124,7 +127,7 @@ def test_a_predicate_that_raises_is_left_out_not_fatal(tmp_path: Path, monkeypat
     folder = write_corpus(tmp_path / "c", MARKUP)
     docs, _ = load_gold([folder])
     t = Training(docs, Pipeline(compile_rules(ROOT / "rules" / "exact.yaml"), shared_resources()), set())
-    store = PairStore(t, ["broken_for_test", "overlaps"])
+    store = PairStore(t, [Pred("broken_for_test"), Pred("overlaps")])
     enumerate_pairs(t, store, Blocking("type", broad=True), 60)
-    assert not store.column("broken_for_test").any() and "KeyError" in store.broken["broken_for_test"]
-    assert len(store.column("overlaps")) == len(store)
+    assert not store.column(Pred("broken_for_test")).any() and "KeyError" in store.broken[Pred("broken_for_test")]
+    assert len(store.column(Pred("overlaps"))) == len(store)
