@@ -437,7 +437,7 @@ def frequent_head(t: MentionTable, i: int, j: int, at_least: int = 10) -> str | 
 
 def _modifiers(t: MentionTable, k: int) -> frozenset[str]:
     """The words before the head, determiners and punctuation left out: 'the left lower lobe' -> {left, lower}."""
-    determiners = t.settings.determiners
+    determiners = t.settings.words.determiners.words
     return frozenset(w for w in t["lower"][k][: t["head_index"][k]] if w[:1].isalnum() and w not in determiners)
 
 
