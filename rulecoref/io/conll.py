@@ -18,13 +18,16 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..chains import chain_types
 from ..document import Concept, Document
-from ..errors import Diagnostic, InputError, diagnostic
-from .i2b2 import Span, read_text_lines
+from ..errors import CliError, Diagnostic, InputError, RulecorefError, diagnostic
+from .formats import Converted, Files, Format, Source, SourceOptions, register_format
+from .i2b2 import Span, read_document, read_text_lines
+from .outdir import Inputs
 
 Mention = tuple[int, int]  # (first token, last token), inclusive, counted over the document
 
@@ -346,6 +349,75 @@ def conll_to_document(
     return doc, chains, warnings
 
 
-def format_concepts(doc: Document) -> str:
-    """A .txt.con file: one ``c="text" L:T L:T||t="type"`` line per concept, in text order."""
-    return "".join(f'{c.i2b2()}||t="{c.type}"\n' for c in doc.concepts)
+@register_format("conll")
+class Conll(Format):
+    """CoNLL-2012 files (the reference scorer's input). Written per document by ``resolve`` and
+    as one file by ``convert``; read by ``convert`` only, since CoNLL carries no concept types
+    (they come from ``--reference`` or are ``--default-type``)."""
+
+    help = "NAME.conll"
+    rank = 90  # any other file: the formats before it claim theirs by name
+    suffixes = (".conll",)
+    one_file = True
+    complete_only = True  # a scorer input that lacks documents would be scored as if they had no chains
+
+    def detect(self, path: Path) -> bool:
+        return path.is_file()
+
+    def source(self, src: Path, opts: SourceOptions) -> Source:
+        return ConllSource(src, opts)
+
+    def write(self, doc: Document, chains: Sequence[Sequence[int]], chain_types: Sequence[str]
+              ) -> tuple[Files, list[Diagnostic]]:
+        text, warnings = document_to_conll(doc, [[doc.concepts[i].span for i in c] for c in chains if len(c) > 1])
+        return [(f"{doc.name}.conll", text)], warnings
+
+
+class ConllSource(Source):
+    """A CoNLL file as documents: with ``--reference`` (the i2b2 folder of the same texts) the
+    concepts, their types and the lines come from it, and only the chains are new."""
+
+    def __init__(self, src: Path, opts: SourceOptions):
+        if not src.is_file():
+            raise CliError(diagnostic("RC712", what="CoNLL file", path=str(src)))
+        self.src, self.opts = src, opts
+        self.chains_only = opts.reference is not None
+
+    def names(self) -> list[str]:
+        try:
+            return [record_name(c.doc_id) for c in read_conll(self.src, word_column=self.opts.word_column,
+                                                              encoding=self.opts.encoding)]
+        except RulecorefError:
+            return []  # reported when the documents are read
+
+    def inputs(self) -> Inputs:
+        folders = {p.resolve() for p in (self.opts.chains, self.opts.reference) if p is not None and p.is_dir()}
+        return Inputs([self.src], (set(folders), set(folders)))
+
+    def documents(self, failed: list[Diagnostic], warnings: list[Diagnostic]) -> Iterator[Converted]:
+        from .layout import records_in_dir
+
+        opts, refs = self.opts, {}
+        if opts.reference is not None:
+            if not opts.reference.is_dir():
+                raise CliError(diagnostic("RC712", what="reference folder", path=str(opts.reference)))
+            refs = {r.name: r for r in records_in_dir(opts.reference)[0]}
+        for cdoc in read_conll(self.src, word_column=opts.word_column, encoding=opts.encoding):
+            name = record_name(cdoc.doc_id)
+            try:
+                ref_doc = None
+                if opts.reference is not None:
+                    rec = refs.get(name)
+                    if rec is None or rec.txt is None:
+                        raise InputError(diagnostic("RC715", file=str(self.src), line=cdoc.line, doc=cdoc.doc_id,
+                                                    expected=f"{opts.reference}/docs/{name}.txt and concepts/{name}.txt.con"))
+                    read = read_document(rec.txt, rec.con, name=name, encoding=opts.encoding)
+                    warnings.extend(read.warnings)
+                    ref_doc = read.document
+                doc, chains, warns = conll_to_document(cdoc, name=name, reference=ref_doc,
+                                                       default_type=opts.default_type, source=str(self.src))
+            except RulecorefError as exc:
+                failed.extend(exc.diagnostics)
+                continue
+            warnings.extend(warns)
+            yield doc, chains, chain_types(doc, chains, opts.pronoun_types)

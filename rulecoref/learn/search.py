@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Pipeline
-from ..io.i2b2 import write_atomic
+from ..io.outdir import write_atomic
 from ..passes import PassConfig, get_kind
 from ..resources import Resources
 from ..rules.compiler import RuleSet, compile_rules

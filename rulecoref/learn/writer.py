@@ -20,7 +20,7 @@ from typing import Any
 
 from ..engine import Pipeline
 from ..errors import RulecorefError, diagnostic
-from ..io.i2b2 import write_atomic
+from ..io.outdir import write_atomic
 from ..resources import data_root
 from ..rules.compiler import RuleSet, compile_rules, resolve_resource
 from ..rules.examples import run_examples
