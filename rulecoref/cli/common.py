@@ -188,7 +188,7 @@ def cli_resources(args: argparse.Namespace) -> Resources:
 
 
 def rules_path(args: argparse.Namespace) -> Path:
-    from ..rules.compiler import bundled_rules
+    from ..rules.files import bundled_rules
 
     return args.rules if args.rules is not None else bundled_rules("i2b2")
 

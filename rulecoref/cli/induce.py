@@ -69,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
     from ..learn.corpus import load_gold
     from ..learn.induce import Settings, induce
     from ..learn.writer import write_learned
-    from ..rules.compiler import bundled_rules, compile_rules
+    from ..rules.compiler import compile_rules
+    from ..rules.files import bundled_rules
 
     _check_options(args)
     started = time.process_time()

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..errors import RuleFileError, diagnostic
 from ..resources import data_root
-from ..rules.compiler import resolve_resource
+from ..rules.files import resolve_resource
 from ..rules.yamlsrc import load
 
 

@@ -22,8 +22,9 @@ from ..engine import Pipeline
 from ..errors import RulecorefError, diagnostic
 from ..io.outdir import write_atomic
 from ..resources import data_root
-from ..rules.compiler import RuleSet, compile_rules, resolve_resource
+from ..rules.compiler import RuleSet, compile_rules
 from ..rules.examples import run_examples
+from ..rules.files import resolve_resource
 from .ablate import corpus_f1
 from .corpus import SPLIT_SALT, GoldDoc
 from .examples import ExampleMaker
