@@ -91,83 +91,93 @@ def read_conll(path: str | Path, *, word_column: int = 3, encoding: str = "utf-8
             ``word_column + 1`` fields (the last field is always the coreference column).
     """
     path = Path(path)
-    file = str(path)
-    docs: list[ConllDocument] = []
-    errors: list[Diagnostic] = []
-    seen: dict[str, int] = {}
-    doc: ConllDocument | None = None
-    open_stack: dict[int, list[tuple[int, int]]] = {}
-    sentence: list[str] = []
-    token = 0
-
-    def finish(lineno: int) -> None:
-        nonlocal doc, sentence
-        assert doc is not None
-        if sentence:
-            doc.sentences.append(sentence)
-        sentence = []
-        for ent, stack in open_stack.items():
-            for start, at in stack:
-                errors.append(diagnostic("RC708", file=file, line=at, entity=ent, detail=f"opened at token {start} and never closed"))
-        if doc.doc_id in seen:
-            errors.append(diagnostic("RC709", file=file, line=doc.line, doc=doc.doc_id, first=seen[doc.doc_id]))
-        else:
-            seen[doc.doc_id] = doc.line
-            docs.append(doc)
-        doc = None
-
+    reader = _ConllReader(str(path), word_column)
     for lineno, raw in enumerate(read_text_lines(path, encoding), 1):
+        reader.line(lineno, raw)
+    if reader.doc is not None:
+        reader.problem("RC707", reader.doc.line, detail=f"document {reader.doc.doc_id!r} has no #end document")
+        reader.finish()
+    if reader.errors:
+        raise InputError(reader.errors)
+    return reader.docs
+
+
+class _ConllReader:
+    """One pass over a CoNLL file's lines: the open document, its open mentions, the problems."""
+
+    def __init__(self, file: str, word_column: int):
+        self.file, self.word_column = file, word_column
+        self.docs: list[ConllDocument] = []
+        self.errors: list[Diagnostic] = []
+        self.seen: dict[str, int] = {}
+        self.doc: ConllDocument | None = None
+        self.open_stack: dict[int, list[tuple[int, int]]] = {}
+        self.sentence: list[str] = []
+        self.token = 0
+
+    def problem(self, code: str, line: int, **fields: object) -> None:
+        self.errors.append(diagnostic(code, file=self.file, line=line, **fields))
+
+    def line(self, lineno: int, raw: str) -> None:
         begin = _BEGIN_RE.match(raw)
         if begin:
-            if doc is not None:
-                errors.append(diagnostic("RC707", file=file, line=lineno, detail="#begin document inside an open document"))
-                finish(lineno)
-            doc = ConllDocument(begin.group(1), line=lineno)
-            open_stack, sentence, token = {}, [], 0
-            continue
-        if _END_RE.match(raw):
-            if doc is None:
-                errors.append(diagnostic("RC707", file=file, line=lineno, detail="#end document without #begin document"))
+            if self.doc is not None:
+                self.problem("RC707", lineno, detail="#begin document inside an open document")
+                self.finish()
+            self.doc = ConllDocument(begin.group(1), line=lineno)
+            self.open_stack, self.sentence, self.token = {}, [], 0
+        elif _END_RE.match(raw):
+            if self.doc is None:
+                self.problem("RC707", lineno, detail="#end document without #begin document")
             else:
-                finish(lineno)
-            continue
-        fields = raw.split()
-        if not fields:
-            if doc is not None and sentence:
-                doc.sentences.append(sentence)
-                sentence = []
-            continue
-        if doc is None:
-            if raw.lstrip().startswith("#"):
-                continue  # comment between documents
-            errors.append(diagnostic("RC707", file=file, line=lineno, detail="token line outside a document"))
-            continue
-        sentence.append(fields[word_column] if len(fields) > word_column + 1 else "_")
+                self.finish()
+        elif not raw.split():
+            if self.doc is not None and self.sentence:
+                self.doc.sentences.append(self.sentence)
+                self.sentence = []
+        elif self.doc is None:
+            if not raw.lstrip().startswith("#"):  # a comment between documents is fine
+                self.problem("RC707", lineno, detail="token line outside a document")
+        else:
+            self.token_line(lineno, raw.split(), self.doc)
+
+    def token_line(self, lineno: int, fields: list[str], doc: ConllDocument) -> None:
+        self.sentence.append(fields[self.word_column] if len(fields) > self.word_column + 1 else "_")
+        token = self.token
+        self.token += 1
         try:
             singles, opens, closes = parse_coref_field(fields[-1])
         except ValueError as exc:
-            errors.append(diagnostic("RC707", file=file, line=lineno, detail=str(exc)))
-            token += 1
-            continue
+            self.problem("RC707", lineno, detail=str(exc))
+            return
         for ent in singles:
             doc.entities.setdefault(ent, []).append((token, token))
         for ent in opens:
             doc.entities.setdefault(ent, [])
-            open_stack.setdefault(ent, []).append((token, lineno))
+            self.open_stack.setdefault(ent, []).append((token, lineno))
         for ent in closes:
-            stack = open_stack.get(ent)
+            stack = self.open_stack.get(ent)
             if not stack:
-                errors.append(diagnostic("RC708", file=file, line=lineno, entity=ent, detail="closed without being opened"))
+                self.problem("RC708", lineno, entity=ent, detail="closed without being opened")
                 continue
             start, _ = stack.pop()
             doc.entities.setdefault(ent, []).append((start, token))
-        token += 1
-    if doc is not None:
-        errors.append(diagnostic("RC707", file=file, line=doc.line, detail=f"document {doc.doc_id!r} has no #end document"))
-        finish(doc.line)
-    if errors:
-        raise InputError(errors)
-    return docs
+
+    def finish(self) -> None:
+        doc = self.doc
+        assert doc is not None
+        if self.sentence:
+            doc.sentences.append(self.sentence)
+        self.sentence = []
+        for ent, stack in self.open_stack.items():
+            for start, at in stack:
+                self.problem("RC708", at, entity=ent, detail=f"opened at token {start} and never closed")
+        if doc.doc_id in self.seen:
+            self.problem("RC709", doc.line, doc=doc.doc_id, first=self.seen[doc.doc_id])
+        else:
+            self.seen[doc.doc_id] = doc.line
+            self.docs.append(doc)
+        self.doc = None
 
 
 def coref_column(n_tokens: int, clusters: Iterable[Sequence[Mention]]) -> tuple[list[str], list[tuple[int, Mention, Mention]]]:
