@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from ..errors import CliError, diagnostic
-from .ablate import bar, parse_types
+from .ablate import bar, parse_types, rule_file_out
 from .common import add_allow_path_option, cli_resources, encoding_name, print_diagnostics
 
 
@@ -57,8 +57,6 @@ def _check_options(args: argparse.Namespace) -> None:
         raise CliError(diagnostic("RC577", option=f"--holdout {args.holdout}", detail="expected a share from 0 to below 1"))
     if not 1 <= args.max_rules <= 100:
         raise CliError(diagnostic("RC577", option=f"--max-rules {args.max_rules}", detail="expected 1 to 100"))
-    if args.out.exists() and not args.overwrite:
-        raise CliError(diagnostic("RC574", path=str(args.out)))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -75,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
     _check_options(args)
     started = time.process_time()
     base_path = args.base or bundled_rules("i2b2")
+    sink = rule_file_out(args, base_path)
     base = compile_rules(base_path, allow_paths=args.allow_path)
     if base.decoder is not None:
         raise CliError(diagnostic("RC572", path=str(base_path), kind=base.decoder.kind, command="induce"))
@@ -94,11 +93,8 @@ def run(args: argparse.Namespace) -> int:
             f"kept: {len(result.chosen)}; refused by the held-back documents: {len(result.rejected)}.")
     if result.warnings and not args.quiet:
         print_diagnostics(result.warnings[:10], prefix="warning: ")
-    try:
-        written = write_learned(result, docs, base_path, base, args.out, resources,
-                                examples=args.examples == "generated", command=_command(), settings_note=note)
-    except OSError as exc:
-        raise CliError(diagnostic("RC510", path=str(args.out), detail=exc.strerror or str(exc))) from exc
+    written = write_learned(result, docs, base_path, base, sink, resources,  # a full disk: RC510 (io/outdir.py)
+                            examples=args.examples == "generated", command=_command(), settings_note=note)
     seconds = time.process_time() - started
     if args.json:
         print(json.dumps({**written.to_dict(), "documents": len(docs), "held_back": result.held_names,

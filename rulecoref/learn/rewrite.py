@@ -75,10 +75,6 @@ class RuleText:
             k -= 1
         return k
 
-    def block_of(self, line: int) -> Block | None:
-        """The block whose item starts at (1-based) ``line``."""
-        return next((b for b in self.blocks if b.item == line - 1), None)
-
     # -- rendering ----------------------------------------------------------------------------------
     def render(self, order: list[int], *, dropped: set[int] = frozenset(), numbers: dict | None = None,
                notes: dict[int, list[str]] | None = None, out: Path | None = None) -> str:

@@ -158,7 +158,7 @@ class Pass:
     #: resources the pass needs loaded before documents run ("wordnet"), besides its attributes'
     needs: ClassVar[tuple[str, ...]] = ()
     #: kinds whose passes must run earlier in the same rule file because this pass reads what they
-    #: leave in ``ctx.state``; the compiler checks the order (RC116) and the ``examples:`` runner
+    #: leave in ``ctx.state``; the compiler checks the order (RC133) and the ``examples:`` runner
     #: includes those passes
     requires: ClassVar[tuple[str, ...]] = ()
 
