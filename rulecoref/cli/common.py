@@ -171,9 +171,8 @@ def interrupts() -> Iterator[None]:
 def inputs_of(records: Iterable[Any], inputs: Iterable[str | Path] = (), fmt: str | None = "i2b2", *,
               extra: Iterable[Path | None] = ()) -> Any:
     """What a command's outputs must never touch: the records' files, and the folders of the
-    inputs when their format guards them (i2b2: ``io.layout.input_folders``)."""
-    from ..io.formats import get_format
-    from ..io.layout import input_folders
+    inputs when their format guards them (i2b2: ``io.formats.input_folders``)."""
+    from ..io.formats import get_format, input_folders
     from ..io.outdir import Inputs
 
     records = list(records)

@@ -247,6 +247,37 @@ def default_abbreviations(root: Path | None = None) -> frozenset[str]:
     return Lexicon.from_file((root or data_root()) / "resources" / "lexicons" / "abbreviations.txt").words
 
 
+def doc_name(path: str | Path) -> str:
+    """Records are matched on the name before the first '.' (as the official scorer does)."""
+    return Path(path).name.split(".")[0]
+
+
+def input_folders(inputs: Iterable[str | Path], records: Iterable[Record]) -> tuple[set[Path], set[Path]]:
+    """Folders an output folder must stay out of, resolved: (folders it may not be, folders it may
+    not be inside). Every folder holding an i2b2 input file is in the first set; an i2b2 release's
+    ``docs/``, ``concepts/`` and ``chains/`` are in both, so nothing is ever written among them
+    (a flat folder's gold ``.txt.chains`` would be deleted by ``--overwrite``)."""
+    exact: set[Path] = set()
+    inside: set[Path] = set()
+    for rec in records:
+        if not get_format(rec.kind).guards_folders:  # JSONL, brat: checked file by file (RC522)
+            continue
+        for f in (rec.txt, rec.con, rec.chains):
+            if f is not None:
+                folder = f.resolve().parent
+                exact.add(folder)
+                if folder.name in ("docs", "concepts", "chains"):
+                    inside.add(folder)
+    for item in inputs:
+        path = Path(item)
+        if path.is_dir():
+            exact.add(path.resolve())
+            for sub in ("docs", "concepts", "chains"):
+                if (path / sub).is_dir():
+                    inside.add((path / sub).resolve())
+    return exact | inside, inside
+
+
 def abbreviations_for(fmt: str) -> frozenset[str]:
     """The abbreviations a reader of ``fmt`` tokenises with: the bundled ones for plain text."""
     return default_abbreviations() if get_format(fmt).plain_text else frozenset()
@@ -352,8 +383,6 @@ class RecordSource(Source):
     def inputs(self) -> Inputs:
         """SRC's files, with the folders of a format that guards them, and ``--chains`` and
         ``--reference`` with all below them."""
-        from .layout import input_folders
-
         try:
             records = self._records()[0]
         except InputError:

@@ -15,7 +15,8 @@ from pathlib import Path
 from ..document import Concept, Document
 from ..errors import Diagnostic, InputError, diagnostic
 from .bounded import Limit, NotRegular, read_bytes
-from .formats import Files, Format, ReadOptions, ReadResult, Record, register_format
+from .formats import Files, Format, ReadOptions, ReadResult, Record, doc_name, register_format
+from .layout import find_records
 
 #: Largest input file read (a note, a concept or chains file, a brat or CoNLL file): a document is
 #: read whole, and the largest clinical notes are under a megabyte.
@@ -176,11 +177,6 @@ def read_document(
     return ReadResult(Document(name=name, lines=lines, concepts=concepts, source=str(txt_path)), warnings)
 
 
-def doc_name(path: str | Path) -> str:
-    """Records are matched on the name before the first '.' (as the official scorer does)."""
-    return Path(path).name.split(".")[0]
-
-
 @dataclass
 class ChainSet:
     """Chains as read from a .txt.chains file: spans per chain, the chain type, source lines."""
@@ -294,8 +290,6 @@ class I2b2(Format):
         return path.name.endswith((".con", ".txt"))
 
     def find(self, inputs: Sequence[Path], encoding: str) -> tuple[list[Record], list[Diagnostic]]:
-        from .layout import find_records
-
         records, problems = find_records(inputs)
         return records, [d for d in problems if d.code == "RC216"]  # a concept file without text: when read
 

@@ -17,8 +17,7 @@ from pathlib import Path
 
 from ..errors import Diagnostic, InputError, diagnostic
 from .bounded import Limit, NotRegular, lines, open_regular
-from .formats import Record, get_format
-from .i2b2 import doc_name
+from .formats import Record, doc_name
 
 
 def _partner_txt(con: Path) -> Path | None:
@@ -120,32 +119,6 @@ def find_records(inputs: Iterable[str | Path]) -> tuple[list[Record], list[Diagn
 
 def _files(rec: Record) -> tuple[Path | None, Path]:
     return (rec.txt.resolve() if rec.txt else None), rec.con.resolve()
-
-
-def input_folders(inputs: Iterable[str | Path], records: Iterable[Record]) -> tuple[set[Path], set[Path]]:
-    """Folders an output folder must stay out of, resolved: (folders it may not be, folders it may
-    not be inside). Every folder holding an i2b2 input file is in the first set; an i2b2 release's
-    ``docs/``, ``concepts/`` and ``chains/`` are in both, so nothing is ever written among them
-    (a flat folder's gold ``.txt.chains`` would be deleted by ``--overwrite``)."""
-    exact: set[Path] = set()
-    inside: set[Path] = set()
-    for rec in records:
-        if not get_format(rec.kind).guards_folders:  # JSONL, brat: checked file by file (RC522)
-            continue
-        for f in (rec.txt, rec.con, rec.chains):
-            if f is not None:
-                folder = f.resolve().parent
-                exact.add(folder)
-                if folder.name in ("docs", "concepts", "chains"):
-                    inside.add(folder)
-    for item in inputs:
-        path = Path(item)
-        if path.is_dir():
-            exact.add(path.resolve())
-            for sub in ("docs", "concepts", "chains"):
-                if (path / sub).is_dir():
-                    inside.add((path / sub).resolve())
-    return exact | inside, inside
 
 
 #: A file list (``--file-list``): at most this many bytes, and lines no longer than a path can be.
