@@ -254,9 +254,10 @@ def doc_name(path: str | Path) -> str:
 
 def input_folders(inputs: Iterable[str | Path], records: Iterable[Record]) -> tuple[set[Path], set[Path]]:
     """Folders an output folder must stay out of, resolved: (folders it may not be, folders it may
-    not be inside). Every folder holding an i2b2 input file is in the first set; an i2b2 release's
-    ``docs/``, ``concepts/`` and ``chains/`` are in both, so nothing is ever written among them
-    (a flat folder's gold ``.txt.chains`` would be deleted by ``--overwrite``)."""
+    not be inside). Every folder holding an input file of a format that guards its folders (i2b2)
+    is in the first set; an i2b2 release's ``docs/``, ``concepts/`` and ``chains/`` are in both, so
+    nothing is ever written among them (a flat folder's gold ``.txt.chains`` would be deleted by
+    ``--overwrite``)."""
     exact: set[Path] = set()
     inside: set[Path] = set()
     for rec in records:
