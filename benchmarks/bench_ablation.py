@@ -32,8 +32,9 @@ sys.path.insert(0, str(ROOT))
 
 from rulecoref.engine import Pipeline  # noqa: E402
 from rulecoref.evaluate import score_dirs  # noqa: E402
-from rulecoref.io.i2b2 import format_chains, read_document, write_atomic  # noqa: E402
+from rulecoref.io.i2b2 import format_chains, read_document  # noqa: E402
 from rulecoref.io.layout import find_records  # noqa: E402
+from rulecoref.io.outdir import write_atomic  # noqa: E402
 from rulecoref.resources import Resources  # noqa: E402
 from rulecoref.rules.compiler import RuleSet, compile_rules  # noqa: E402
 

@@ -7,8 +7,8 @@ it writes (``rulecoref-report.json``):
   resolve-jN      ``rulecoref resolve DATA --types auto --jobs N``
   spark-local[N]  ``rulecoref spark-resolve DATA --types auto --master local[N]``
 
-and, for Spark, the same resolution run twice in one session through the Python API
-(``rulecoref.spark.resolve`` over ``i2b2_frame``, chains written), to separate what a long batch
+and, for Spark, the same resolution run twice in one session through the Python API (one
+``rulecoref.spark.Resolver`` over ``records_frame``, chains written), to separate what a long batch
 pays once (the JVM, each Python worker compiling the rules and loading WordNet) from its steady
 rate: ``cold`` is the first run, ``warm`` the second, with the workers' pipelines built. With
 ``--replicate R`` the API runs once more over the corpus R times under new ids (the same files), a
@@ -48,11 +48,11 @@ def rows_child(data: str, out: str) -> None:
     loop, in this process (the pipeline built first, not timed), twice, wall and CPU seconds."""
     sys.path.insert(0, str(ROOT))
     from rulecoref.io.layout import find_records
-    from rulecoref.spark import EXECUTOR_PIPELINES, Job, Settings, resolve_row
+    from rulecoref.spark import Job, PipelineHandle, Settings, resolve_row
 
     records, _ = find_records([data])
-    job = Job(Settings(), "i2b2", "auto", out=out)
-    pipeline = EXECUTOR_PIPELINES.get(job.settings)
+    job = Job(Settings(), "record", "auto", out=out)
+    pipeline = PipelineHandle(job.settings).get()
     result: dict[str, object] = {"documents": len(records), "rss_mb_built": _rss_mb()}
     for run in ("cold", "warm"):
         wall, cpu = time.perf_counter(), time.process_time()
@@ -113,7 +113,7 @@ def api_child(master: str, data: str, out: str, replicate: int) -> None:
              .config("spark.ui.showConsoleProgress", "false").getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
     session = time.perf_counter() - t0
-    df = rs.i2b2_frame(spark, [data])
+    df = rs.records_frame(spark, [data])
     if replicate > 1:  # the same files under new ids: a batch long enough that per-job costs fade
         from pyspark.sql import functions as F
 
@@ -123,9 +123,10 @@ def api_child(master: str, data: str, out: str, replicate: int) -> None:
     df = df.cache()
     n = df.count()
     runs = []
+    resolver = rs.Resolver()  # one rule set for both jobs: the second finds the workers' pipelines built
     for k in range(2):
         t = time.perf_counter()
-        rows = rs.resolve(df, types="auto", out=os.path.join(out, f"run{k}")).select("error").collect()
+        rows = resolver.resolve(df, types="auto", out=os.path.join(out, f"run{k}")).select("error").collect()
         runs.append(time.perf_counter() - t)
         assert len(rows) == n and not any(r["error"] for r in rows)
     partitions = df.rdd.getNumPartitions()

@@ -24,8 +24,7 @@ from typing import Any, TypeVar
 
 from .engine import Pipeline
 from .errors import Diagnostic, RulecorefError, diagnostic
-from .io.formats import ReadOptions, read_record, write_document
-from .io.layout import Record
+from .io.formats import ReadOptions, Record, read_record, write_document
 from .io.outdir import write_atomic
 from .io.typemap import TypeMap
 

@@ -11,11 +11,11 @@ Input rows (``resolve``) are read by rulecoref's own readers, so every row is ch
     schema of the JSONL format, checked by the JSONL reader; the text is tokenised as
     ``rulecoref.io.text`` does;
   * JSON lines: ``value``, one line of a JSONL file as text (``read_frame(..., "jsonl")``, any
-    file system), parsed by the JSONL reader within its limits;
-  * JSONL records: ``id``, ``jsonl_path``, ``line``, ``offset`` (``jsonl_frame``: local files,
-    scanned on the driver as ``resolve`` scans them, each line read by an executor); or
-  * i2b2 rows: ``id``, ``txt_path``, ``con_path``: files that every executor can read (a shared
-    file system), read with rulecoref's own i2b2 reader (``i2b2_frame`` lists a folder).
+    file system), parsed by the JSONL reader within its limits; or
+  * records: ``id``, ``txt_path``, ``con_path`` and optional ``kind`` (an input format of
+    ``io/formats.py``, default ``i2b2``), ``line`` and ``offset``: one ``io.formats.Record`` a row,
+    files that every executor can read (a shared file system), read by that format's own reader
+    (``records_frame`` lists folders on the driver as ``resolve`` lists them).
 The output has one row per input row (``OUTPUT_SCHEMA``): the chains text, the chains as character
 spans of the text (text rows), the counts, and for a failed document its numbered problems in
 ``error`` (the batch goes on). With ``out``, executors also write ``OUT/ID.txt.chains`` atomically.
@@ -23,9 +23,12 @@ spans of the text (text rows), the counts, and for a failed document its numbere
 **One pipeline per executor process.** Spark runs tasks in Python worker processes that it reuses
 from task to task (``spark.python.worker.reuse``, on by default). Building the pipeline inside a
 task would compile the rules and load WordNet (1-2 s) again for every partition; building it on the
-driver and shipping it would pickle WordNet. ``EXECUTOR_PIPELINES`` is the one place where a worker
-keeps what it built: a small holder keyed by the settings that built it (rule file, WordNet folder,
-model), holding at most two. It is module state on purpose, the only such state here, and bounded.
+driver and shipping it would pickle WordNet. So a ``Resolver`` broadcasts a ``PipelineHandle``: the
+settings only (a few strings), which each worker process unpickles once per broadcast and keeps
+for every later task of it, as Spark keeps any broadcast value; the handle builds its pipeline on
+first use. Spark, not a holder of ours, keeps it: a worker drops a broadcast when its next task no
+longer names it, so memory holds the pipelines of the work at hand only. Every job run with one
+``Resolver`` reuses the workers' pipelines; ``resolve()`` is a ``Resolver`` used once.
 """
 
 from __future__ import annotations
@@ -33,7 +36,6 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,9 +44,19 @@ from typing import TYPE_CHECKING, Any
 from .engine import Pipeline
 from .errors import Diagnostic, InputError, RulecorefError, diagnostic
 from .extras import require
-from .io.i2b2 import format_chains, read_document
-from .io.jsonl import JsonlEntry, parse_jsonl_object, parse_jsonl_text, read_jsonl_entry
-from .io.layout import find_records
+from .io.formats import (
+    ReadOptions,
+    Record,
+    detect_format,
+    find_inputs,
+    formats,
+    get_format,
+    input_formats,
+    marks,
+    read_record,
+)
+from .io.i2b2 import format_chains
+from .io.jsonl import parse_jsonl_object
 from .io.outdir import write_atomic
 from .io.typemap import TypeMap
 from .resources import Resources, named_file
@@ -56,8 +68,7 @@ if TYPE_CHECKING:
 ABBREVIATIONS = "resources/lexicons/abbreviations.txt"
 TEXT_COLUMNS = ("id", "text", "concepts")
 LINE_COLUMNS = ("value",)
-JSONL_COLUMNS = ("id", "jsonl_path", "line", "offset")
-I2B2_COLUMNS = ("id", "txt_path", "con_path")
+RECORD_COLUMNS = ("id", "txt_path", "con_path")  # and optional "kind", "line", "offset"
 #: The output rows, as a Spark DDL schema (``resolve`` returns a DataFrame of it).
 OUTPUT_SCHEMA = (
     "id string, chains string, "
@@ -69,7 +80,7 @@ _BAD_ID = re.compile(r"[/\\\x00]")
 
 @dataclass(frozen=True)
 class Settings:
-    """What builds a pipeline on an executor; its key in ``EXECUTOR_PIPELINES``.
+    """What builds a pipeline on an executor (all that a ``PipelineHandle`` sends).
 
     Paths are read where the pipeline is built. ``rules=None`` is the bundled ``rules/i2b2.yaml``
     of each executor's installation, and a bundled name ("odie") works too; ``wordnet=None`` is
@@ -90,32 +101,30 @@ class Settings:
         return Pipeline(self.compile(), Resources(wordnet_path=self.wordnet))
 
 
-class ExecutorPipelines:
-    """The pipelines one Python process built, kept for its next tasks (see the module docstring).
+class PipelineHandle:
+    """The settings of a pipeline, and the pipeline once built, where it is first used.
 
-    At most ``limit`` are kept, the least recently used dropped first: a session that switches rule
-    files does not pile up WordNet copies. A pipeline that fails to build is not kept, so every
-    task reports its error again.
+    It pickles as its settings only (a broadcast ships a few strings, never WordNet), and builds
+    at most once per unpickled copy: once per worker process and broadcast (the module
+    docstring). A pipeline that fails to build is not kept, so every task reports its error.
     """
 
-    def __init__(self, limit: int = 2) -> None:
-        self.limit = limit
-        self.builds = 0  # how many pipelines this process built (tests read it)
-        self._pipelines: OrderedDict[Settings, Pipeline] = OrderedDict()
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.builds = 0  # how many pipelines this copy built (tests read it)
+        self._pipeline: Pipeline | None = None
 
-    def get(self, settings: Settings) -> Pipeline:
-        pipeline = self._pipelines.get(settings)
-        if pipeline is None:
-            pipeline = settings.build()
+    def __getstate__(self) -> dict[str, Any]:
+        return {"settings": self.settings}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["settings"])
+
+    def get(self) -> Pipeline:
+        if self._pipeline is None:
+            self._pipeline = self.settings.build()
             self.builds += 1
-            self._pipelines[settings] = pipeline
-            while len(self._pipelines) > self.limit:
-                self._pipelines.popitem(last=False)
-        self._pipelines.move_to_end(settings)
-        return pipeline
-
-
-EXECUTOR_PIPELINES = ExecutorPipelines()
+        return self._pipeline
 
 
 @dataclass(frozen=True)
@@ -123,60 +132,89 @@ class Job:
     """One ``resolve`` call, as sent to the executors."""
 
     settings: Settings
-    kind: str  # "text", "line", "jsonl" or "i2b2"
+    kind: str  # "text", "line" or "record"
     types: tuple[str, ...] | None | str = None  # None: the rule file's types; "auto": any
     strict_text: bool = False
     encoding: str = "utf-8"
     out: str | None = None
     type_map: TypeMap | None = None  # text rows: input types -> rule types (``--type-map``)
+    handle: Any = None  # a broadcast PipelineHandle (``Resolver``); None: a handle of ``settings``
+    line_format: str = "jsonl"  # line rows: the format of the lines (``Format.lines``)
+
+
+class Resolver:
+    """A rule set to run on Spark: every job this object starts uses the pipelines that the
+    workers built for its first job (the module docstring), so a session that resolves several
+    frames with one rule set builds each worker's pipeline once.
+
+    Paths are read where the pipeline is built. ``rules``: a rule file or a bundled rule set's
+    name (None: ``rules/i2b2.yaml``); ``allow_paths``: folders outside the rule file's tree it may
+    read (``--allow-path``); ``check``: compile the rules on the driver first, so a rule-file
+    error stops here (as ``RuleFileError``) rather than failing every row.
+    """
+
+    def __init__(self, rules: str | Path | None = None, *, wordnet: str | Path | None = None,
+                 model: str | Path | None = None, allow_paths: Sequence[str | Path] = (), check: bool = True):
+        require("spark", "rulecoref.spark")
+        self.settings = Settings(rules=None if rules is None else str(rules),
+                                 wordnet=None if wordnet is None else str(wordnet),
+                                 model=None if model is None else str(model),
+                                 allow_paths=tuple(str(p) for p in allow_paths))
+        if check:
+            self.settings.compile()
+        self.handle: Any = None  # the broadcast, made with the first job (it needs the session)
+
+    def resolve(self, df: DataFrame, *, types: Sequence[str] | str | None = None,
+                type_map: str | Path | TypeMap | None = None, strict_text: bool = False, encoding: str = "utf-8",
+                out: str | Path | None = None) -> DataFrame:
+        """Map a DataFrame of documents to a DataFrame of chains (``OUTPUT_SCHEMA``), lazily.
+
+        Args:
+            types: the concept types rows may use: None the rule file's, ``"auto"`` any, or a list.
+            type_map: text rows: a type map file (``--type-map``, docs/formats.md), read here.
+            out: also write ``OUT/NAME.txt.chains`` (atomically) from the executors: a folder every
+                executor can write to. NAME is ``io.jsonl.safe_name(id)`` for text rows (as
+                ``resolve --input-format jsonl`` names them) and the id for record rows. Spark may
+                run a task again (a retry, a second action on the result); the files it writes
+                again are the same.
+        Returns:
+            one row per input row: ``id``, ``chains`` (the ``.txt.chains`` text, None when the
+            document failed), ``clusters`` (text rows: each chain's type and character spans),
+            ``error`` (the problems, one per line, None on success), ``diagnostics`` (JSON: the
+            problems of a failed document or the warnings of a resolved one), and counts.
+        """
+        kind, picked = _row_kind(df)
+        if isinstance(types, str):
+            if types.strip().lower() != "auto":
+                raise InputError(diagnostic("RC553", option="types",
+                                            detail=f"a list of type names or 'auto', not {types!r}"))
+            types = "auto"
+        elif types is not None:
+            types = tuple(t.strip().lower() for t in types if t.strip())
+        if type_map is not None and not isinstance(type_map, TypeMap):
+            from .io.typemap import read_type_map
+
+            type_map = read_type_map(type_map)
+        if self.handle is None:
+            self.handle = df.sparkSession.sparkContext.broadcast(PipelineHandle(self.settings))
+        job = Job(self.settings, kind, types, strict_text, encoding, None if out is None else str(out), type_map,
+                  self.handle, _lines_format())
+        rows = df.select(*picked).rdd.mapPartitions(lambda part: resolve_partition(part, job))
+        return df.sparkSession.createDataFrame(rows, OUTPUT_SCHEMA, verifySchema=False)  # resolve_row builds them
 
 
 def resolve(df: DataFrame, rules: str | Path | None = None, *, wordnet: str | Path | None = None,
             model: str | Path | None = None, types: Sequence[str] | str | None = None,
             type_map: str | Path | TypeMap | None = None, strict_text: bool = False, encoding: str = "utf-8",
             out: str | Path | None = None, allow_paths: Sequence[str | Path] = (), check: bool = True) -> DataFrame:
-    """Map a DataFrame of documents to a DataFrame of chains (``OUTPUT_SCHEMA``), lazily.
+    """``Resolver(rules, ...).resolve(df, ...)``: one job's pipelines (see ``Resolver``)."""
+    return Resolver(rules, wordnet=wordnet, model=model, allow_paths=allow_paths, check=check).resolve(
+        df, types=types, type_map=type_map, strict_text=strict_text, encoding=encoding, out=out)
 
-    Args:
-        rules: a rule file or a bundled rule set's name; None is ``rules/i2b2.yaml``.
-        types: the concept types rows may use: None the rule file's, ``"auto"`` any, or a list.
-        type_map: text rows: a type map file (``--type-map``, docs/formats.md), read here.
-        out: also write ``OUT/NAME.txt.chains`` (atomically) from the executors: a folder every
-            executor can write to. NAME is ``io.jsonl.safe_name(id)`` for text rows (as
-            ``resolve --input-format jsonl`` names them) and the id for i2b2 rows. Spark may run
-            a task again (a retry, a second action on the result); the files it writes again are
-            the same.
-        allow_paths: folders outside the rule file's tree it may read (``--allow-path``).
-        check: compile the rules on the driver first, so a rule-file error stops here (as
-            ``RuleFileError``) rather than failing every row.
-    Returns:
-        one row per input row: ``id``, ``chains`` (the ``.txt.chains`` text, None when the
-        document failed), ``clusters`` (text rows: each chain's type and character spans),
-        ``error`` (the problems, one per line, None on success), ``diagnostics`` (JSON: the
-        problems of a failed document or the warnings of a resolved one), and counts.
-    """
-    require("spark", "rulecoref.spark")
 
-    settings = Settings(rules=None if rules is None else str(rules),
-                        wordnet=None if wordnet is None else str(wordnet),
-                        model=None if model is None else str(model),
-                        allow_paths=tuple(str(p) for p in allow_paths))
-    if check:
-        settings.compile()
-    kind, picked = _row_kind(df)
-    if isinstance(types, str):
-        if types.strip().lower() != "auto":
-            raise InputError(diagnostic("RC553", option="types", detail=f"a list of type names or 'auto', not {types!r}"))
-        types = "auto"
-    elif types is not None:
-        types = tuple(t.strip().lower() for t in types if t.strip())
-    if type_map is not None and not isinstance(type_map, TypeMap):
-        from .io.typemap import read_type_map
-
-        type_map = read_type_map(type_map)
-    job = Job(settings, kind, types, strict_text, encoding, None if out is None else str(out), type_map)
-    rows = df.select(*picked).rdd.mapPartitions(lambda part: resolve_partition(part, job))
-    return df.sparkSession.createDataFrame(rows, OUTPUT_SCHEMA, verifySchema=False)  # resolve_row builds them
+def _lines_format() -> str:
+    """The format whose documents are lines of text (JSONL): what line rows hold."""
+    return next(f.name for f in formats() if f.lines)
 
 
 def _row_kind(df: DataFrame) -> tuple[str, list[Any]]:
@@ -188,10 +226,9 @@ def _row_kind(df: DataFrame) -> tuple[str, list[Any]]:
     def col(name: str, cast: str = "string") -> Any:
         return (F.col(name) if name in columns else F.lit(None).cast(cast)).alias(name)
 
-    if set(I2B2_COLUMNS) <= columns:
-        return "i2b2", [F.col(c).cast("string").alias(c) for c in I2B2_COLUMNS]
-    if set(JSONL_COLUMNS) <= columns:
-        return "jsonl", [F.col(c) for c in JSONL_COLUMNS]
+    if set(RECORD_COLUMNS) <= columns:
+        return "record", [*(F.col(c).cast("string").alias(c) for c in RECORD_COLUMNS), col("kind"),
+                          col("line", "long"), col("offset", "long")]
     if set(TEXT_COLUMNS) <= columns:
         return "text", [F.col("id"), F.col("text"), F.col("concepts"), col("tokenized", "boolean"), col("_source"),
                         col("_corrupt_record")]
@@ -202,8 +239,9 @@ def _row_kind(df: DataFrame) -> tuple[str, list[Any]]:
 
 def resolve_partition(rows: Iterable[Any], job: Job) -> Iterator[tuple[Any, ...]]:
     """Resolve one partition's rows on an executor, with this process's pipeline for the job."""
+    handle = job.handle.value if job.handle is not None else PipelineHandle(job.settings)
     try:
-        pipeline = EXECUTOR_PIPELINES.get(job.settings)
+        pipeline = handle.get()
     except RulecorefError as exc:  # e.g. no WordNet on this executor: every row says so
         for row in rows:
             values = row.asDict() if hasattr(row, "asDict") else dict(row)
@@ -226,21 +264,17 @@ def resolve_row(pipeline: Pipeline, row: dict[str, Any], job: Job, types: Sequen
 
     A text row is read by the JSONL reader (``io.jsonl.parse_jsonl_object``), so it is checked,
     mapped and named exactly as ``rulecoref resolve --input-format jsonl`` does: the document (and
-    its file) is named ``safe_name(id)``. An i2b2 row is read by the i2b2 reader, named by its id.
+    its file) is named ``safe_name(id)``. A record row is read by its format's reader, named by its id.
     """
     t0 = time.perf_counter()
     doc_id = row.get("id")
     try:
-        if job.kind == "i2b2":
-            problem = _check_i2b2_row(row)
-            if problem is not None:
-                return _failed(doc_id, [problem], time.perf_counter() - t0)
-            read = read_document(row["txt_path"], row["con_path"], name=doc_id, types=types,
-                                 strict_text=job.strict_text, encoding=job.encoding)
-        else:
-            if job.kind == "line":
-                doc_id = _line_id(row.get("value"))
-            read = _read_row(row, job, types, abbreviations)
+        if job.kind == "line":
+            doc_id = _line_id(row.get("value"))
+        problem = _check_record_row(row) if job.kind == "record" else None
+        if problem is not None:
+            return _failed(doc_id, [problem], time.perf_counter() - t0)
+        read = _read_row(row, job, types, abbreviations)
         doc, warnings = read.document, read.warnings
         res = pipeline.resolve(doc)
         chains = sorted((sorted(members), ctype) for members, ctype in res.chains())
@@ -262,18 +296,21 @@ def resolve_row(pipeline: Pipeline, row: dict[str, Any], job: Job, types: Sequen
 
 
 def _read_row(row: dict[str, Any], job: Job, types: Sequence[str] | None, abbreviations: frozenset[str]) -> Any:
-    """A document of a text, line or JSONL-record row, read by the JSONL reader as ``resolve`` reads it."""
-    options = {"types": types, "type_map": job.type_map, "abbreviations": abbreviations,
-               "strict_text": job.strict_text, "with_chains": False}
+    """The document of a row, read as ``resolve`` reads it: a record by its format's reader, a
+    line by the lines format's, a text row (the JSONL schema as columns) by the JSONL reader."""
+    opts = ReadOptions(types=None if types is None else tuple(types), strict_text=job.strict_text,
+                       encoding=job.encoding, type_map=job.type_map, abbreviations=abbreviations)
     source = row.get("_source") or "the DataFrame"
-    if job.kind == "jsonl":
-        return read_jsonl_entry(row["jsonl_path"], JsonlEntry(row["id"], int(row["line"]), int(row["offset"])),
-                                encoding=job.encoding, **options)
+    if job.kind == "record":
+        record = Record(row["id"], Path(row["txt_path"]), Path(row["con_path"]), kind=row.get("kind") or "i2b2",
+                        line=int(row.get("line") or 0), offset=int(row.get("offset") or 0))
+        return read_record(record, opts)
     if job.kind == "line":
-        return parse_jsonl_text((row.get("value") or "").lstrip("\ufeff"), file=source, line=None, **options)
+        return get_format(job.line_format).parse_line(row.get("value") or "", file=source, opts=opts)
     if row.get("_corrupt_record") is not None:  # a frame of Spark's own JSON reader
         raise InputError(diagnostic("RC230", file=source, detail=repr(row["_corrupt_record"][:80])))
-    return parse_jsonl_object(_jsonl_object(row), file=source, line=None, **options)
+    return parse_jsonl_object(_jsonl_object(row), file=source, line=None, types=opts.types, type_map=opts.type_map,
+                              abbreviations=abbreviations, strict_text=opts.strict_text, with_chains=False)
 
 
 def _line_id(value: Any) -> Any:
@@ -289,11 +326,15 @@ def _failed(doc_id: Any, problems: list[Diagnostic], seconds: float) -> tuple[An
             json.dumps([d.to_dict() for d in problems]), 0, 0, 0, 0, seconds)
 
 
-def _check_i2b2_row(row: dict[str, Any]) -> Diagnostic | None:
-    """An i2b2 row's id names its output file as it is (as ``resolve`` names it by the file name)."""
-    doc_id, con = row.get("id"), row.get("con_path")
+def _check_record_row(row: dict[str, Any]) -> Diagnostic | None:
+    """A record row's id names its output file as it is (as ``resolve`` names it by the file
+    name), and its ``kind`` is a format with records."""
+    doc_id, con, kind = row.get("id"), row.get("con_path"), row.get("kind") or "i2b2"
     if doc_id is None or not doc_id.strip() or con is None:
         return diagnostic("RC531", where=f"a row for {con or 'no concept file'}", detail="the row needs an id and a con_path")
+    if kind not in input_formats():
+        return diagnostic("RC531", where=f"the row {doc_id!r}",
+                          detail=f"its kind {kind!r} is none of {', '.join(input_formats())}")
     if _BAD_ID.search(doc_id) or doc_id in (".", "..") or doc_id != doc_id.strip():
         return diagnostic("RC532", id=doc_id, detail="it holds '/', a backslash, or spaces at its ends")
     if row.get("txt_path") is None:
@@ -330,50 +371,38 @@ def _token_offsets(doc: Any, text: str) -> list[list[tuple[int, int]]]:
 
 # -- reading inputs (driver side) -----------------------------------------------------------------
 
-def i2b2_frame(spark: SparkSession, inputs: Iterable[str | Path], partitions: int | None = None) -> DataFrame:
-    """i2b2 records (folders or files, as ``rulecoref resolve`` takes them) as a DataFrame of
-    ``id, txt_path, con_path``; the files must be readable by every executor.
+def records_frame(spark: SparkSession, inputs: Iterable[str | Path], fmt: str = "i2b2",
+                  partitions: int | None = None, *, encoding: str = "utf-8") -> DataFrame:
+    """The records of local folders and files in a format (as ``rulecoref resolve --input-format
+    FMT`` finds them: named so, repeated names reported) as a DataFrame of record rows
+    (``id, txt_path, con_path, kind, line, offset``); the files must be readable by every executor.
 
     ``partitions`` defaults to four per core of the session (``defaultParallelism``), at most one
     per record, so a long note does not keep one core busy while the others wait.
     """
     require("spark", "rulecoref.spark")
-    records, _ = find_records(inputs)  # a concept file without text comes back with txt None: RC204 per row
-    rows = [(r.name, None if r.txt is None else str(r.txt.resolve()), str(r.con.resolve())) for r in records]
+    records, _ = find_inputs(inputs, fmt, encoding)  # a concept file without text: txt None, RC204 per row
+    rows = [(r.name, None if r.txt is None else str(r.txt.resolve()), str(r.con.resolve()), r.kind, r.line, r.offset)
+            for r in records]
     n = partitions or max(1, min(len(rows), spark.sparkContext.defaultParallelism * 4))
     # from a local list (not an RDD of Python rows), so no Python worker starts just to convert them
-    return spark.createDataFrame(rows, "id string, txt_path string, con_path string").repartition(n)
-
-
-def jsonl_frame(spark: SparkSession, inputs: Iterable[str | Path],
-                partitions: int | None = None) -> tuple[DataFrame, list[Diagnostic]]:
-    """Local JSONL files as a DataFrame of JSONL records (``id, jsonl_path, line, offset``), scanned
-    on the driver exactly as ``rulecoref resolve --input-format jsonl`` scans them (names, repeated
-    ids RC233, lines over the limits); each executor reads its lines itself. Returns the frame and
-    the problems that are no document."""
-    require("spark", "rulecoref.spark")
-    from .io.formats import find_inputs
-
-    records, problems = find_inputs(inputs, "jsonl")
-    rows = [(r.name, str(r.txt.resolve()), r.line, r.offset) for r in records if r.txt is not None]
-    n = partitions or max(1, min(len(rows), spark.sparkContext.defaultParallelism * 4))
-    frame = spark.createDataFrame(rows, "id string, jsonl_path string, line long, offset long").repartition(n)
-    return frame, problems
+    return spark.createDataFrame(
+        rows, "id string, txt_path string, con_path string, kind string, line long, offset long").repartition(n)
 
 
 def read_frame(spark: SparkSession, path: str, fmt: str) -> DataFrame:
-    """Rows from JSON Lines (``fmt="jsonl"``: one row per non-blank line, ``value`` and ``_source``,
-    parsed later by rulecoref's JSONL reader on the executors) or Parquet files, with Spark's own
-    readers (so HDFS and object-store paths work)."""
+    """Rows with Spark's own readers (so HDFS and object-store paths work): the lines of files of
+    a ``lines`` format (``fmt="jsonl"``: one row per non-blank line, ``value`` and ``_source``,
+    parsed later by that format's reader on the executors), or ``parquet`` files."""
     require("spark", "rulecoref.spark")
     from pyspark.sql import functions as F
 
     try:
-        if fmt == "jsonl":
+        if fmt == "parquet":
+            df = spark.read.parquet(path)
+        elif any(f.lines and f.name == fmt for f in formats()):
             df = spark.read.text(path)
             df = df.where(F.trim(F.col("value")) != "")
-        elif fmt == "parquet":
-            df = spark.read.parquet(path)
         else:
             raise InputError(diagnostic("RC536", path=path, detail=f"unknown format {fmt!r}"))
         return df.withColumn("_source", F.input_file_name())
@@ -385,24 +414,26 @@ def read_frame(spark: SparkSession, path: str, fmt: str) -> DataFrame:
 
 
 def guess_format(path: str) -> str:
-    """``i2b2``, ``jsonl`` or ``parquet`` for a local path, from what it holds."""
+    """The input format of a path: a format with records (``io/formats.py``, asked in rank order:
+    a file by its name, a local folder by what it holds), or Spark's own ``parquet``; ``.json``
+    (and gzipped) files are read as lines (JSONL), as Spark's text reader reads them."""
     p = Path(path)
-    name = p.name.lower()
-    if name.endswith((".jsonl", ".json", ".jsonl.gz", ".json.gz")):
-        return "jsonl"
+    name = p.name.lower().removesuffix(".gz")
     if name.endswith(".parquet"):
         return "parquet"
-    if name.endswith((".txt", ".con")):
-        return "i2b2"
+    if name.endswith(".json"):
+        return _lines_format()
+    listed = [f for f in formats() if f.reads]
+    found = detect_format(p if p.is_dir() else p.with_name(name), listed)
+    if found is not None:
+        return found
     if p.is_dir():
-        if (p / "concepts").is_dir() or any(p.glob("*.con")):
-            return "i2b2"
         if any(p.glob("*.parquet")):
             return "parquet"
-        if any(p.glob("*.jsonl")) or any(p.glob("*.json")):
-            return "jsonl"
-        raise InputError(diagnostic("RC536", path=path,
-                                    detail="no concepts/ or *.txt.con (i2b2), *.parquet or *.jsonl in it"))
+        if any(p.glob("*.json")):
+            return _lines_format()
+        raise InputError(diagnostic("RC536", path=path, detail=f"no {', '.join(marks(listed))}, *.parquet or *.json in it"))
     if not p.exists():
         raise InputError(diagnostic("RC213", file=path, detail="no such file or directory"))
-    raise InputError(diagnostic("RC536", path=path, detail="not a folder, .jsonl, .parquet, .txt or .con file"))
+    raise InputError(diagnostic("RC536", path=path, detail=(
+        f"not a folder, a Parquet file or a file of {', '.join(f.name for f in listed)}")))

@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 
 from rulecoref.chains import chain_type
-from rulecoref.io.i2b2 import format_chains, write_atomic
+from rulecoref.io.i2b2 import format_chains
+from rulecoref.io.outdir import write_atomic
 from rulecoref.markup import parse_markup
 
 

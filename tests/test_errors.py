@@ -46,7 +46,7 @@ def test_errors_template_and_hint_format_with_their_fields(code):
     assert all(f"<{name}>" in message for name in fields(MESSAGES[code]))
     if code in HINTS:
         HINTS[code].format(**given)
-    # "line" in RC402/RC405 is a template field that diagnostic() keeps for the location (umls.py formats those)
+    # "line" in RC402/RC405 is a template field that diagnostic() keeps for the location (umls/load.py formats those)
     own = {k: v for k, v in given.items() if k not in ("file", "line", "hint", "severity")}
     d = diagnostic(code, file="f.yaml", line=3, **own)
     assert str(d).startswith(f"f.yaml:3: [{code}] ")

@@ -19,7 +19,7 @@ from rulecoref.errors import InputError
 from rulecoref.io.i2b2 import read_document
 from rulecoref.io.layout import find_records
 from rulecoref.io.text import document_text
-from rulecoref.spark import ExecutorPipelines, Job, Settings, guess_format, resolve_row
+from rulecoref.spark import Job, PipelineHandle, Settings, guess_format, resolve_row
 from tests.helpers import ROOT, shared_resources
 
 EXAMPLES = ROOT / "resources" / "examples"
@@ -70,7 +70,7 @@ def test_spark_resolve_row_i2b2_and_tokenised_text_rows_match_resolve(pipeline: 
     for record, text_row in zip(records, _text_rows_of(records)):
         assert resolve_record(pipeline, record, opts).ok
         expected = (opts.out_dir / f"{record.name}.txt.chains").read_text(encoding="utf-8")
-        i2b2 = _row(pipeline, {"id": record.name, "txt_path": str(record.txt), "con_path": str(record.con)}, "i2b2",
+        i2b2 = _row(pipeline, {"id": record.name, "txt_path": str(record.txt), "con_path": str(record.con)}, "record",
                     out=tmp_path / "spark")
         assert i2b2["chains"] == expected and i2b2["clusters"] is None
         assert (tmp_path / "spark" / f"{record.name}.txt.chains").read_text(encoding="utf-8") == expected
@@ -90,9 +90,10 @@ def test_spark_resolve_row_reports_bad_rows_and_never_raises(pipeline: Pipeline,
         "RC531": [{"id": None, "txt_path": str(tmp_path / "x.txt"), "con_path": str(tmp_path / "x.txt.con")}],
         "RC532": [{"id": "../x", "txt_path": str(tmp_path / "x.txt"), "con_path": str(tmp_path / "x.txt.con")}],
     }
+    cases["RC531"].append({"id": "x", "kind": "pdf", "txt_path": str(tmp_path / "x.txt"), "con_path": str(tmp_path / "x")})
     for code, rows in cases.items():
         for row in rows:
-            out = _row(pipeline, row, "i2b2" if "con_path" in row else "text", out=tmp_path / "out")
+            out = _row(pipeline, row, "record" if "con_path" in row else "text", out=tmp_path / "out")
             assert out["chains"] is None and f"[{code}]" in out["error"], (code, row, out["error"])
             assert json.loads(out["diagnostics"])[0]["code"] == code
     corrupt = _row(pipeline, cases["RC230"][0])
@@ -123,9 +124,25 @@ def test_spark_resolve_row_checks_rows_as_resolve_checks_jsonl(pipeline: Pipelin
     assert "[RC245]" in surrogate[3]
     entries = tmp_path / "in.jsonl"
     entries.write_text(line + "\n")
-    record = resolve_row(pipeline, {"id": "n1", "jsonl_path": str(entries), "line": 1, "offset": 0},
-                         Job(Settings(), "jsonl"), None, frozenset())
+    record = resolve_row(pipeline, {"id": "n1", "txt_path": str(entries), "con_path": str(entries), "kind": "jsonl",
+                                    "line": 1, "offset": 0}, Job(Settings(), "record"), None, frozenset())
     assert record[1] == good[1]
+
+
+def test_spark_resolve_row_reads_a_record_of_any_format_with_records(pipeline: Pipeline, tmp_path: Path) -> None:
+    """A record row is read by its format's own reader (io/formats.py), brat too: the chains are
+    those of ``rulecoref resolve --input-format brat``."""
+    from rulecoref.cli import main
+    from rulecoref.io.formats import default_abbreviations
+
+    brat = tmp_path / "brat"
+    assert main(["convert", str(EXAMPLES), str(brat), "--to", "brat"]) == 0
+    out = tmp_path / "resolved"
+    assert main(["resolve", str(brat), "--input-format", "brat", "--out", str(out), "--no-progress", "--quiet"]) == 0
+    for ann in sorted(brat.glob("*.ann")):
+        row = {"id": ann.stem, "txt_path": str(ann.with_suffix(".txt")), "con_path": str(ann), "kind": "brat"}
+        got = resolve_row(pipeline, row, Job(Settings(), "record"), pipeline.ruleset.types, default_abbreviations())
+        assert got[3] is None and got[1] == (out / f"{ann.stem}.txt.chains").read_text(encoding="utf-8")
 
 
 def test_spark_resolve_row_names_text_rows_as_resolve_names_jsonl_documents(pipeline: Pipeline, tmp_path: Path) -> None:
@@ -155,33 +172,37 @@ def test_spark_resolve_partition_fails_every_row_when_the_executor_cannot_build(
 
 
 class _CountingSettings(Settings):
-    built: list[str] = []
-
     def build(self) -> Any:
-        self.built.append(self.rules)
+        if self.rules == "broken":
+            raise InputError([])
         return object()
 
 
-def test_spark_executor_pipelines_build_once_per_settings_and_keep_at_most_limit() -> None:
-    holder = ExecutorPipelines(limit=2)
-    _CountingSettings.built = []
-    a, b, c = (_CountingSettings(rules=r) for r in ("a", "b", "c"))
-    first = holder.get(a)
-    assert holder.get(_CountingSettings(rules="a")) is first  # equal settings: the same pipeline
-    holder.get(b)
-    holder.get(a)  # a is now the most recent
-    holder.get(c)  # drops b, the least recently used
-    holder.get(a)
-    holder.get(b)
-    assert _CountingSettings.built == ["a", "b", "c", "b"] and holder.builds == 4
+def test_spark_pipeline_handle_builds_once_and_travels_as_its_settings() -> None:
+    import pickle
+
+    handle = PipelineHandle(_CountingSettings(rules="a"))
+    first = handle.get()
+    assert handle.get() is first and handle.builds == 1
+    copy = pickle.loads(pickle.dumps(handle))  # what a broadcast sends: the settings, never the pipeline
+    assert copy.settings == handle.settings and copy._pipeline is None and copy.builds == 0
+    assert copy.get() is not first and copy.builds == 1
+    broken = PipelineHandle(_CountingSettings(rules="broken"))
+    for _ in range(2):  # a pipeline that fails to build is not kept: every task reports it again
+        with pytest.raises(InputError):
+            broken.get()
+    assert broken.builds == 0
 
 
 def test_spark_guess_format_from_names_and_contents(tmp_path: Path) -> None:
     (tmp_path / "j").mkdir()
     (tmp_path / "j" / "part-0.jsonl").write_text("{}\n", encoding="utf-8")
     (tmp_path / "empty").mkdir()
-    assert [guess_format(str(p)) for p in (EXAMPLES, tmp_path / "j", tmp_path / "a.parquet", tmp_path / "n.jsonl")] == [
-        "i2b2", "jsonl", "parquet", "jsonl"]
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "x.ann").write_text("", encoding="utf-8")
+    assert [guess_format(str(p)) for p in (EXAMPLES, tmp_path / "j", tmp_path / "a.parquet", tmp_path / "n.jsonl",
+                                           tmp_path / "n.json.gz", tmp_path / "b", tmp_path / "x.txt.con")] == [
+        "i2b2", "jsonl", "parquet", "jsonl", "jsonl", "brat", "i2b2"]
     for path, code in ((tmp_path / "empty", "RC536"), (tmp_path / "missing", "RC213")):
         with pytest.raises(InputError) as err:
             guess_format(str(path))
@@ -234,19 +255,20 @@ def test_spark_resolve_dataframe_of_text_rows_with_a_bad_row(spark, tmp_path: Pa
 
 @pytest.mark.slow
 @needs_java
-def test_spark_resolve_i2b2_frame_writes_what_resolve_writes_and_builds_once_per_worker(spark, tmp_path: Path) -> None:
+def test_spark_resolve_records_frame_writes_what_resolve_writes_and_builds_once_per_worker(spark, tmp_path: Path) -> None:
     from rulecoref import spark as rs
     from rulecoref.cli import main
 
     assert main(["resolve", str(EXAMPLES), "--out", str(tmp_path / "resolve"), "--no-progress", "--quiet"]) == 0
-    df = rs.i2b2_frame(spark, [EXAMPLES])
-    for _ in range(2):  # the second run reuses the workers' pipelines
-        rows = rs.resolve(df, out=tmp_path / "spark").collect()
+    df = rs.records_frame(spark, [EXAMPLES])
+    resolver = rs.Resolver()
+    for _ in range(2):  # the second job reuses the workers' pipelines
+        rows = resolver.resolve(df, out=tmp_path / "spark").collect()
         assert len(rows) == 4 and all(r["error"] is None for r in rows)
     for path in sorted((tmp_path / "resolve").glob("*.txt.chains")):
         assert (tmp_path / "spark" / path.name).read_bytes() == path.read_bytes()
-    builds = spark.sparkContext.parallelize(range(8), 8).map(
-        lambda _: (os.getpid(), rs.EXECUTOR_PIPELINES.builds)).collect()
+    handle = resolver.handle  # the broadcast: each worker's copy, as its tasks see it
+    builds = spark.sparkContext.parallelize(range(8), 8).map(lambda _: (os.getpid(), handle.value.builds)).collect()
     assert builds and all(n <= 1 for _, n in builds)
     assert any(n == 1 for _, n in builds)
 
@@ -263,7 +285,7 @@ def test_spark_read_frame_reads_jsonl_with_a_corrupt_line_and_parquet(spark, tmp
     out = rs.resolve(rs.read_frame(spark, str(jsonl), "jsonl")).collect()
     good = {r["id"]: r["chains"] for r in out if r["error"] is None}
     bad = [r for r in out if r["error"] is not None]
-    assert good == {r["id"]: r["chains"] for r in rs.resolve(rs.i2b2_frame(spark, [EXAMPLES])).collect()}
+    assert good == {r["id"]: r["chains"] for r in rs.resolve(rs.records_frame(spark, [EXAMPLES])).collect()}
     assert len(bad) == 1 and "[RC230]" in bad[0]["error"] and "notes.jsonl" in bad[0]["error"]
     rs.read_frame(spark, str(jsonl), "jsonl").write.parquet(str(tmp_path / "lines.parquet"))  # JSON lines, as text
     again = rs.resolve(rs.read_frame(spark, str(tmp_path / "lines.parquet"), "parquet")).collect()

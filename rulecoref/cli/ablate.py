@@ -9,9 +9,10 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
-from ..errors import CliError, diagnostic
-from .common import add_rules_option, cli_resources, encoding_name, print_diagnostics, rules_path
+from ..errors import CliError, InputError, diagnostic
+from .common import add_rules_option, cli_resources, encoding_name, inputs_of, print_diagnostics, rules_path
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -94,6 +95,21 @@ def parse_types(text: str | None, declared: tuple[str, ...]) -> tuple[str, ...] 
     return tuple(t.strip().lower() for t in text.split(",") if t.strip())
 
 
+def rule_file_out(args: argparse.Namespace, reads: Path) -> Any:
+    """``--out``, checked before any work as every output is (``io/outdir.py``): never GOLD's files
+    or the rule file read (RC522), nor under GOLD's docs/, concepts/ or chains/ (RC505); an
+    existing file is replaced only with ``--overwrite`` (RC513)."""
+    from ..io.layout import find_records
+    from ..io.outdir import OutputFile
+
+    try:
+        records = find_records(args.gold)[0]
+    except InputError:
+        records = []  # reported when the gold is read
+    return OutputFile(args.out, overwrite=args.overwrite, inputs=inputs_of(records, args.gold, extra=[reads]),
+                      what="a rule file").check()
+
+
 def run(args: argparse.Namespace) -> int:
     from ..extras import require
 
@@ -104,9 +120,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.search and args.out is None:
         raise CliError(diagnostic("RC577", option="--search", detail="needs --out NEW.yaml, the file to write"))
-    if args.search and args.out.exists() and not args.overwrite:
-        raise CliError(diagnostic("RC574", path=str(args.out)))
     path = rules_path(args)
+    sink = rule_file_out(args, path) if args.search else None
     ruleset = compile_rules(path, allow_paths=args.allow_path)
     if ruleset.decoder is not None:
         raise CliError(diagnostic("RC572", path=str(path), kind=ruleset.decoder.kind, command="ablate"))
@@ -115,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
         print_diagnostics(warnings[:10], prefix="warning: ")
     resources = cli_resources(args)
     if args.search:
-        return run_search(args, path, ruleset, docs, resources)
+        return run_search(args, path, ruleset, docs, resources, sink)
     steps = len(docs) * (1 + len(ruleset.passes))
     with bar(steps, "ablate", no_bar(args)) as progress:
         report = ablate(docs, ruleset, resources, progress)
@@ -126,17 +141,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_search(args: argparse.Namespace, path: Path, ruleset, docs, resources) -> int:
+def run_search(args: argparse.Namespace, path: Path, ruleset, docs, resources, sink) -> int:
     from ..learn.search import search_rules
 
     with bar(None, "search", no_bar(args)) as progress:
         result = search_rules(path, ruleset, docs, resources, max_changes=args.max_changes,
                               min_gain=args.min_gain / 100, holdout=args.holdout, progress=progress,
                               allow_paths=args.allow_path)
-    try:
-        result.write(args.out)
-    except OSError as exc:
-        raise CliError(diagnostic("RC510", path=str(args.out), detail=exc.strerror or str(exc))) from exc
+    result.write(sink)  # a full disk is RC510 naming the file (io/outdir.py)
     summary = result.to_dict()
     if args.json:
         print(json.dumps(summary, indent=1))

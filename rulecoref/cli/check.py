@@ -6,8 +6,9 @@ import argparse
 from pathlib import Path
 
 from ..engine import Pipeline
-from ..rules.compiler import bundled_rules, compile_rules
+from ..rules.compiler import compile_rules
 from ..rules.examples import run_examples
+from ..rules.files import bundled_rules
 from .common import add_allow_path_option, cli_resources
 
 

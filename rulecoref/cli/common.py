@@ -168,16 +168,17 @@ def interrupts() -> Iterator[None]:
             signal.signal(getattr(signal, n), old)
 
 
-def inputs_of(records: Iterable[Any], inputs: Iterable[str | Path] = (), *, i2b2: bool = True,
+def inputs_of(records: Iterable[Any], inputs: Iterable[str | Path] = (), fmt: str | None = "i2b2", *,
               extra: Iterable[Path | None] = ()) -> Any:
-    """What a command's outputs must never touch: the records' files, and with ``i2b2`` the folders
-    of the inputs (``io.layout.input_folders``)."""
-    from ..io.layout import input_folders
+    """What a command's outputs must never touch: the records' files, and the folders of the
+    inputs when their format guards them (i2b2: ``io.formats.input_folders``)."""
+    from ..io.formats import get_format, input_folders
     from ..io.outdir import Inputs
 
     records = list(records)
     files = [f for rec in records for f in (rec.txt, rec.con, rec.chains)] + list(extra)
-    return Inputs(files, input_folders(inputs if i2b2 else [], records))
+    guarded = fmt is not None and get_format(fmt).guards_folders
+    return Inputs(files, input_folders(inputs if guarded else [], records))
 
 
 def cli_resources(args: argparse.Namespace) -> Resources:
@@ -186,7 +187,7 @@ def cli_resources(args: argparse.Namespace) -> Resources:
 
 
 def rules_path(args: argparse.Namespace) -> Path:
-    from ..rules.compiler import bundled_rules
+    from ..rules.files import bundled_rules
 
     return args.rules if args.rules is not None else bundled_rules("i2b2")
 

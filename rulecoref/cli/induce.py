@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from ..errors import CliError, diagnostic
-from .ablate import add_progress_options, bar, no_bar, parse_types
+from .ablate import add_progress_options, bar, no_bar, parse_types, rule_file_out
 from .common import add_allow_path_option, cli_resources, encoding_name, print_diagnostics
 
 
@@ -66,8 +66,6 @@ def _check_options(args: argparse.Namespace) -> None:
     if unknown:
         raise CliError(diagnostic("RC577", option=f"--leave-out {unknown[0]}",
                                   detail="no such predicate; known: " + ", ".join(sorted(PREDICATES))))
-    if args.out.exists() and not args.overwrite:
-        raise CliError(diagnostic("RC574", path=str(args.out)))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -78,11 +76,13 @@ def run(args: argparse.Namespace) -> int:
     from ..learn.corpus import load_gold
     from ..learn.induce import Settings, induce
     from ..learn.writer import write_learned
-    from ..rules.compiler import bundled_rules, compile_rules
+    from ..rules.compiler import compile_rules
+    from ..rules.files import bundled_rules
 
     _check_options(args)
     started = time.process_time()
     base_path = args.base or bundled_rules("i2b2")
+    sink = rule_file_out(args, base_path)
     base = compile_rules(base_path, allow_paths=args.allow_path)
     if base.decoder is not None:
         raise CliError(diagnostic("RC572", path=str(base_path), kind=base.decoder.kind, command="induce"))
@@ -103,11 +103,8 @@ def run(args: argparse.Namespace) -> int:
             f"kept: {len(result.chosen)}; refused by the held-back documents: {len(result.rejected)}.")
     if result.warnings and not args.quiet:
         print_diagnostics(result.warnings[:10], prefix="warning: ")
-    try:
-        written = write_learned(result, docs, base_path, base, args.out, resources,
-                                examples=args.examples == "generated", command=_command(), settings_note=note)
-    except OSError as exc:
-        raise CliError(diagnostic("RC510", path=str(args.out), detail=exc.strerror or str(exc))) from exc
+    written = write_learned(result, docs, base_path, base, sink, resources,  # a full disk: RC510 (io/outdir.py)
+                            examples=args.examples == "generated", command=_command(), settings_note=note)
     seconds = time.process_time() - started
     if args.json:
         print(json.dumps({**written.to_dict(), "documents": len(docs), "held_back": result.held_names,

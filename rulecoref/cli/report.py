@@ -11,22 +11,22 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Diagnostic, OutputError, diagnostic
-from ..io.formats import SUFFIXES
+from ..io.formats import get_format
 from ..io.outdir import Inputs, OutputFolder
 from .common import Interrupted, print_diagnostics, signal_of
 
 REPORT = "rulecoref-report.json"
 SHOWN_WARNINGS = 50
-ANNOTATION_CONF = "annotation.conf"
 
 
 def batch_folder(args: argparse.Namespace, fmt: str, inputs: Inputs) -> OutputFolder:
     """``--out`` of resolve and spark-resolve: the group of the output format; every file of that
     format in the folder must be a rulecoref run's (chains of another origin are never mixed with
     the run's); a folder an older rulecoref wrote is known by its report."""
+    form = get_format(fmt)
     return OutputFolder(args.out, f"resolve:{fmt}", overwrite=args.overwrite, inputs=inputs,
-                        exclusive=SUFFIXES[fmt][:1], replaceable=(REPORT, ANNOTATION_CONF), adopt=REPORT,
-                        stale_code="RC501" if fmt == "i2b2" else "RC526", what=f"{fmt} output file(s)")
+                        exclusive=form.suffixes[:1], replaceable=(REPORT, *form.finish_names), adopt=REPORT,
+                        stale_code=form.stale_code, what=f"{fmt} output file(s)")
 
 
 def interrupted_report(report: dict[str, Any], exc: BaseException, left: Iterable[str]) -> None:

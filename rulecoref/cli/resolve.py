@@ -11,7 +11,16 @@ from typing import Any
 
 from ..batch import BatchOptions, Outcome, run_batch
 from ..errors import Diagnostic, OutputError
-from ..io.formats import INPUT_FORMATS, OUTPUT_FORMATS, default_abbreviations, find_inputs, output_paths
+from ..io.formats import (
+    Format,
+    abbreviations_for,
+    choices_help,
+    find_inputs,
+    get_format,
+    input_formats,
+    output_formats,
+    output_paths,
+)
 from ..io.outdir import LOCK
 from ..io.typemap import read_type_map
 from .common import (
@@ -25,7 +34,7 @@ from .common import (
     print_diagnostics,
     rules_path,
 )
-from .report import ANNOTATION_CONF, REPORT, batch_folder, finish, interrupted_report, print_warnings
+from .report import REPORT, batch_folder, finish, interrupted_report, print_warnings
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -53,9 +62,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--strict", action="store_true", help="a concept whose text does not match its tokens is an error")
     p.add_argument("--provenance", action="store_true", help="also write OUT/NAME.links.json: every link and who made or removed it")
     add_format_options(p)
-    p.add_argument("--format", choices=OUTPUT_FORMATS, default="i2b2",
-                   help="what to write per document: i2b2 NAME.txt.chains (default), conll NAME.conll, "
-                        "jsonl NAME.jsonl, brat NAME.txt + NAME.ann (docs/formats.md)")
+    p.add_argument("--format", choices=output_formats(), default="i2b2",
+                   help=f"what to write per document: {choices_help(output_formats())} (docs/formats.md)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--quiet", "-q", action="store_true", help="print only errors and the summary")
     p.set_defaults(run=run)
@@ -63,9 +71,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def add_format_options(p: argparse.ArgumentParser) -> None:
     """How DATA is read when it is not i2b2: shared by resolve and view."""
-    p.add_argument("--input-format", choices=INPUT_FORMATS, default="i2b2",
-                   help="DATA's format: i2b2 folders/files (default), jsonl files (one document per line, "
-                        "concepts by character offsets) or brat standoff (NAME.txt + NAME.ann)")
+    p.add_argument("--input-format", choices=input_formats(), default="i2b2",
+                   help=f"DATA's format: {choices_help(input_formats())} (docs/formats.md)")
     p.add_argument("--type-map", type=Path, default=None, metavar="YAML",
                    help="map the input's entity types to rule types (jsonl, brat; docs/formats.md)")
 
@@ -83,7 +90,7 @@ def planned_files(records: list, fmt: str, provenance: bool) -> list[str]:
     names = [p.name for rec in records for p in output_paths(fmt, Path("."), rec.name)]
     if provenance:
         names += [f"{rec.name}.links.json" for rec in records]
-    return names + [REPORT] + ([ANNOTATION_CONF] if fmt == "brat" else [])
+    return names + [REPORT] + list(get_format(fmt).finish_names)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -92,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
     # formats' strays here
     records, strays = find_inputs(inputs, args.input_format, args.encoding)
     # before the start-up: a bad --out costs nothing
-    out = batch_folder(args, args.format, inputs_of(records, inputs, i2b2=args.input_format == "i2b2")).check()
+    out = batch_folder(args, args.format, inputs_of(records, inputs, args.input_format)).check()
     overrides = {"model": args.model} if args.model else {}
     t0 = time.perf_counter()
     pipeline = load_pipeline(args, cli_resources(args), **overrides)
@@ -102,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
         types = parse_types(args.types, pipeline.ruleset.types)
         opts = BatchOptions(out_dir=args.out, strict_text=args.strict, encoding=args.encoding,
                             provenance=args.provenance, types=types, format=args.format, type_map=type_map,
-                            abbreviations=default_abbreviations() if args.input_format != "i2b2" else frozenset())
+                            abbreviations=abbreviations_for(args.input_format))
         batch = run_batch(pipeline, records, opts, jobs=args.jobs)
         outcomes: Iterable[Outcome] = batch
         if not args.no_progress:
@@ -122,8 +129,8 @@ def run(args: argparse.Namespace) -> int:
         # resolved (its files are complete: earlier runs' were refused or deleted at the start)
         unfinished = [rec.name for rec in records[tally.seen:] if stopped is not None and not all(
             p.exists() for p in output_paths(args.format, args.out, rec.name))]
-        if args.format == "brat" and stopped is None:
-            strays += _write_annotation_conf(out, types or pipeline.ruleset.types)
+        if stopped is None:
+            strays += _finish(out, get_format(args.format), types or pipeline.ruleset.types)
         print_warnings(tally.warnings, args.out, quiet=args.quiet)
         for o in tally.failed:
             print_diagnostics(o.diagnostics, prefix=f"error: {o.name}: ")
@@ -142,12 +149,12 @@ def run(args: argparse.Namespace) -> int:
         return finish(out, report, seconds=time.perf_counter() - t0, startup=startup, interrupted=stopped)
 
 
-def _write_annotation_conf(out: Any, types: Iterable[str]) -> list[Diagnostic]:
-    """brat's annotation.conf beside the documents; a failure (a full disk) is the run's problem (RC510)."""
-    from ..io.brat import annotation_conf
-
+def _finish(out: Any, fmt: Format, types: Iterable[str]) -> list[Diagnostic]:
+    """The files the format writes once beside the documents (brat's annotation.conf); a failure
+    (a full disk) is the run's problem (RC510)."""
     try:
-        out.write(ANNOTATION_CONF, annotation_conf(types))
+        for name, text in fmt.finish(types):
+            out.write(name, text)
     except OutputError as exc:
         return exc.diagnostics
     return []

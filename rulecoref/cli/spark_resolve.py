@@ -19,14 +19,15 @@ from typing import Any
 
 from ..errors import CliError, Diagnostic, InputError, RulecorefError, diagnostic
 from ..extras import require
-from ..io.formats import find_inputs
+from ..io.formats import find_inputs, get_format, input_formats
 from ..io.outdir import OutputFolder
 from ..io.typemap import read_type_map
 from .common import add_input_options, add_rules_option, gather_inputs, inputs_of, print_diagnostics, whole
 from .report import REPORT, batch_folder, finish, print_warnings
 from .resolve import planned_files
 
-FORMATS = ("auto", "i2b2", "jsonl", "parquet")
+#: Spark's own row source besides the formats with records (``rulecoref.spark.read_frame``)
+SPARK_SOURCES = ("parquet",)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -46,15 +47,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="where .txt.chains files go (every executor writes there)")
     add_rules_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
-    p.add_argument("--input-format", choices=FORMATS, default="auto",
-                   help="what DATA holds (default: auto, from the names: concepts/ or .con -> i2b2, "
-                        ".jsonl/.json -> jsonl, .parquet -> parquet)")
+    p.add_argument("--input-format", choices=("auto", *input_formats(), *SPARK_SOURCES), default="auto",
+                   help="what DATA holds (default: auto, from the names and what folders hold, as convert "
+                        "--from tells: concepts/ or .con -> i2b2, .ann -> brat, .jsonl/.json -> jsonl; "
+                        ".parquet -> parquet)")
     p.add_argument("--type-map", type=Path, default=None, metavar="YAML",
                    help="map the input's entity types to rule types (jsonl, parquet; docs/formats.md)")
     p.add_argument("--master", default=None, metavar="URL",
                    help="Spark master, e.g. local[2] or yarn (default: spark-submit's, else local[*])")
     p.add_argument("--partitions", type=whole(1, 1_000_000), default=None, metavar="N",
-                   help="partitions of an i2b2 input (default: 4 per core, at most one per document)")
+                   help="partitions of records listed on the driver (default: 4 per core, at most one per document)")
     p.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE",
                    help="a Spark setting, e.g. spark.executor.memory=4g (repeatable)")
     p.add_argument("--overwrite", action="store_true",
@@ -123,9 +125,12 @@ def run(args: argparse.Namespace) -> int:
                                                                "give one kind of input per run"))
     fmt = formats.pop()
     local = all("://" not in i for i in inputs)
-    records, strays = find_inputs(inputs, fmt, args.encoding) if fmt == "i2b2" or (fmt == "jsonl" and local) else ([], [])
+    # records are listed on the driver, as resolve lists them, unless Spark reads the rows itself
+    # (Parquet, or the lines of remote files of a ``lines`` format: JSONL on HDFS)
+    listed = fmt in input_formats() and (local or not get_format(fmt).lines)
+    records, strays = find_inputs(inputs, fmt, args.encoding) if listed else ([], [])
     given = [Path(i) for i in inputs if local and Path(i).is_file()]
-    out = batch_folder(args, "i2b2", inputs_of(records, inputs, i2b2=fmt == "i2b2", extra=given)).check()
+    out = batch_folder(args, "i2b2", inputs_of(records, inputs, fmt if listed else None, extra=given)).check()
     confs = _confs(args.conf)
     t0 = time.perf_counter()
     settings = rs.Settings(rules=None if args.rules is None else str(args.rules), wordnet=args.wordnet,
@@ -137,19 +142,19 @@ def run(args: argparse.Namespace) -> int:
         spark = start_spark(args.master, confs, progress=not (args.no_progress or args.quiet))
         try:
             startup = time.perf_counter() - t0
-            df = _frame(spark, rs, fmt, inputs, records, args.partitions)
+            df = _frame(spark, rs, fmt, inputs, listed, args)
             result = rs.resolve(df, settings.rules, wordnet=settings.wordnet, model=settings.model,
                                 types="auto" if types is None else types, type_map=type_map, strict_text=args.strict,
                                 encoding=args.encoding, out=str(args.out.resolve()), allow_paths=settings.allow_paths,
                                 check=False)
-            report = _report(result, args, ruleset.path, fmt, spark.sparkContext.master)
+            report = _report(result, args, ruleset.path, fmt, listed, spark.sparkContext.master)
         except RulecorefError:
             raise
         except Exception as exc:  # a job that failed on the executors (a worker that cannot start, ...)
             raise CliError(diagnostic("RC538", detail=_first_line(exc))) from exc
         finally:
             spark.stop()
-            if not records:  # names known only to the executors: every chains file there is this run's
+            if not listed:  # names known only to the executors: every chains file there is this run's
                 _claim_written(out)
         print_diagnostics(strays, prefix="error: ")
         report["failed"] += [{"document": None, "problems": [d.to_dict()]} for d in strays]
@@ -157,12 +162,10 @@ def run(args: argparse.Namespace) -> int:
                       where=f" on {report['master']}")
 
 
-def _frame(spark: Any, rs: Any, fmt: str, inputs: list[str], records: list, partitions: int | None) -> Any:
-    """The DataFrame of the inputs: records listed on the driver (i2b2, local JSONL) or rows."""
-    if fmt == "i2b2":
-        return rs.i2b2_frame(spark, inputs, partitions)
-    if records:
-        return rs.jsonl_frame(spark, inputs, partitions)[0]
+def _frame(spark: Any, rs: Any, fmt: str, inputs: list[str], listed: bool, args: argparse.Namespace) -> Any:
+    """The DataFrame of the inputs: records listed on the driver, or rows Spark reads itself."""
+    if listed:
+        return rs.records_frame(spark, inputs, fmt, args.partitions, encoding=args.encoding)
     frames = [rs.read_frame(spark, i, fmt) for i in inputs]
     df = frames[0]
     for more in frames[1:]:
@@ -198,7 +201,8 @@ def _check_unique_ids(df: Any) -> None:
         raise InputError([diagnostic("RC533", id=name, count=count) for name, count in dupes])
 
 
-def _report(result: Any, args: argparse.Namespace, rules_file: str, fmt: str, master: str) -> dict[str, Any]:
+def _report(result: Any, args: argparse.Namespace, rules_file: str, fmt: str, listed: bool,
+            master: str) -> dict[str, Any]:
     """The report ``resolve`` writes. One Spark job resolves every partition in parallel (and the
     executors write the chains files) and sums the counts; the rows with problems come from its
     cached result, so only they travel to the driver, not a row per document."""
@@ -217,7 +221,7 @@ def _report(result: Any, args: argparse.Namespace, rules_file: str, fmt: str, ma
         noted = small.where("error is not null or diagnostics != '[]'").collect()
         for row in sorted(noted, key=lambda r: (r["id"] is None, r["id"] or "")):
             problems = [_diag(d) for d in json.loads(row["diagnostics"] or "[]")]
-            name = "(no id)" if row["id"] is None else row["id"] if fmt == "i2b2" else safe_name(row["id"])
+            name = "(no id)" if row["id"] is None else row["id"] if listed else safe_name(row["id"])
             if row["error"] is not None:
                 failed.append({"document": name, "problems": [d.to_dict() for d in problems]})
                 print_diagnostics(problems, prefix=f"error: {name}: ")

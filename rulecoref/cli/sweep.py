@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     from ..belltree.decoder import BellTreeDecoder
     from ..belltree.experiment import score
     from ..belltree.train import load_gold
-    from ..rules.compiler import bundled_rules
+    from ..rules.files import bundled_rules
 
     log_alphas = parse_log_alphas(args.log_alphas)
     overrides = {"model": args.model} if args.model else {}

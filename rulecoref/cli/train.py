@@ -68,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
     from ..belltree.maxent import is_model_file
     from ..belltree.train import TrainSettings, train
     from ..engine import Pipeline
-    from ..rules.compiler import bundled_rules, compile_rules
+    from ..rules.compiler import compile_rules
+    from ..rules.files import bundled_rules
 
     inputs = gather_inputs(args, "GOLD_DIR with docs/, concepts/ and chains/")
     records, problems = find_records(inputs)

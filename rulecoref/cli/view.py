@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from ..errors import CliError, OutputError, diagnostic
-from ..io.formats import ReadOptions, default_abbreviations, find_inputs
+from ..io.formats import find_inputs, read_options
 from ..io.outdir import OutputFolder
 from ..io.typemap import read_type_map
 from .common import encoding_name, gather_inputs, inputs_of, print_diagnostics
@@ -51,11 +51,10 @@ def run(args: argparse.Namespace) -> int:
     records, strays = find_inputs(inputs, args.input_format, args.encoding)
     system = sorted(args.system.iterdir()) if args.system is not None else []
     out = OutputFolder(args.out, "view", overwrite=args.overwrite, what="page(s)",
-                       inputs=inputs_of(records, inputs, i2b2=args.input_format == "i2b2", extra=system))
+                       inputs=inputs_of(records, inputs, args.input_format, extra=system))
     out.check()
     type_map = read_type_map(args.type_map) if args.type_map else None
-    opts = ReadOptions(encoding=args.encoding, type_map=type_map,
-                       abbreviations=default_abbreviations() if args.input_format != "i2b2" else frozenset())
+    opts = read_options(args.input_format, encoding=args.encoding, type_map=type_map)
     with out.open(planned_pages(records)):
         try:
             built = build_view(records, opts, out, args.system)

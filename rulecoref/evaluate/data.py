@@ -26,7 +26,8 @@ from pathlib import Path
 
 from ..errors import Diagnostic, EvaluationError, InputError, diagnostic
 from ..io.conll import read_conll
-from ..io.i2b2 import Span, doc_name, read_chains, read_document, read_text_lines
+from ..io.formats import doc_name
+from ..io.i2b2 import Span, read_chains, read_document, read_text_lines
 from .core import Mention
 
 _CON_RE = re.compile(r'^c="(?P<text>.*)" (?P<l1>\d+):(?P<t1>\d+) (?P<l2>\d+):(?P<t2>\d+)\|\|t="(?P<type>[^"]*)"$')

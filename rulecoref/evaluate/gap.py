@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import Diagnostic, EvaluationError, diagnostic
-from ..io.i2b2 import Span, doc_name, read_chains
+from ..io.formats import doc_name
+from ..io.i2b2 import Span, read_chains
 from .data import _chains_dir, _concepts_dir, read_concepts
 
 #: GAP's pronoun genders (constants.PRONOUNS of its scorer)

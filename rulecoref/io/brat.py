@@ -23,7 +23,8 @@ from pathlib import Path
 from ..chains import clusters_from_pairs
 from ..document import Document
 from ..errors import Diagnostic, InputError, diagnostic
-from .i2b2 import ReadResult, read_text
+from .formats import Files, Format, ReadOptions, ReadResult, Record, register_format
+from .i2b2 import read_text
 from .text import document_from_text, document_text
 from .typemap import TypeMap
 
@@ -224,3 +225,54 @@ def annotation_conf(types: Iterable[str]) -> str:
     return ("# brat configuration for rulecoref output (rulecoref/io/brat.py)\n[entities]\n" + entities
             + f"\n[relations]\n{COREFERENCE}\tArg1:<ENTITY>, Arg2:<ENTITY>, <REL-TYPE>:symmetric-transitive\n"
             "<OVERLAP>\tArg1:<ENTITY>, Arg2:<ENTITY>, <OVL-TYPE>:<ANY>\n\n[events]\n\n[attributes]\n")
+
+
+@register_format("brat")
+class Brat(Format):
+    """brat standoff folders; ``annotation.conf`` is written once beside a batch's files, so the
+    folder opens in brat as it is."""
+
+    help = "NAME.txt + NAME.ann"
+    rank = 20
+    marks = ("*.ann",)
+    suffixes = (".ann", ".txt")  # the .ann first: it marks the folder's brat outputs, a .txt may be anyone's
+    finish_names = ("annotation.conf",)
+    plain_text = True
+
+    def detect(self, path: Path) -> bool:
+        if path.is_dir():
+            return any(path.glob("*.ann"))
+        return path.name.endswith(".ann")
+
+    def find(self, inputs: Sequence[Path], encoding: str) -> tuple[list[Record], list[Diagnostic]]:
+        records: list[Record] = []
+        problems: list[Diagnostic] = []
+        for path in inputs:
+            files = sorted(path.glob("*.ann")) if path.is_dir() else [path]
+            if path.is_dir() and not files:
+                raise InputError(diagnostic("RC210", path=str(path), hint=f"expected {path}/*.ann"))
+            if not path.exists():
+                raise InputError(diagnostic("RC213", file=str(path), detail="no such file or directory"))
+            for f in files:
+                base = f.with_suffix("") if f.suffix in (".ann", ".txt") else f
+                txt, ann = base.with_suffix(".txt"), base.with_suffix(".ann")
+                if not txt.is_file() or not ann.is_file():
+                    missing, have = ("text file " + txt.name, ann) if not txt.is_file() else ("annotation file " + ann.name, txt)
+                    problems.append(diagnostic("RC239", file=str(have), missing=missing, path=str(have)))
+                    continue
+                records.append(Record(base.name.split(".")[0], txt, ann, kind="brat"))
+        return records, problems
+
+    def read(self, record: Record, opts: ReadOptions, with_chains: bool) -> ReadResult:
+        assert record.txt is not None
+        return read_brat(record.txt, record.con, name=record.name, types=opts.types, type_map=opts.type_map,
+                         abbreviations=opts.abbreviations, strict_text=opts.strict_text, encoding=opts.encoding,
+                         with_chains=with_chains)
+
+    def write(self, doc: Document, chains: Sequence[Sequence[int]], chain_types: Sequence[str]
+              ) -> tuple[Files, list[Diagnostic]]:
+        txt, ann = format_brat(doc, chains)
+        return [(f"{doc.name}.txt", txt), (f"{doc.name}.ann", ann)], []  # the text first: an .ann never lacks it
+
+    def finish(self, types: Iterable[str]) -> Files:
+        return [("annotation.conf", annotation_conf(types))]

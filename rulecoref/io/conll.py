@@ -18,13 +18,16 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..chains import chain_types
 from ..document import Concept, Document
-from ..errors import Diagnostic, InputError, diagnostic
-from .i2b2 import Span, read_text_lines
+from ..errors import CliError, Diagnostic, InputError, RulecorefError, diagnostic
+from .formats import Converted, Files, Format, Source, SourceOptions, register_format
+from .i2b2 import Span, read_document, read_text_lines
+from .outdir import Inputs
 
 Mention = tuple[int, int]  # (first token, last token), inclusive, counted over the document
 
@@ -88,83 +91,93 @@ def read_conll(path: str | Path, *, word_column: int = 3, encoding: str = "utf-8
             ``word_column + 1`` fields (the last field is always the coreference column).
     """
     path = Path(path)
-    file = str(path)
-    docs: list[ConllDocument] = []
-    errors: list[Diagnostic] = []
-    seen: dict[str, int] = {}
-    doc: ConllDocument | None = None
-    open_stack: dict[int, list[tuple[int, int]]] = {}
-    sentence: list[str] = []
-    token = 0
-
-    def finish(lineno: int) -> None:
-        nonlocal doc, sentence
-        assert doc is not None
-        if sentence:
-            doc.sentences.append(sentence)
-        sentence = []
-        for ent, stack in open_stack.items():
-            for start, at in stack:
-                errors.append(diagnostic("RC708", file=file, line=at, entity=ent, detail=f"opened at token {start} and never closed"))
-        if doc.doc_id in seen:
-            errors.append(diagnostic("RC709", file=file, line=doc.line, doc=doc.doc_id, first=seen[doc.doc_id]))
-        else:
-            seen[doc.doc_id] = doc.line
-            docs.append(doc)
-        doc = None
-
+    reader = _ConllReader(str(path), word_column)
     for lineno, raw in enumerate(read_text_lines(path, encoding), 1):
+        reader.line(lineno, raw)
+    if reader.doc is not None:
+        reader.problem("RC707", reader.doc.line, detail=f"document {reader.doc.doc_id!r} has no #end document")
+        reader.finish()
+    if reader.errors:
+        raise InputError(reader.errors)
+    return reader.docs
+
+
+class _ConllReader:
+    """One pass over a CoNLL file's lines: the open document, its open mentions, the problems."""
+
+    def __init__(self, file: str, word_column: int):
+        self.file, self.word_column = file, word_column
+        self.docs: list[ConllDocument] = []
+        self.errors: list[Diagnostic] = []
+        self.seen: dict[str, int] = {}
+        self.doc: ConllDocument | None = None
+        self.open_stack: dict[int, list[tuple[int, int]]] = {}
+        self.sentence: list[str] = []
+        self.token = 0
+
+    def problem(self, code: str, line: int, **fields: object) -> None:
+        self.errors.append(diagnostic(code, file=self.file, line=line, **fields))
+
+    def line(self, lineno: int, raw: str) -> None:
         begin = _BEGIN_RE.match(raw)
         if begin:
-            if doc is not None:
-                errors.append(diagnostic("RC707", file=file, line=lineno, detail="#begin document inside an open document"))
-                finish(lineno)
-            doc = ConllDocument(begin.group(1), line=lineno)
-            open_stack, sentence, token = {}, [], 0
-            continue
-        if _END_RE.match(raw):
-            if doc is None:
-                errors.append(diagnostic("RC707", file=file, line=lineno, detail="#end document without #begin document"))
+            if self.doc is not None:
+                self.problem("RC707", lineno, detail="#begin document inside an open document")
+                self.finish()
+            self.doc = ConllDocument(begin.group(1), line=lineno)
+            self.open_stack, self.sentence, self.token = {}, [], 0
+        elif _END_RE.match(raw):
+            if self.doc is None:
+                self.problem("RC707", lineno, detail="#end document without #begin document")
             else:
-                finish(lineno)
-            continue
-        fields = raw.split()
-        if not fields:
-            if doc is not None and sentence:
-                doc.sentences.append(sentence)
-                sentence = []
-            continue
-        if doc is None:
-            if raw.lstrip().startswith("#"):
-                continue  # comment between documents
-            errors.append(diagnostic("RC707", file=file, line=lineno, detail="token line outside a document"))
-            continue
-        sentence.append(fields[word_column] if len(fields) > word_column + 1 else "_")
+                self.finish()
+        elif not raw.split():
+            if self.doc is not None and self.sentence:
+                self.doc.sentences.append(self.sentence)
+                self.sentence = []
+        elif self.doc is None:
+            if not raw.lstrip().startswith("#"):  # a comment between documents is fine
+                self.problem("RC707", lineno, detail="token line outside a document")
+        else:
+            self.token_line(lineno, raw.split(), self.doc)
+
+    def token_line(self, lineno: int, fields: list[str], doc: ConllDocument) -> None:
+        self.sentence.append(fields[self.word_column] if len(fields) > self.word_column + 1 else "_")
+        token = self.token
+        self.token += 1
         try:
             singles, opens, closes = parse_coref_field(fields[-1])
         except ValueError as exc:
-            errors.append(diagnostic("RC707", file=file, line=lineno, detail=str(exc)))
-            token += 1
-            continue
+            self.problem("RC707", lineno, detail=str(exc))
+            return
         for ent in singles:
             doc.entities.setdefault(ent, []).append((token, token))
         for ent in opens:
             doc.entities.setdefault(ent, [])
-            open_stack.setdefault(ent, []).append((token, lineno))
+            self.open_stack.setdefault(ent, []).append((token, lineno))
         for ent in closes:
-            stack = open_stack.get(ent)
+            stack = self.open_stack.get(ent)
             if not stack:
-                errors.append(diagnostic("RC708", file=file, line=lineno, entity=ent, detail="closed without being opened"))
+                self.problem("RC708", lineno, entity=ent, detail="closed without being opened")
                 continue
             start, _ = stack.pop()
             doc.entities.setdefault(ent, []).append((start, token))
-        token += 1
-    if doc is not None:
-        errors.append(diagnostic("RC707", file=file, line=doc.line, detail=f"document {doc.doc_id!r} has no #end document"))
-        finish(doc.line)
-    if errors:
-        raise InputError(errors)
-    return docs
+
+    def finish(self) -> None:
+        doc = self.doc
+        assert doc is not None
+        if self.sentence:
+            doc.sentences.append(self.sentence)
+        self.sentence = []
+        for ent, stack in self.open_stack.items():
+            for start, at in stack:
+                self.problem("RC708", at, entity=ent, detail=f"opened at token {start} and never closed")
+        if doc.doc_id in self.seen:
+            self.problem("RC709", doc.line, doc=doc.doc_id, first=self.seen[doc.doc_id])
+        else:
+            self.seen[doc.doc_id] = doc.line
+            self.docs.append(doc)
+        self.doc = None
 
 
 def coref_column(n_tokens: int, clusters: Iterable[Sequence[Mention]]) -> tuple[list[str], list[tuple[int, Mention, Mention]]]:
@@ -346,6 +359,75 @@ def conll_to_document(
     return doc, chains, warnings
 
 
-def format_concepts(doc: Document) -> str:
-    """A .txt.con file: one ``c="text" L:T L:T||t="type"`` line per concept, in text order."""
-    return "".join(f'{c.i2b2()}||t="{c.type}"\n' for c in doc.concepts)
+@register_format("conll")
+class Conll(Format):
+    """CoNLL-2012 files (the reference scorer's input). Written per document by ``resolve`` and
+    as one file by ``convert``; read by ``convert`` only, since CoNLL carries no concept types
+    (they come from ``--reference`` or are ``--default-type``)."""
+
+    help = "NAME.conll"
+    rank = 90  # any other file: the formats before it claim theirs by name
+    suffixes = (".conll",)
+    one_file = True
+    complete_only = True  # a scorer input that lacks documents would be scored as if they had no chains
+
+    def detect(self, path: Path) -> bool:
+        return path.is_file()
+
+    def source(self, src: Path, opts: SourceOptions) -> Source:
+        return ConllSource(src, opts)
+
+    def write(self, doc: Document, chains: Sequence[Sequence[int]], chain_types: Sequence[str]
+              ) -> tuple[Files, list[Diagnostic]]:
+        text, warnings = document_to_conll(doc, [[doc.concepts[i].span for i in c] for c in chains if len(c) > 1])
+        return [(f"{doc.name}.conll", text)], warnings
+
+
+class ConllSource(Source):
+    """A CoNLL file as documents: with ``--reference`` (the i2b2 folder of the same texts) the
+    concepts, their types and the lines come from it, and only the chains are new."""
+
+    def __init__(self, src: Path, opts: SourceOptions):
+        if not src.is_file():
+            raise CliError(diagnostic("RC712", what="CoNLL file", path=str(src)))
+        self.src, self.opts = src, opts
+        self.chains_only = opts.reference is not None
+
+    def names(self) -> list[str]:
+        try:
+            return [record_name(c.doc_id) for c in read_conll(self.src, word_column=self.opts.word_column,
+                                                              encoding=self.opts.encoding)]
+        except RulecorefError:
+            return []  # reported when the documents are read
+
+    def inputs(self) -> Inputs:
+        folders = {p.resolve() for p in (self.opts.chains, self.opts.reference) if p is not None and p.is_dir()}
+        return Inputs([self.src], (set(folders), set(folders)))
+
+    def documents(self, failed: list[Diagnostic], warnings: list[Diagnostic]) -> Iterator[Converted]:
+        from .layout import records_in_dir
+
+        opts, refs = self.opts, {}
+        if opts.reference is not None:
+            if not opts.reference.is_dir():
+                raise CliError(diagnostic("RC712", what="reference folder", path=str(opts.reference)))
+            refs = {r.name: r for r in records_in_dir(opts.reference)[0]}
+        for cdoc in read_conll(self.src, word_column=opts.word_column, encoding=opts.encoding):
+            name = record_name(cdoc.doc_id)
+            try:
+                ref_doc = None
+                if opts.reference is not None:
+                    rec = refs.get(name)
+                    if rec is None or rec.txt is None:
+                        raise InputError(diagnostic("RC715", file=str(self.src), line=cdoc.line, doc=cdoc.doc_id,
+                                                    expected=f"{opts.reference}/docs/{name}.txt and concepts/{name}.txt.con"))
+                    read = read_document(rec.txt, rec.con, name=name, encoding=opts.encoding)
+                    warnings.extend(read.warnings)
+                    ref_doc = read.document
+                doc, chains, warns = conll_to_document(cdoc, name=name, reference=ref_doc,
+                                                       default_type=opts.default_type, source=str(self.src))
+            except RulecorefError as exc:
+                failed.extend(exc.diagnostics)
+                continue
+            warnings.extend(warns)
+            yield doc, chains, chain_types(doc, chains, opts.pronoun_types)

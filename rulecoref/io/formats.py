@@ -1,36 +1,68 @@
-"""The document formats in and out, chosen by name: one place that knows them all.
+"""The document formats, as a registry: each ``io/<name>.py`` declares its format once.
 
-In (``--input-format``): i2b2 (``io/i2b2.py``, ``io/layout.py``), JSONL (``io/jsonl.py``) and brat
-standoff (``io/brat.py``); each becomes a ``Record`` that a worker process reads on its own
-(``read_record``), so a batch streams whatever the format. CoNLL-2012 comes in only through
-``rulecoref convert``, which needs a reference for its concept types.
+A format is a ``Format`` subclass in its own module, decorated ``@register_format("<name>")``
+(the name must be the module's, as a pass kind's is): what finds its records, reads one, writes
+one document's output, and finishes a batch. ``resolve``, ``view``, ``convert``, ``spark-resolve``
+and their ``--format`` / ``--input-format`` / ``--from`` / ``--to`` choices read this registry
+and nothing else, so a new format is one module (and its section of docs/formats.md).
 
-Out (``--format``): one set of files per document, written atomically, so a failed document
-leaves nothing behind and the rest stand: i2b2 ``NAME.txt.chains``, CoNLL-2012 ``NAME.conll``,
-JSONL ``NAME.jsonl`` (one line; ``cat OUT/*.jsonl`` joins them), brat ``NAME.txt`` + ``NAME.ann``.
+In (``find`` + ``read``): every input becomes a ``Record`` that a worker process reads on its
+own, so a batch streams whatever the format. A format without records (CoNLL: its concept
+types must come from a reference) is read by ``convert`` only, through its ``source``.
+
+Out (``write``): one set of files per document, written atomically (``io/outdir.py``), so a
+failed document leaves nothing behind and the rest stand; ``finish`` writes the files a batch
+needs once (brat's ``annotation.conf``). ``convert`` writes whole documents (``export``), into a
+folder or, for a ``one_file`` format, into one file.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+import importlib
+import pkgutil
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any, ClassVar
 
 from ..chains import chain_type
 from ..document import Document
-from ..errors import Diagnostic, InputError, diagnostic
-from .brat import format_brat, read_brat
-from .conll import document_to_conll
-from .i2b2 import ReadResult, format_chains, read_chains, read_document
-from .jsonl import JsonlEntry, format_jsonl, read_jsonl_entry, scan_jsonl
-from .layout import Record, find_records
-from .outdir import write_all
+from ..errors import CliError, Diagnostic, InputError, RulecorefError, diagnostic
+from .outdir import Inputs, write_all
 from .typemap import TypeMap
 
-INPUT_FORMATS = ("i2b2", "jsonl", "brat")
-OUTPUT_FORMATS = ("i2b2", "conll", "jsonl", "brat")
-#: the files a document's output consists of, per format (brat's .txt is checked through its .ann)
-SUFFIXES = {"i2b2": (".txt.chains",), "conll": (".conll",), "jsonl": (".jsonl",), "brat": (".ann", ".txt")}
+#: A document's files, (name relative to the output folder, text) in writing order.
+Files = list[tuple[str, str]]
+#: A document with its chains (concept indices) and their types, as ``convert`` moves it.
+Converted = tuple[Document, list[list[int]], list[str]]
+
+
+@dataclass(frozen=True)
+class Record:
+    """One document's files. ``txt`` is None when the text is missing (reported, not resolved).
+
+    ``kind`` is the input format: for brat ``con`` is the .ann file; for JSONL ``txt`` and ``con``
+    are the .jsonl file and the document is the one on ``line`` (at byte ``offset``).
+    """
+
+    name: str
+    txt: Path | None
+    con: Path
+    chains: Path | None = None
+    kind: str = "i2b2"
+    line: int = 0
+    offset: int = 0
+
+
+@dataclass
+class ReadResult:
+    """A document plus the warnings met while reading it, and its gold chains where the format
+    carries them with the document (JSONL, brat; i2b2 keeps them in a file of their own)."""
+
+    document: Document
+    warnings: list[Diagnostic] = field(default_factory=list)
+    chains: list[list[int]] | None = None  # concept indices, each chain sorted
+    chain_types: list[str] | None = None  # one per chain; None: derive them (chains.chain_types)
 
 
 @dataclass(frozen=True)
@@ -44,6 +76,169 @@ class ReadOptions:
     abbreviations: frozenset[str] = frozenset()  # for tokenising plain text (JSONL, brat)
 
 
+@dataclass(frozen=True)
+class SourceOptions:
+    """How ``convert`` reads its SRC (the options that apply to one format only say so)."""
+
+    encoding: str = "utf-8"
+    type_map: TypeMap | None = None
+    chains: Path | None = None  # records' chains from this folder instead (``--chains``; i2b2)
+    reference: Path | None = None  # the i2b2 folder of the same texts (``--reference``; CoNLL)
+    default_type: str = "noun_phrase"  # CoNLL: the type of mentions that are no reference concept
+    word_column: int = 3  # CoNLL: the column of the word
+    pronoun_types: tuple[str, ...] = ("pronoun",)
+
+
+class Format:
+    """One document format. A subclass declares what it can do; the defaults say "cannot"
+    (``reads``, ``writes``) or fall back on the simpler method (``export`` on ``write``)."""
+
+    name: ClassVar[str] = ""
+    #: What its files are, for ``--help`` ("jsonl: one document per line").
+    help: ClassVar[str] = ""
+    #: Order in which ``detect`` is asked (``convert --from``, ``spark-resolve --input-format auto``).
+    rank: ClassVar[int] = 50
+    #: What ``detect`` looks for in a folder, for the message when no format claims one (RC520).
+    marks: ClassVar[tuple[str, ...]] = ()
+    #: The files ``write`` makes of one document, by suffix of its name; the first marks this
+    #: format's outputs in a folder (``io.outdir.OutputFolder``'s ``exclusive``).
+    suffixes: ClassVar[tuple[str, ...]] = ()
+    #: The files ``finish`` writes once per batch, beside the documents' files.
+    finish_names: ClassVar[tuple[str, ...]] = ()
+    #: Reads untokenised text, so it needs the abbreviations that end no sentence.
+    plain_text: ClassVar[bool] = False
+    #: Its input folders are never an output folder, nor are their ``docs/``, ``concepts/`` ...
+    guards_folders: ClassVar[bool] = False
+    #: ``convert`` writes all documents into one file (else into a folder).
+    one_file: ClassVar[bool] = False
+    #: ``convert`` writes the one file only when every document could be read.
+    complete_only: ClassVar[bool] = False
+    #: ``convert``'s default target from this format.
+    convert_to: ClassVar[str] = "i2b2"
+    #: The code for a folder holding an earlier run's files of this format (resolve without --overwrite).
+    stale_code: ClassVar[str] = "RC526"
+    #: Each document is one line of text: Spark's text reader reads such files from any file
+    #: system (``rulecoref.spark.read_frame``) and ``parse_line`` reads a line.
+    lines: ClassVar[bool] = False
+
+    @property
+    def reads(self) -> bool:
+        """A batch input (``find`` and ``read``)."""
+        return type(self).find is not Format.find
+
+    @property
+    def writes(self) -> bool:
+        return type(self).write is not Format.write
+
+    def detect(self, path: Path) -> bool:
+        """Whether ``path`` (a file, or a folder of such files) holds this format."""
+        return False
+
+    def find(self, inputs: Sequence[Path], encoding: str) -> tuple[list[Record], list[Diagnostic]]:
+        """Records of folders and files, and the problems that are no record."""
+        raise NotImplementedError
+
+    def read(self, record: Record, opts: ReadOptions, with_chains: bool) -> ReadResult:
+        """One record as a document; ``with_chains`` also reads its gold chains (concept indices)."""
+        raise NotImplementedError
+
+    def parse_line(self, text: str, *, file: str, opts: ReadOptions) -> ReadResult:
+        """One line of a file of this format as a document (``lines`` formats)."""
+        raise NotImplementedError
+
+    def source(self, src: Path, opts: SourceOptions) -> Source:
+        """``convert``'s reader of SRC: its records, read one by one."""
+        if not self.reads:
+            raise CliError(diagnostic("RC520", path=str(src), detail=f"{self.name} is written, not read"))
+        return RecordSource(self, src, opts)
+
+    def system_chains(self, folder: Path, doc: Document, opts: ReadOptions) -> tuple[list[list[int]], list[str]] | None:
+        """The chains of ``doc`` in a ``resolve`` output folder (``view --system``), None when
+        the folder holds no output of it in this format."""
+        return None
+
+    def write(self, doc: Document, chains: Sequence[Sequence[int]], chain_types: Sequence[str]
+              ) -> tuple[Files, list[Diagnostic]]:
+        """The files of one document's chains (``resolve --format``), and warnings."""
+        raise NotImplementedError
+
+    def export(self, doc: Document, chains: Sequence[Sequence[int]], chain_types: Sequence[str], *,
+               chains_only: bool = False) -> tuple[Files, list[Diagnostic]]:
+        """One whole document (``convert``); ``chains_only``: its text and concepts are another
+        folder's (CoNLL with ``--reference``), where the format keeps them apart."""
+        return self.write(doc, chains, chain_types)
+
+    def export_names(self, name: str, *, chains_only: bool = False) -> list[str]:
+        """The files ``export`` writes of a document, claimed before any is written."""
+        return [f"{name}{suffix}" for suffix in self.suffixes]
+
+    def finish(self, types: Iterable[str]) -> Files:
+        """The files a batch writes once, after its documents (``types``: the concept types)."""
+        return []
+
+
+_FORMATS: dict[str, Format] = {}
+
+
+def register_format(name: str):
+    """Class decorator binding a Format subclass to its name (which must equal its module name)."""
+
+    def deco(cls: type[Format]) -> type[Format]:
+        module = cls.__module__.rsplit(".", 1)[-1]
+        if module != name:
+            raise ValueError(f"format {name!r} must live in rulecoref/io/{name}.py, not {module}.py")
+        cls.name = name
+        _FORMATS[name] = cls()
+        return cls
+
+    return deco
+
+
+def _discover() -> None:
+    """Import every module of ``rulecoref.io``: the format modules register themselves (a
+    second call finds them imported)."""
+    package = importlib.import_module(__package__ or "rulecoref.io")
+    for info in pkgutil.iter_modules(package.__path__):
+        if not info.name.startswith("_"):
+            importlib.import_module(f"{package.__name__}.{info.name}")
+
+
+def formats() -> list[Format]:
+    """Every format, in ``rank`` order (the order of the CLI's choices and of detection)."""
+    _discover()
+    return sorted(_FORMATS.values(), key=lambda f: (f.rank, f.name))
+
+
+def get_format(name: str) -> Format:
+    """The format called ``name`` (a CLI choice, so known); KeyError otherwise."""
+    if name not in _FORMATS:
+        _discover()
+    return _FORMATS[name]
+
+
+def input_formats() -> list[str]:
+    return [f.name for f in formats() if f.reads]
+
+
+def output_formats() -> list[str]:
+    return [f.name for f in formats() if f.writes]
+
+
+def choices_help(names: Iterable[str], default: str = "i2b2") -> str:
+    """The formats' own descriptions for ``--help`` ("i2b2 NAME.txt.chains (default), ...")."""
+    return ", ".join(f"{n} {get_format(n).help}" + (" (default)" if n == default else "") for n in names)
+
+
+def detect_format(path: Path, candidates: Iterable[Format] | None = None) -> str | None:
+    """The first format (by rank) that claims ``path``, or None."""
+    return next((f.name for f in (candidates if candidates is not None else formats()) if f.detect(path)), None)
+
+
+def marks(candidates: Iterable[Format] | None = None) -> list[str]:
+    """What the formats look for in a folder, in rank order."""
+    return [m for f in (candidates if candidates is not None else formats()) for m in f.marks]
+
+
 def default_abbreviations(root: Path | None = None) -> frozenset[str]:
     """The bundled ``resources/lexicons/abbreviations.txt`` (words whose "." ends no sentence)."""
     from ..resources import data_root
@@ -52,39 +247,54 @@ def default_abbreviations(root: Path | None = None) -> frozenset[str]:
     return Lexicon.from_file((root or data_root()) / "resources" / "lexicons" / "abbreviations.txt").words
 
 
+def doc_name(path: str | Path) -> str:
+    """Records are matched on the name before the first '.' (as the official scorer does)."""
+    return Path(path).name.split(".")[0]
+
+
+def input_folders(inputs: Iterable[str | Path], records: Iterable[Record]) -> tuple[set[Path], set[Path]]:
+    """Folders an output folder must stay out of, resolved: (folders it may not be, folders it may
+    not be inside). Every folder holding an input file of a format that guards its folders (i2b2)
+    is in the first set; an i2b2 release's ``docs/``, ``concepts/`` and ``chains/`` are in both, so
+    nothing is ever written among them (a flat folder's gold ``.txt.chains`` would be deleted by
+    ``--overwrite``)."""
+    exact: set[Path] = set()
+    inside: set[Path] = set()
+    for rec in records:
+        if not get_format(rec.kind).guards_folders:  # JSONL, brat: checked file by file (RC522)
+            continue
+        for f in (rec.txt, rec.con, rec.chains):
+            if f is not None:
+                folder = f.resolve().parent
+                exact.add(folder)
+                if folder.name in ("docs", "concepts", "chains"):
+                    inside.add(folder)
+    for item in inputs:
+        path = Path(item)
+        if path.is_dir():
+            exact.add(path.resolve())
+            for sub in ("docs", "concepts", "chains"):
+                if (path / sub).is_dir():
+                    inside.add((path / sub).resolve())
+    return exact | inside, inside
+
+
+def abbreviations_for(fmt: str) -> frozenset[str]:
+    """The abbreviations a reader of ``fmt`` tokenises with: the bundled ones for plain text."""
+    return default_abbreviations() if get_format(fmt).plain_text else frozenset()
+
+
+def read_options(fmt: str, **options: Any) -> ReadOptions:
+    """ReadOptions for inputs of ``fmt``, with the abbreviations when it reads plain text."""
+    return ReadOptions(**options, abbreviations=abbreviations_for(fmt))
+
+
 def find_inputs(inputs: Iterable[str | Path], input_format: str = "i2b2",
                 encoding: str = "utf-8") -> tuple[list[Record], list[Diagnostic]]:
     """Records of DATA in a format, plus problems that are no record (a brat .ann without its
-    text, a repeated JSONL id, an i2b2 text without concepts). i2b2 records without text are
-    records, reported when read."""
-    if input_format == "i2b2":
-        records, problems = find_records(inputs)
-        return records, [d for d in problems if d.code == "RC216"]  # a text without concepts is no record
-    records: list[Record] = []
-    problems: list[Diagnostic] = []
-    for item in inputs:
-        path = Path(item)
-        if input_format == "jsonl":
-            files = sorted(path.glob("*.jsonl")) if path.is_dir() else [path]
-        else:
-            files = sorted(path.glob("*.ann")) if path.is_dir() else [path]
-        if path.is_dir() and not files:
-            raise InputError(diagnostic("RC210", path=str(path), hint=f"expected {path}/*.{'jsonl' if input_format == 'jsonl' else 'ann'}"))
-        if not path.exists():
-            raise InputError(diagnostic("RC213", file=str(path), detail="no such file or directory"))
-        for f in files:
-            if input_format == "jsonl":
-                entries, probs = scan_jsonl(f, encoding)
-                problems.extend(probs)
-                records.extend(Record(e.name, f, f, kind="jsonl", line=e.line, offset=e.offset) for e in entries)
-            else:
-                base = f.with_suffix("") if f.suffix in (".ann", ".txt") else f
-                txt, ann = base.with_suffix(".txt"), base.with_suffix(".ann")
-                if not txt.is_file() or not ann.is_file():
-                    missing, have = ("text file " + txt.name, ann) if not txt.is_file() else ("annotation file " + ann.name, txt)
-                    problems.append(diagnostic("RC239", file=str(have), missing=missing, path=str(have)))
-                    continue
-                records.append(Record(base.name.split(".")[0], txt, ann, kind="brat"))
+    text, a repeated JSONL id, an i2b2 text without concepts). A repeated name is reported
+    (RC233) and its later record skipped."""
+    records, problems = get_format(input_format).find([Path(i) for i in inputs], encoding)
     seen: dict[str, Record] = {}
     unique = []
     for rec in records:
@@ -100,44 +310,7 @@ def find_inputs(inputs: Iterable[str | Path], input_format: str = "i2b2",
 
 def read_record(record: Record, opts: ReadOptions, *, with_chains: bool = False) -> ReadResult:
     """Read one record of any format; ``with_chains`` also reads its gold chains (as concept indices)."""
-    if record.kind == "jsonl":
-        assert record.txt is not None
-        return read_jsonl_entry(record.txt, JsonlEntry(record.name, record.line, record.offset), types=opts.types,
-                                type_map=opts.type_map, abbreviations=opts.abbreviations,
-                                strict_text=opts.strict_text, encoding=opts.encoding, with_chains=with_chains)
-    if record.kind == "brat":
-        assert record.txt is not None
-        return read_brat(record.txt, record.con, name=record.name, types=opts.types, type_map=opts.type_map,
-                         abbreviations=opts.abbreviations, strict_text=opts.strict_text, encoding=opts.encoding,
-                         with_chains=with_chains)
-    if record.txt is None:
-        raise InputError(diagnostic("RC204", file=str(record.con), path=str(record.con), expected=record.con.name[:-4]))
-    read = read_document(record.txt, record.con, name=record.name, types=opts.types, strict_text=opts.strict_text,
-                         encoding=opts.encoding)
-    if with_chains and record.chains is not None:
-        read.chains, read.chain_types = chains_by_index(read.document, record.chains, opts.encoding)
-    return read
-
-
-def chains_by_index(doc: Document, path: Path, encoding: str = "utf-8") -> tuple[list[list[int]], list[str]]:
-    """An i2b2 .txt.chains file as concept indices of ``doc``; a mention that is no concept is an error."""
-    cs = read_chains(path, encoding=encoding)
-    index = {c.span: c.index for c in doc.concepts}
-    errors = []
-    chains, types = [], []
-    for spans, ctype, line in zip(cs.chains, cs.types, cs.lines):
-        members = []
-        for s in spans:
-            if s not in index:
-                errors.append(diagnostic("RC209", file=str(path), line=line, mention=f"{s[0]}:{s[1]} {s[2]}:{s[3]}"))
-            else:
-                members.append(index[s])
-        if len(set(members)) > 1:
-            chains.append(sorted(set(members)))
-            types.append(ctype)
-    if errors:
-        raise InputError(errors)
-    return chains, types
+    return get_format(record.kind).read(record, opts, with_chains)
 
 
 def typed(doc: Document, chains: Sequence[Sequence[int]], types: Sequence[str] | None,
@@ -149,24 +322,14 @@ def typed(doc: Document, chains: Sequence[Sequence[int]], types: Sequence[str] |
 
 def output_paths(fmt: str, out_dir: Path, name: str) -> list[Path]:
     """The files one document's output consists of."""
-    return [out_dir / f"{name}{suffix}" for suffix in SUFFIXES[fmt]]
+    return [out_dir / f"{name}{suffix}" for suffix in get_format(fmt).suffixes]
 
 
 def document_files(fmt: str, doc: Document, chains: Sequence[Sequence[int]],
-                   chain_types: Sequence[str]) -> tuple[list[tuple[str, str]], list[Diagnostic]]:
+                   chain_types: Sequence[str]) -> tuple[Files, list[Diagnostic]]:
     """The files one document's output consists of, (name, text) in writing order, and warnings
     (CoNLL's crossing mentions)."""
-    if fmt == "i2b2":
-        return [(f"{doc.name}.txt.chains", format_chains(doc, chains, chain_types))], []
-    if fmt == "conll":
-        text, warnings = document_to_conll(doc, [[doc.concepts[i].span for i in c] for c in chains if len(c) > 1])
-        return [(f"{doc.name}.conll", text)], warnings
-    if fmt == "jsonl":
-        return [(f"{doc.name}.jsonl", format_jsonl(doc, chains, chain_types))], []
-    if fmt == "brat":
-        txt, ann = format_brat(doc, chains)
-        return [(f"{doc.name}.txt", txt), (f"{doc.name}.ann", ann)], []  # the text first: an .ann never lacks it
-    raise ValueError(f"unknown output format {fmt!r}")
+    return get_format(fmt).write(doc, chains, chain_types)
 
 
 def write_document(fmt: str, out_dir: Path, doc: Document, chains: Sequence[Sequence[int]],
@@ -176,3 +339,77 @@ def write_document(fmt: str, out_dir: Path, doc: Document, chains: Sequence[Sequ
     files, warnings = document_files(fmt, doc, chains, chain_types)
     write_all(out_dir, files)
     return warnings
+
+
+class Source:
+    """A ``convert`` SRC in one format: the names of its documents (claimed before any output is
+    written), the files it reads (which the output must never touch), and its documents."""
+
+    #: its documents' texts and concepts are another folder's: a format that keeps them apart
+    #: writes only the chains (CoNLL with ``--reference``, written as i2b2)
+    chains_only: bool = False
+
+    def names(self) -> list[str]:
+        raise NotImplementedError
+
+    def inputs(self) -> Inputs:
+        raise NotImplementedError
+
+    def documents(self, failed: list[Diagnostic], warnings: list[Diagnostic]) -> Iterator[Converted]:
+        """Every document with its chains and their types; one that cannot be read goes to
+        ``failed`` and the rest go on."""
+        raise NotImplementedError
+
+
+class RecordSource(Source):
+    """SRC of a format with records: found as ``resolve`` finds them, read one by one."""
+
+    def __init__(self, fmt: Format, src: Path, opts: SourceOptions):
+        if opts.chains is not None and not opts.chains.is_dir():
+            raise CliError(diagnostic("RC712", what="chains folder", path=str(opts.chains)))
+        self.fmt, self.src, self.opts = fmt, src, opts
+        self._found: tuple[list[Record], list[Diagnostic]] | None = None
+
+    def _records(self) -> tuple[list[Record], list[Diagnostic]]:
+        if self._found is None:
+            self._found = find_inputs([self.src], self.fmt.name, self.opts.encoding)
+        return self._found
+
+    def names(self) -> list[str]:
+        try:
+            return [rec.name for rec in self._records()[0]]
+        except InputError:
+            return []  # reported when the documents are read
+
+    def inputs(self) -> Inputs:
+        """SRC's files, with the folders of a format that guards them, and ``--chains`` and
+        ``--reference`` with all below them."""
+        try:
+            records = self._records()[0]
+        except InputError:
+            records = []  # reported when the conversion reads it
+        files: list[Path | None] = [self.src] + [f for rec in records for f in (rec.txt, rec.con, rec.chains)]
+        exact, inside = input_folders([self.src] if self.fmt.guards_folders and self.src.is_dir() else [], [])
+        for extra in (self.opts.chains, self.opts.reference):
+            if extra is not None and extra.is_dir():
+                exact.add(extra.resolve())
+                inside.add(extra.resolve())
+        return Inputs(files, (exact, inside))
+
+    def documents(self, failed: list[Diagnostic], warnings: list[Diagnostic]) -> Iterator[Converted]:
+        opts = read_options(self.fmt.name, encoding=self.opts.encoding, type_map=self.opts.type_map)
+        records, strays = self._records()
+        failed.extend(strays)
+        for rec in records:
+            if self.opts.chains is not None:
+                base = self.opts.chains / "chains" if (self.opts.chains / "chains").is_dir() else self.opts.chains
+                found = base / f"{rec.name}.txt.chains"
+                rec = replace(rec, chains=found if found.is_file() else None)
+            try:
+                read = read_record(rec, opts, with_chains=True)
+            except RulecorefError as exc:
+                failed.extend(exc.diagnostics)
+                continue
+            warnings.extend(read.warnings)
+            chains = read.chains or []
+            yield read.document, chains, typed(read.document, chains, read.chain_types, self.opts.pronoun_types)

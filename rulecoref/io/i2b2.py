@@ -15,7 +15,8 @@ from pathlib import Path
 from ..document import Concept, Document
 from ..errors import Diagnostic, InputError, diagnostic
 from .bounded import Limit, NotRegular, read_bytes
-from .outdir import write_atomic as write_atomic  # the one atomic writer lives in io/outdir.py
+from .formats import Files, Format, ReadOptions, ReadResult, Record, doc_name, register_format
+from .layout import find_records
 
 #: Largest input file read (a note, a concept or chains file, a brat or CoNLL file): a document is
 #: read whole, and the largest clinical notes are under a megabyte.
@@ -26,17 +27,6 @@ _MENTION_RE = re.compile(r'^c="(?P<text>.*)" (?P<l1>\d+):(?P<t1>\d+) (?P<l2>\d+)
 _CHAIN_TYPE_RE = re.compile(r'^t="(?:coref )?(?P<type>[^"]*)"$')
 
 Span = tuple[int, int, int, int]
-
-
-@dataclass
-class ReadResult:
-    """A document plus the warnings met while reading it, and its gold chains where the format
-    carries them with the document (JSONL, brat; i2b2 keeps them in a file of their own)."""
-
-    document: Document
-    warnings: list[Diagnostic] = field(default_factory=list)
-    chains: list[list[int]] | None = None  # concept indices, each chain sorted
-    chain_types: list[str] | None = None  # one per chain; None: derive them (chains.chain_types)
 
 
 def read_text(path: str | Path, encoding: str = "utf-8") -> str:
@@ -187,11 +177,6 @@ def read_document(
     return ReadResult(Document(name=name, lines=lines, concepts=concepts, source=str(txt_path)), warnings)
 
 
-def doc_name(path: str | Path) -> str:
-    """Records are matched on the name before the first '.' (as the official scorer does)."""
-    return Path(path).name.split(".")[0]
-
-
 @dataclass
 class ChainSet:
     """Chains as read from a .txt.chains file: spans per chain, the chain type, source lines."""
@@ -254,3 +239,85 @@ def format_chains(doc: Document, clusters: Iterable[Sequence[int]], chain_types:
         rows.append((members[0], "||".join([concepts[i].i2b2() for i in members]) + f'||t="coref {ctype}"'))
     rows.sort()
     return "".join(text + "\n" for _, text in rows)
+
+
+def format_concepts(doc: Document) -> str:
+    """A .txt.con file: one ``c="text" L:T L:T||t="type"`` line per concept, in text order."""
+    return "".join(f'{c.i2b2()}||t="{c.type}"\n' for c in doc.concepts)
+
+
+def chains_by_index(doc: Document, path: Path, encoding: str = "utf-8") -> tuple[list[list[int]], list[str]]:
+    """An i2b2 .txt.chains file as concept indices of ``doc``; a mention that is no concept is an error."""
+    cs = read_chains(path, encoding=encoding)
+    index = {c.span: c.index for c in doc.concepts}
+    errors = []
+    chains, types = [], []
+    for spans, ctype, line in zip(cs.chains, cs.types, cs.lines):
+        members = []
+        for s in spans:
+            if s not in index:
+                errors.append(diagnostic("RC209", file=str(path), line=line, mention=f"{s[0]}:{s[1]} {s[2]}:{s[3]}"))
+            else:
+                members.append(index[s])
+        if len(set(members)) > 1:
+            chains.append(sorted(set(members)))
+            types.append(ctype)
+    if errors:
+        raise InputError(errors)
+    return chains, types
+
+
+#: convert's files of one record: the i2b2 release layout (``io/layout.py``)
+_RELEASE = ("docs/{}.txt", "concepts/{}.txt.con", "chains/{}.txt.chains")
+
+
+@register_format("i2b2")
+class I2b2(Format):
+    """The i2b2/VA 2011 files: ``docs/NAME.txt`` + ``concepts/NAME.txt.con`` (+ ``chains/``)
+    in, ``NAME.txt.chains`` out (a whole release layout from ``convert``)."""
+
+    help = "NAME.txt.chains"
+    rank = 10
+    marks = ("concepts/", "*.con")
+    suffixes = (".txt.chains",)
+    guards_folders = True  # a flat folder's gold .txt.chains must never be an output's
+    convert_to = "conll"
+    stale_code = "RC501"
+
+    def detect(self, path: Path) -> bool:
+        if path.is_dir():
+            return (path / "concepts").is_dir() or any(path.glob("*.con"))
+        return path.name.endswith((".con", ".txt"))
+
+    def find(self, inputs: Sequence[Path], encoding: str) -> tuple[list[Record], list[Diagnostic]]:
+        records, problems = find_records(inputs)
+        return records, [d for d in problems if d.code == "RC216"]  # a concept file without text: when read
+
+    def read(self, record: Record, opts: ReadOptions, with_chains: bool) -> ReadResult:
+        if record.txt is None:
+            raise InputError(diagnostic("RC204", file=str(record.con), path=str(record.con), expected=record.con.name[:-4]))
+        read = read_document(record.txt, record.con, name=record.name, types=opts.types,
+                             strict_text=opts.strict_text, encoding=opts.encoding)
+        if with_chains and record.chains is not None:
+            read.chains, read.chain_types = chains_by_index(read.document, record.chains, opts.encoding)
+        return read
+
+    def system_chains(self, folder: Path, doc: Document, opts: ReadOptions) -> tuple[list[list[int]], list[str]] | None:
+        for path in (folder / f"{doc.name}.txt.chains", folder / "chains" / f"{doc.name}.txt.chains"):
+            if path.is_file():
+                return chains_by_index(doc, path, opts.encoding)
+        return None
+
+    def write(self, doc: Document, chains: Sequence[Sequence[int]], chain_types: Sequence[str]
+              ) -> tuple[Files, list[Diagnostic]]:
+        return [(f"{doc.name}.txt.chains", format_chains(doc, chains, chain_types))], []
+
+    def export(self, doc: Document, chains: Sequence[Sequence[int]], chain_types: Sequence[str], *,
+               chains_only: bool = False) -> tuple[Files, list[Diagnostic]]:
+        texts = ["".join(" ".join(line) + "\n" for line in doc.lines), format_concepts(doc),
+                 format_chains(doc, chains, chain_types)]
+        files = list(zip(self.export_names(doc.name), texts))
+        return (files[2:] if chains_only else files), []
+
+    def export_names(self, name: str, *, chains_only: bool = False) -> list[str]:
+        return [p.format(name) for p in _RELEASE[2 if chains_only else 0:]]

@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from ..document import Document
-from ..errors import Diagnostic, InputError, diagnostic
+from ..errors import Diagnostic, InputError, RulecorefError, diagnostic
 from .bounded import Limit, NotRegular, json_loads, lines, lone_surrogate, open_regular
-from .i2b2 import ReadResult
+from .formats import Files, Format, ReadOptions, ReadResult, Record, register_format, typed
 from .text import document_from_text, document_text
 from .typemap import TypeMap
 
@@ -358,3 +358,66 @@ def format_jsonl(doc: Document, chains: Iterable[Sequence[int]], chain_types: Se
     out_chains.sort(key=lambda ch: ch["mentions"][0])
     obj = {"id": doc.name, "text": td.text, "tokenized": True, "concepts": concepts, "chains": out_chains}
     return json.dumps(obj, ensure_ascii=False) + "\n"
+
+
+@register_format("jsonl")
+class Jsonl(Format):
+    """One document per line (docs/formats.md, "JSONL"); every line is read in the worker that
+    resolves it, and Spark can read the lines of files on any file system (``parse_line``)."""
+
+    help = "NAME.jsonl (one line each)"
+    rank = 30
+    marks = ("*.jsonl",)
+    suffixes = (".jsonl",)
+    plain_text = True
+    one_file = True
+    lines = True
+
+    def detect(self, path: Path) -> bool:
+        if path.is_dir():
+            return any(path.glob("*.jsonl"))
+        return path.name.lower().endswith(".jsonl")
+
+    def find(self, inputs: Sequence[Path], encoding: str) -> tuple[list[Record], list[Diagnostic]]:
+        records: list[Record] = []
+        problems: list[Diagnostic] = []
+        for path in inputs:
+            files = sorted(path.glob("*.jsonl")) if path.is_dir() else [path]
+            if path.is_dir() and not files:
+                raise InputError(diagnostic("RC210", path=str(path), hint=f"expected {path}/*.jsonl"))
+            if not path.exists():
+                raise InputError(diagnostic("RC213", file=str(path), detail="no such file or directory"))
+            for f in files:
+                entries, probs = scan_jsonl(f, encoding)
+                problems.extend(probs)
+                records.extend(Record(e.name, f, f, kind="jsonl", line=e.line, offset=e.offset) for e in entries)
+        return records, problems
+
+    def read(self, record: Record, opts: ReadOptions, with_chains: bool) -> ReadResult:
+        assert record.txt is not None
+        return read_jsonl_entry(record.txt, JsonlEntry(record.name, record.line, record.offset), types=opts.types,
+                                type_map=opts.type_map, abbreviations=opts.abbreviations,
+                                strict_text=opts.strict_text, encoding=opts.encoding, with_chains=with_chains)
+
+    def parse_line(self, text: str, *, file: str, opts: ReadOptions) -> ReadResult:
+        """One line's text (a BOM dropped) as a document, as ``read`` reads it."""
+        return parse_jsonl_text(text.lstrip("\ufeff"), file=file, line=None, types=opts.types, type_map=opts.type_map,
+                                abbreviations=opts.abbreviations, strict_text=opts.strict_text, with_chains=False)
+
+    def system_chains(self, folder: Path, doc: Document, opts: ReadOptions) -> tuple[list[list[int]], list[str]] | None:
+        """Chains of a ``resolve --format jsonl`` file, matched to ``doc``'s concepts by position."""
+        path = folder / f"{doc.name}.jsonl"
+        if not path.is_file():
+            return None
+        read = read_jsonl_entry(path, JsonlEntry(doc.name, 1, 0), encoding=opts.encoding)
+        other = read.document.concepts
+        index = {c.span: c.index for c in doc.concepts}
+        if any(c.span not in index for c in other):
+            raise RulecorefError(diagnostic("RC525", file=str(path), doc=doc.name,
+                                            detail="its concepts are not this document's (another text or tokenisation)"))
+        chains = [sorted(index[other[i].span] for i in c) for c in read.chains or []]
+        return chains, typed(doc, chains, read.chain_types)
+
+    def write(self, doc: Document, chains: Sequence[Sequence[int]], chain_types: Sequence[str]
+              ) -> tuple[Files, list[Diagnostic]]:
+        return [(f"{doc.name}.jsonl", format_jsonl(doc, chains, chain_types))], []

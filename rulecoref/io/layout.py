@@ -4,7 +4,7 @@ Layouts accepted (records are matched on the name before the first '.'):
   DIR/docs/NAME.txt + DIR/concepts/NAME.txt.con [+ DIR/chains/NAME.txt.chains]   (i2b2 release)
   DIR/NAME.txt + DIR/NAME.txt.con [+ DIR/NAME.txt.chains]                         (flat folder)
   explicit NAME.txt or NAME.txt.con paths (the partner file is looked for beside it or in the
-  sibling docs/ or concepts/ folder).
+  sibling docs/ or concepts/ folder, the gold chains beside it or in the sibling chains/).
 A concept file without its text is reported (RC204) rather than skipped in silence, and so is a
 text without its concept file (RC216). Two different files with one document name are an error
 (RC217): their outputs would have one name, so one would be lost.
@@ -13,29 +13,11 @@ text without its concept file (RC216). Two different files with one document nam
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Diagnostic, InputError, diagnostic
 from .bounded import Limit, NotRegular, lines, open_regular
-from .i2b2 import doc_name
-
-
-@dataclass(frozen=True)
-class Record:
-    """One document's files. ``txt`` is None when the text is missing (reported, not resolved).
-
-    ``kind`` is the input format (``io/formats.py``): for brat ``con`` is the .ann file; for JSONL
-    ``txt`` and ``con`` are the .jsonl file and the document is the one on ``line`` (at byte ``offset``).
-    """
-
-    name: str
-    txt: Path | None
-    con: Path
-    chains: Path | None = None
-    kind: str = "i2b2"
-    line: int = 0
-    offset: int = 0
+from .formats import Record, doc_name
 
 
 def _partner_txt(con: Path) -> Path | None:
@@ -56,6 +38,15 @@ def _partner_con(txt: Path) -> Path:
 def _chains_for(base: Path, name: str) -> Path | None:
     for cand in (base / "chains" / f"{name}.txt.chains", base / f"{name}.txt.chains"):
         if cand.is_file():
+            return cand
+    return None
+
+
+def _partner_chains(file: Path, name: str) -> Path | None:
+    """The gold chains of an explicitly named text or concept file: beside it, or in its
+    release's chains/ (so ``convert`` and ``view`` of one file keep them)."""
+    for cand in (file.with_name(f"{name}.txt.chains"), file.parent.parent / "chains" / f"{name}.txt.chains"):
+        if cand.is_file() and (cand.parent == file.parent or file.parent.name in ("docs", "concepts")):
             return cand
     return None
 
@@ -102,13 +93,13 @@ def find_records(inputs: Iterable[str | Path]) -> tuple[list[Record], list[Diagn
             txt = _partner_txt(path)
             if txt is None:
                 problems.append(diagnostic("RC204", file=str(path), path=str(path), expected=path.name[:-4]))
-            records.append(Record(doc_name(path), txt, path))
+            records.append(Record(doc_name(path), txt, path, _partner_chains(path, doc_name(path))))
         elif path.is_file():
             con = _partner_con(path)
             if not con.is_file():
                 problems.append(diagnostic("RC216", file=str(path), path=str(path), expected=str(con)))
                 continue
-            records.append(Record(doc_name(path), path, con))
+            records.append(Record(doc_name(path), path, con, _partner_chains(path, doc_name(path))))
         else:
             raise InputError(diagnostic("RC213", file=str(path), detail="no such file or directory"))
     seen: dict[str, Record] = {}
@@ -128,32 +119,6 @@ def find_records(inputs: Iterable[str | Path]) -> tuple[list[Record], list[Diagn
 
 def _files(rec: Record) -> tuple[Path | None, Path]:
     return (rec.txt.resolve() if rec.txt else None), rec.con.resolve()
-
-
-def input_folders(inputs: Iterable[str | Path], records: Iterable[Record]) -> tuple[set[Path], set[Path]]:
-    """Folders an output folder must stay out of, resolved: (folders it may not be, folders it may
-    not be inside). Every folder holding an i2b2 input file is in the first set; an i2b2 release's
-    ``docs/``, ``concepts/`` and ``chains/`` are in both, so nothing is ever written among them
-    (a flat folder's gold ``.txt.chains`` would be deleted by ``--overwrite``)."""
-    exact: set[Path] = set()
-    inside: set[Path] = set()
-    for rec in records:
-        if rec.kind != "i2b2":  # JSONL and brat inputs: io.formats checks file by file (RC522)
-            continue
-        for f in (rec.txt, rec.con, rec.chains):
-            if f is not None:
-                folder = f.resolve().parent
-                exact.add(folder)
-                if folder.name in ("docs", "concepts", "chains"):
-                    inside.add(folder)
-    for item in inputs:
-        path = Path(item)
-        if path.is_dir():
-            exact.add(path.resolve())
-            for sub in ("docs", "concepts", "chains"):
-                if (path / sub).is_dir():
-                    inside.add((path / sub).resolve())
-    return exact | inside, inside
 
 
 #: A file list (``--file-list``): at most this many bytes, and lines no longer than a path can be.

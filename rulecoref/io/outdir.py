@@ -54,7 +54,7 @@ _SHOWN = 3
 def check_out_dir(out: Path, inputs: tuple[set[Path], set[Path]] = (set(), set())) -> None:
     """Raise CliError unless ``out`` can be (created and) written and is no input folder.
 
-    ``inputs`` is ``io.layout.input_folders``: folders ``out`` may not be, folders it may not be inside.
+    ``inputs`` is ``io.formats.input_folders``: folders ``out`` may not be, folders it may not be inside.
     """
     exact, inside = inputs
     real = out.resolve()
@@ -223,7 +223,7 @@ def write_all(folder: Path, files: Sequence[tuple[str, str]]) -> None:
 
 class Inputs:
     """What an output must never touch: input files, and folders it may not be or lie in
-    (``io.layout.input_folders``); all resolved (symbolic links followed)."""
+    (``io.formats.input_folders``); all resolved (symbolic links followed)."""
 
     def __init__(self, files: Iterable[str | Path | None] = (),
                  folders: tuple[set[Path], set[Path]] = (set(), set())):

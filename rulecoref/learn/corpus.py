@@ -15,8 +15,9 @@ from pathlib import Path
 
 from ..document import Document
 from ..errors import CliError, Diagnostic, RulecorefError, diagnostic
+from ..io.formats import Record
 from ..io.i2b2 import read_chains, read_document
-from ..io.layout import Record, find_records
+from ..io.layout import find_records
 
 #: the salt of the internal split; the file's header records it
 SPLIT_SALT = "rulecoref-induce-1"

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..errors import RuleFileError, diagnostic
 from ..resources import data_root
-from ..rules.compiler import resolve_resource
+from ..rules.files import resolve_resource
 from ..rules.yamlsrc import load
 
 
@@ -74,10 +74,6 @@ class RuleText:
         while k > item + 1 and not self.lines[k - 1].strip():
             k -= 1
         return k
-
-    def block_of(self, line: int) -> Block | None:
-        """The block whose item starts at (1-based) ``line``."""
-        return next((b for b in self.blocks if b.item == line - 1), None)
 
     # -- rendering ----------------------------------------------------------------------------------
     def render(self, order: list[int], *, dropped: set[int] = frozenset(), numbers: dict | None = None,

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Pipeline
-from ..io.i2b2 import write_atomic
+from ..io.outdir import OutputFile
 from ..passes import PassConfig, get_kind
 from ..resources import Resources
 from ..rules.compiler import RuleSet, compile_rules
@@ -99,10 +99,10 @@ class SearchResult:
         return self.text.render(list(self.config.order), dropped=set(self.config.dropped), numbers=numbers,
                                 notes=notes, out=out)
 
-    def write(self, out: Path) -> None:
-        """Write the winning file atomically and compile it, so a broken edit never stays behind."""
-        write_atomic(out, self.render(out))
-        compile_rules(out, allow_paths=self.allow_paths)
+    def write(self, sink: OutputFile) -> None:
+        """Write the winning file (checked, atomically: ``io/outdir.py``) and compile it."""
+        sink.write(self.render(sink.path))
+        compile_rules(sink.path, allow_paths=self.allow_paths)
 
     def to_dict(self) -> dict[str, Any]:
         return {"rules": str(self.path), "conll_f1": self.start_f1, "final_conll_f1": self.final_f1,
@@ -249,7 +249,7 @@ def steps(value: Any, kind: str, lo: float | None, hi: float | None, window: boo
 def search_rules(path: Path, ruleset: RuleSet, docs: Sequence[GoldDoc], resources: Resources | None = None, *,
                  max_changes: int = 8, min_gain: float = 0.0005, holdout: float = 0.33,
                  progress: Progress | None = None, allow_paths: Sequence[Path] = ()) -> SearchResult:
-    """Greedy search (module docstring); ``result.write(out)`` writes the winning file."""
+    """Greedy search (module docstring); ``result.write(sink)`` writes the winning file."""
     resources = resources or Resources()
     text = RuleText(path)
     units = units_of(ruleset, text)

@@ -20,10 +20,11 @@ from typing import Any
 
 from ..engine import Pipeline
 from ..errors import RulecorefError, diagnostic
-from ..io.i2b2 import write_atomic
+from ..io.outdir import OutputFile, write_atomic
 from ..resources import data_root
-from ..rules.compiler import RuleSet, compile_rules, resolve_resource
+from ..rules.compiler import RuleSet, compile_rules
 from ..rules.examples import run_examples
+from ..rules.files import resolve_resource
 from .ablate import corpus_f1
 from .corpus import SPLIT_SALT, GoldDoc
 from .examples import ExampleMaker
@@ -215,10 +216,11 @@ class Written:
                             "gain": p.chosen.gain, "held_gain": p.chosen.held_gain} for p in self.passes]}
 
 
-def write_learned(result: Induction, docs: Sequence[GoldDoc], base_path: Path, base: RuleSet, out: Path,
+def write_learned(result: Induction, docs: Sequence[GoldDoc], base_path: Path, base: RuleSet, sink: OutputFile,
                   resources: Any, *, examples: bool = True, command: str = "", settings_note: str = "") -> Written:
-    """Write the learned file to ``out`` (atomically), after measuring it with the engine on both
-    parts of the split and checking its examples as ``rulecoref check`` does."""
+    """Write the learned file to ``sink`` (checked, atomically: ``io/outdir.py``), after measuring
+    it with the engine on both parts of the split and checking its examples as ``rulecoref check`` does."""
+    out = sink.path
     passes = order_passes(result.chosen, [p.name for p in base.passes])
     include, allow = include_path(base_path, out)
     allow_paths = [allow] if allow else []
@@ -242,7 +244,7 @@ def write_learned(result: Induction, docs: Sequence[GoldDoc], base_path: Path, b
         written.f1 = corpus_f1(pipeline, [gd for gd in docs if gd.name not in held])
         written.held_f1 = corpus_f1(pipeline, [gd for gd in docs if gd.name in held]) if held else 0.0
         header = _header(result, written, base_path, include, command, settings_note, allow)
-        write_atomic(out, render(header, top, include, passes))
+        sink.write(render(header, top, include, passes))
         compile_rules(out, allow_paths=allow_paths)
     finally:
         tmp.unlink(missing_ok=True)

@@ -85,7 +85,7 @@ class Resources:
         return self._wordnet
 
     def umls(self, url: str) -> Any:
-        """A UMLS lookup for a database URL (``resources/umls.py``), opened on first use."""
+        """A UMLS lookup for a database URL (``resources/umls/``), opened on first use."""
         db = self._umls.get(url)
         if db is None:
             from .umls import UmlsLookup

@@ -5,39 +5,31 @@ file, line, pass name and a hint (RC1xx), the way spaCy's schema validation does
 also be ``- include: other.yaml`` to splice another rule file's passes in at that point, so rule
 sets can share parts (the people linker is one file used by several sets).
 
-Rule files come from colleagues, so what they may read is confined (docs/security.md): a rule
-file, the files it includes and the word lists they name must lie in the top rule file's folder
-tree or in the bundled ``resources/`` and ``rules/``; ``allow_paths`` (``--allow-path DIR``) and
-``$RULECOREF_ALLOW_PATH`` add folders. Files are read with a size limit and must be UTF-8.
+Every setting a file gives (pass params, a kind's rule keys, predicate settings, ``attributes:``
+blocks, decoder params) is a ``Param`` tree checked by one validator, ``_Settings``, which reports
+through a ``Reporter``: the file (and pass) that the problems are in.
+
+What a rule file may read, and how it is read, is ``rules/files.py`` (docs/security.md).
 """
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from ..attributes import SETTINGS
 from ..errors import Diagnostic, RuleFileError, diagnostic
 from ..markup import MarkupError, parse_markup
 from ..passes import REPLACED, PassConfig, TypeScope, get_kind, known_kinds, suggest
-from ..resources import data_root
-from ..resources.lexicon import WordListError, read_wordlist
+from ..resources.lexicon import WordListError
 from ..rules import schema
 from ..rules.schema import Param, check_value, type_name
+from .files import RuleFiles, allowed_roots, bundled_rules, read_rule_yaml
 from .retype import retyped
-from .yamlsrc import BadScalar, DuplicateKey, LDict, LList, RecursiveAlias, TooDeep, TooManyNodes, UnsafeTag, load
-
-#: Largest rule file read (the bundled ones are under 8 kB). PyYAML scans a few hundred kB a second,
-#: so this bounds the time a file takes to parse, whatever it holds.
-MAX_RULE_FILE_BYTES = 256 * 1024
-#: Folders (separated by os.pathsep) that rule files may read besides their own tree and the bundled data.
-ALLOW_ENV = "RULECOREF_ALLOW_PATH"
+from .yamlsrc import LDict, LList
 
 
 @dataclass
@@ -68,30 +60,10 @@ class RuleSet:
 def default_attributes() -> dict[str, Any]:
     """The ``attributes:`` settings of a rule file that gives none (bundled word lists resolved)."""
     chk = _Checker()
-    values = _with_defaults(chk, SETTINGS, {})
+    values = _Settings(chk.reporter(bundled_rules())).complete(SETTINGS, {})
     if chk.problems:
         raise RuleFileError(chk.problems)
     return values
-
-
-def _given_fields(chk: _Checker, file: Path, where: str, specs: dict[str, Param], given: Any, line: int) -> dict[str, Any]:
-    """The keys a file sets in a settings mapping, checked and resolved, defaults not filled in."""
-    if not isinstance(given, dict):
-        chk.add("RC104", file, line, where=where, expected="a mapping", got=type_name(given))
-        return {}
-    if not isinstance(given, LDict):
-        given = _subset(LDict(given), dict(given))
-    _unknown_keys(chk, file, given, tuple(specs), where)
-    out: dict[str, Any] = {}
-    for key in specs:
-        if key not in given:
-            continue
-        spec, value, kline = specs[key], given[key], given.line_of(key)
-        if spec.fields is not None and isinstance(value, dict):
-            out[key] = _given_fields(chk, file, f"{where}.{key}", spec.fields, value, kline)
-        else:
-            out[key] = _resolve_param(chk, file, f"{where}.{key}", spec, value, kline, None)
-    return out
 
 
 def _merged(layers: list[dict[str, Any]]) -> dict[str, Any]:
@@ -103,262 +75,219 @@ def _merged(layers: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def _with_defaults(chk: _Checker, specs: dict[str, Param], given: dict[str, Any]) -> dict[str, Any]:
-    """``given`` with every missing key set to its default (bundled word lists resolved)."""
-    out: dict[str, Any] = {}
-    for key, spec in specs.items():
-        if spec.fields is not None:
-            out[key] = _with_defaults(chk, spec.fields, given.get(key) or {})
-        elif key in given:
-            out[key] = given[key]
-        elif spec.kind in ("wordlist", "regexes") and isinstance(spec.default, str):
-            out[key] = _resolve_param(chk, bundled_rules(), key, spec, spec.default, 0, None)
-        else:
-            out[key] = list(spec.default) if isinstance(spec.default, (list, tuple)) else spec.default
-    return out
-
-
-def bundled_rules(name: str = "i2b2") -> Path:
-    return data_root() / "rules" / f"{name}.yaml"
-
-
-def allowed_roots(rule_file: Path, allow_paths: Sequence[str | Path] = ()) -> tuple[Path, ...]:
-    """Folders a rule file may read from: its own folder tree, the bundled ``resources/`` and
-    ``rules/``, the ``allow_paths`` and those in ``$RULECOREF_ALLOW_PATH`` (all resolved)."""
-    extra = [p for p in os.environ.get(ALLOW_ENV, "").split(os.pathsep) if p.strip()]
-    roots = [rule_file.resolve().parent, data_root() / "resources", data_root() / "rules",
-             *(Path(p).expanduser() for p in (*allow_paths, *extra))]
-    return tuple(dict.fromkeys(r.resolve() for r in roots))
-
-
-def _within(path: Path, roots: Sequence[Path]) -> bool:
-    real = path.resolve()  # symbolic links are followed: a link out of the tree is outside it
-    return any(real == r or real.is_relative_to(r) for r in roots)
-
-
-def resolve_resource(value: str, rule_file: Path, roots: Sequence[Path] | None = None,
-                     refused: list[Path] | None = None) -> tuple[Path | None, list[str]]:
-    """Find a word-list path: beside the rule file, in its parent folder, or in the bundled data.
-
-    With ``roots``, a file outside all of them is passed over (and added to ``refused``).
-    """
-    p = Path(value).expanduser()
-    bases = [Path("/")] if p.is_absolute() else [rule_file.parent, rule_file.parent.parent, data_root()]
-    looked = []
-    for base in bases:
-        cand = base / p
-        looked.append(str(cand))
-        if cand.is_file():
-            if roots is None or _within(cand, roots):
-                return cand, looked
-            if refused is not None:
-                refused.append(cand)
-    return None, looked
-
-
 class _Checker:
     """Collects diagnostics for one rule file (and the files it includes)."""
 
     def __init__(self, roots: Sequence[Path] | None = None) -> None:
         self.problems: list[Diagnostic] = []
-        # folders rule files may read (allowed_roots); by default the bundled data only
-        self.roots = tuple(roots) if roots is not None else allowed_roots(bundled_rules())
-        self._texts: dict[Path, str | WordListError] = {}  # word lists named by several passes are read once
-        self._found: dict[tuple[str, Path], tuple[Path | None, list[str], list[Path]]] = {}
+        self.files = RuleFiles(roots)
 
-    def add(self, code: str, file: Path, line: int, pass_name: str | None = None, **fields: Any) -> None:
-        d = diagnostic(code, file=str(file), line=line, **fields)
-        if pass_name:
-            d = Diagnostic(d.code, f"pass {pass_name!r}: {d.message}", d.file, d.line, d.hint, d.severity)
-        self.problems.append(d)
+    def reporter(self, file: Path) -> Reporter:
+        return Reporter(self, file)
 
-    def find(self, value: str, file: Path, line: int, pass_name: str | None, missing: str) -> Path | None:
-        """A file a rule file names, inside the allowed folders; else RC120 (outside) or ``missing``."""
-        found = self._found.get((value, file))
-        if found is None:
-            refused: list[Path] = []
-            path, looked = resolve_resource(value, file, self.roots, refused)
-            found = self._found[(value, file)] = (path, looked, refused)
-        path, looked, refused = found
+
+@dataclass(frozen=True)
+class Reporter:
+    """Where the problems met in one rule file go: each names the file, and within a pass its
+    message starts with the pass's name."""
+
+    chk: _Checker
+    file: Path
+    pass_name: str | None = None
+
+    def for_pass(self, name: str | None) -> Reporter:
+        return replace(self, pass_name=name)
+
+    def add(self, code: str, line: int, **fields: Any) -> None:
+        d = diagnostic(code, file=str(self.file), line=line, **fields)
+        if self.pass_name:
+            d = Diagnostic(d.code, f"pass {self.pass_name!r}: {d.message}", d.file, d.line, d.hint, d.severity)
+        self.chk.problems.append(d)
+
+    def unknown_keys(self, mapping: LDict, allowed: Sequence[str], where: str) -> None:
+        for key in mapping:
+            if key not in allowed:
+                close = suggest(key, allowed)
+                self.add("RC103", mapping.line_of(key), key=key, where=where, allowed=", ".join(allowed),
+                         hint=f"did you mean {close!r}?" if close else None)
+
+    def find(self, value: str, line: int, missing: str) -> Path | None:
+        """A file the rule file names, inside the allowed folders; else RC120 (outside) or ``missing``."""
+        path, looked, refused = self.chk.files.locate(value, self.file)
         if path is None and refused:
-            self.add("RC120", file, line, pass_name, path=value, real=str(refused[0].resolve()),
-                     allowed=", ".join(map(str, self.roots)))
+            self.add("RC120", line, path=value, real=str(refused[0].resolve()), allowed=", ".join(map(str, self.chk.files.roots)))
         elif path is None and missing == "RC105":
-            self.add("RC105", file, line, pass_name, path=value, looked=", ".join(looked))
+            self.add("RC105", line, path=value, looked=", ".join(looked))
         elif path is None:
-            self.add(missing, file, line, pass_name, path=value, detail="not found in " + ", ".join(looked))
+            self.add(missing, line, path=value, detail="not found in " + ", ".join(looked))
         return path
 
-    def word_list(self, value: str, file: Path, line: int, pass_name: str | None) -> tuple[Path, str] | None:
+    def word_list(self, value: str, line: int) -> tuple[Path, str] | None:
         """Find a word list and read it as ``Lexicon`` will (RC121 not text, RC122 too large)."""
-        path = self.find(value, file, line, pass_name, "RC105")
+        path = self.find(value, line, "RC105")
         if path is None:
             return None
-        text = self._texts.get(path)
-        if text is None:
-            try:
-                text = read_wordlist(path)
-            except WordListError as exc:
-                text = exc
-            self._texts[path] = text
+        text = self.chk.files.text(path)
         if isinstance(text, WordListError):
-            exc = text
-            code = "RC122" if exc.kind == "size" else "RC121"
-            self.problems.append(diagnostic(code, file=str(path), line=exc.line, path=str(path), detail=exc.detail,
-                                            rule=f"{file}:{line}" + (f" (pass {pass_name!r})" if pass_name else "")))
+            code = "RC122" if text.kind == "size" else "RC121"
+            self.chk.problems.append(diagnostic(code, file=str(path), line=text.line, path=str(path), detail=text.detail,
+                                                rule=f"{self.file}:{line}" + (f" (pass {self.pass_name!r})" if self.pass_name else "")))
             return None
         return path, text
 
 
-def _unknown_keys(chk: _Checker, file: Path, mapping: LDict, allowed: tuple[str, ...], where: str, pass_name: str | None = None) -> None:
-    for key in mapping:
-        if key not in allowed:
-            close = suggest(key, allowed)
-            hint = f"did you mean {close!r}?" if close else None
-            d = diagnostic("RC103", file=str(file), line=mapping.line_of(key), key=key, where=where, allowed=", ".join(allowed), hint=hint)
-            if pass_name:
-                d = Diagnostic(d.code, f"pass {pass_name!r}: {d.message}", d.file, d.line, d.hint or schema_hint(), d.severity)
-            chk.problems.append(d)
-
-
-def schema_hint() -> str:
-    return "every key a kind accepts is listed in docs/rules.md."
-
-
-def _check_types(chk: _Checker, file: Path, value: Any, line: int, where: str, known: tuple[str, ...], pass_name: str | None = None) -> list[str] | None:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        chk.add("RC104", file, line, pass_name, where=where, expected="a list of concept types", got=type_name(value))
-        return None
-    out = []
-    for v in value:
-        if v.lower() not in known:
-            close = suggest(v.lower(), known)
-            chk.problems.append(diagnostic("RC108", file=str(file), line=line, type=v, where=where, known=", ".join(known),
-                                           hint=(f"did you mean {close!r}? " if close else "") + "declare it under 'types:'."))
-        else:
-            out.append(v.lower())
+def _ldict(given: Any, line: int) -> LDict:
+    """``given`` as an LDict that knows its lines (a default or an override knows none: ``line``)."""
+    if isinstance(given, LDict):
+        return given
+    out = LDict(given or {})
+    out.line, out.key_lines = line, {}
     return out
 
 
-def _resolve_param(chk: _Checker, file: Path, name: str, spec: Param, value: Any, line: int, pass_name: str | None) -> Any:
-    problem = check_value(spec, value)
-    if problem == "type":
-        chk.add("RC104", file, line, pass_name, where=name, expected=spec.describe(), got=type_name(value))
+@dataclass(frozen=True)
+class _Settings:
+    """The one settings validator: a tree of ``Param`` specs against what a file gives (pass
+    params, rule keys, predicate settings, ``attributes:`` blocks, decoder params).
+
+    ``fill``: give every missing key its default (resolved, word lists found). An ``attributes:``
+    block is checked without (files are layered first, ``complete`` fills the result).
+    """
+
+    rep: Reporter
+    fill: bool = True
+
+    def fields(self, where: str, specs: dict[str, Param], given: Any, line: int, *,
+               label: str | None = None, also: tuple[str, ...] = ()) -> dict[str, Any]:
+        """Every key of ``specs`` from the mapping ``given``, checked (RC103 for others but
+        ``also``, RC106 for a missing required one); ``label`` prefixes each key's name in messages."""
+        given = _ldict(given, line)
+        self.rep.unknown_keys(given, also + tuple(specs), where)
+        out: dict[str, Any] = {}
+        for key, spec in specs.items():
+            name = f"{label or where}.{key}"
+            if key in given:
+                out[key] = self.value(name, spec, given[key], given.line_of(key))
+            elif not self.fill:
+                continue
+            elif spec.required:
+                self.rep.add("RC106", given.line or line, key=key, where=where)
+            else:
+                out[key] = self.default(name, spec, given.line or line)
+        return out
+
+    def default(self, name: str, spec: Param, line: int) -> Any:
+        """A missing key's value: its default, word lists found and nested mappings filled in."""
+        if spec.fields or spec.kind in ("wordlist", "regexes") and isinstance(spec.default, str):
+            return self.value(name, spec, spec.default if not spec.fields else {}, line)
+        return list(spec.default) if isinstance(spec.default, (list, tuple)) else spec.default
+
+    def complete(self, specs: dict[str, Param], given: dict[str, Any]) -> dict[str, Any]:
+        """Checked settings (``fill=False`` layers, merged) with every missing key's default."""
+        return {key: self.complete(spec.fields, given.get(key) or {}) if spec.fields is not None
+                else given[key] if key in given else self.default(key, spec, 0)
+                for key, spec in specs.items()}
+
+    def value(self, name: str, spec: Param, value: Any, line: int) -> Any:
+        rep = self.rep
+        problem = check_value(spec, value)
+        if problem == "type":
+            rep.add("RC104", line, where=name, expected=spec.describe(), got=type_name(value))
+        elif problem == "choice":
+            rep.add("RC109", line, where=name, value=value, allowed=", ".join(spec.allowed))
+        elif problem == "finite":
+            rep.add("RC123", line, where=name, value=repr(value))
+        elif problem:
+            rep.add("RC104", line, where=name, expected=f"a value that {problem}", got=repr(value))
+        elif spec.kind == "mapping":
+            for found in spec.check(value) if spec.check is not None else ():
+                rep.chk.problems.append(diagnostic("RC310", file=str(rep.file), line=line, detail=(
+                    f"pass {rep.pass_name!r}: " if rep.pass_name else "") + f"{name}: {found}"))
+            return value if spec.fields is None else self.fields(name, spec.fields, value, line)
+        elif spec.kind == "attributes":
+            return self.attributes(name, value, line)
+        elif spec.kind == "predicates":
+            return self.predicates(name, value, line)
+        elif spec.kind in ("wordlist", "regexes"):
+            return self.words(name, spec, value, line)
+        else:
+            return value
         return None
-    if problem == "choice":
-        chk.add("RC109", file, line, pass_name, where=name, value=value, allowed=", ".join(spec.allowed))
-        return None
-    if problem == "finite":
-        chk.add("RC123", file, line, pass_name, where=name, value=repr(value))
-        return None
-    if problem:
-        chk.add("RC104", file, line, pass_name, where=name, expected=f"a value that {problem}", got=repr(value))
-        return None
-    if spec.kind == "mapping":
-        return _resolve_mapping(chk, file, name, spec, value, line, pass_name)
-    if spec.kind == "attributes":
-        return _resolve_attributes(chk, file, name, value, line, pass_name)
-    if spec.kind == "predicates":
-        return _resolve_predicates(chk, file, name, value, line, pass_name)
-    if spec.kind in ("wordlist", "regexes") and isinstance(value, str):
-        found = chk.word_list(value, file, line, pass_name)
-        if found is None:
-            return None
-        path, text = found
+
+    def words(self, name: str, spec: Param, value: str | list[str], line: int) -> Any:
+        """A word list (its path, loaded through Resources so that passes share it) or regular
+        expressions (a file of them read here), compiled."""
+        if isinstance(value, str):
+            found = self.rep.word_list(value, line)
+            if found is None:
+                return None
+            path, text = found
+            if spec.kind == "wordlist":
+                return path
+            value = [v for v in (ln.split("#", 1)[0].strip() for ln in text.splitlines()) if v]
         if spec.kind == "wordlist":
-            return path  # loaded through Resources so lists are shared between passes
-        value = [ln.split("#", 1)[0].strip() for ln in text.splitlines()]
-        value = [v for v in value if v]
-    if spec.kind == "regexes":
+            return list(value)
         compiled = []
         for rx in value:
             try:
                 compiled.append(re.compile(rx, re.IGNORECASE))
             except re.error as exc:
-                chk.add("RC104", file, line, pass_name, where=name, expected="valid regular expressions", got=f"{rx!r} ({exc})")
+                self.rep.add("RC104", line, where=name, expected="valid regular expressions", got=f"{rx!r} ({exc})")
         return compiled
-    if spec.kind == "wordlist":
-        return list(value)
-    return value
+
+    def attributes(self, name: str, value: str | list[str], line: int) -> list[str]:
+        from ..attributes import ATTRIBUTES
+
+        names = [value] if isinstance(value, str) else list(value)
+        for a in names:
+            if a not in ATTRIBUTES:
+                close = suggest(a, ATTRIBUTES)
+                self.rep.add("RC130", line, name=a, where=name, hint=(f"did you mean {close!r}? " if close else "")
+                             + "the attributes are listed in docs/rules.md, 'Mention attributes'.")
+        return names
+
+    def predicates(self, name: str, value: list[Any], line: int) -> list[tuple[str, dict[str, Any]]]:
+        from ..predicates import PREDICATES
+
+        out: list[tuple[str, dict[str, Any]]] = []
+        items = value.item_lines if isinstance(value, LList) else [line] * len(value)
+        for item, iline in zip(value, items):
+            pname, given = (item, {}) if isinstance(item, str) else next(iter(item.items()))
+            spec = PREDICATES.get(pname)
+            if spec is None:
+                close = suggest(pname, PREDICATES)
+                self.rep.add("RC131", iline, name=pname, where=name, known=", ".join(sorted(PREDICATES)),
+                             hint=f"did you mean {close!r}?" if close else None)
+            elif given is not None and not isinstance(given, dict):
+                self.rep.add("RC104", iline, where=f"{name}.{pname}", expected="a mapping of its settings",
+                             got=type_name(given))
+            else:
+                out.append((pname, self.fields(f"{name}.{pname}", spec.params, given, iline)))
+        return out
 
 
-def _resolve_fields(chk: _Checker, file: Path, where: str, specs: dict[str, Param], given: Any, line: int,
-                    pass_name: str | None) -> dict[str, Any]:
-    """Every key of ``specs`` from the mapping ``given`` (checked) or its default (resolved too)."""
-    if not isinstance(given, LDict):
-        tmp = LDict(given or {})
-        tmp.line, tmp.key_lines = line, {}
-        given = tmp
-    _unknown_keys(chk, file, given, tuple(specs), where, pass_name)
-    out: dict[str, Any] = {}
-    for key, spec in specs.items():
-        label = f"{where}.{key}"
-        if key in given:
-            out[key] = _resolve_param(chk, file, label, spec, given[key], given.line_of(key), pass_name)
-        elif spec.required:
-            chk.add("RC106", file, given.line or line, pass_name, key=key, where=where)
-        elif spec.kind in ("wordlist", "regexes") and isinstance(spec.default, str) or spec.fields:
-            out[key] = _resolve_param(chk, file, label, spec, spec.default if not spec.fields else {},
-                                      given.line or line, pass_name)
+def _check_types(rep: Reporter, value: Any, line: int, where: str, known: tuple[str, ...]) -> list[str] | None:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        rep.add("RC104", line, where=where, expected="a list of concept types", got=type_name(value))
+        return None
+    out = []
+    for v in value:
+        if v.lower() not in known:
+            close = suggest(v.lower(), known)
+            rep.chk.problems.append(diagnostic("RC108", file=str(rep.file), line=line, type=v, where=where, known=", ".join(known),
+                                               hint=(f"did you mean {close!r}? " if close else "") + "declare it under 'types:'."))
         else:
-            out[key] = list(spec.default) if isinstance(spec.default, (list, tuple)) else spec.default
+            out.append(v.lower())
     return out
 
 
-def _resolve_mapping(chk: _Checker, file: Path, name: str, spec: Param, value: Any, line: int,
-                     pass_name: str | None) -> Any:
-    if spec.check is not None:
-        for problem in spec.check(value):
-            chk.problems.append(diagnostic("RC310", file=str(file), line=line,
-                                           detail=(f"pass {pass_name!r}: " if pass_name else "") + f"{name}: {problem}"))
-    if spec.fields is None:
-        return value
-    return _resolve_fields(chk, file, name, spec.fields, value, line, pass_name)
-
-
-def _resolve_attributes(chk: _Checker, file: Path, name: str, value: Any, line: int, pass_name: str | None) -> list[str]:
-    from ..attributes import ATTRIBUTES
-
-    names = [value] if isinstance(value, str) else list(value)
-    for a in names:
-        if a not in ATTRIBUTES:
-            close = suggest(a, ATTRIBUTES)
-            chk.add("RC130", file, line, pass_name, name=a, where=name, hint=(f"did you mean {close!r}? " if close else "")
-                    + "the attributes are listed in docs/rules.md, 'Mention attributes'.")
-    return names
-
-
-def _resolve_predicates(chk: _Checker, file: Path, name: str, value: list[Any], line: int,
-                        pass_name: str | None) -> list[tuple[str, dict[str, Any]]]:
-    from ..predicates import PREDICATES
-
-    out: list[tuple[str, dict[str, Any]]] = []
-    items = value.item_lines if isinstance(value, LList) else [line] * len(value)
-    for item, iline in zip(value, items):
-        pname, given = (item, {}) if isinstance(item, str) else next(iter(item.items()))
-        spec = PREDICATES.get(pname)
-        if spec is None:
-            close = suggest(pname, PREDICATES)
-            chk.add("RC131", file, iline, pass_name, name=pname, where=name, known=", ".join(sorted(PREDICATES)),
-                    hint=f"did you mean {close!r}?" if close else None)
-            continue
-        if given is None:
-            given = {}
-        if not isinstance(given, dict):
-            chk.add("RC104", file, iline, pass_name, where=f"{name}.{pname}", expected="a mapping of its settings",
-                    got=type_name(given))
-            continue
-        out.append((pname, _resolve_fields(chk, file, f"{name}.{pname}", spec.params, given, iline, pass_name)))
-    return out
-
-
-def _check_kind(chk: _Checker, file: Path, entry: LDict, label: str | None) -> type | None:
+def _check_kind(rep: Reporter, entry: LDict) -> type | None:
     kind = entry.get("kind")
     if kind is None:
-        chk.add("RC106", file, entry.line, label, key="kind", where="a pass")
+        rep.add("RC106", entry.line, key="kind", where="a pass")
         return None
     if not isinstance(kind, str):
-        chk.add("RC104", file, entry.line_of("kind"), label, where="kind", expected="a string", got=type_name(kind))
+        rep.add("RC104", entry.line_of("kind"), where="kind", expected="a string", got=type_name(kind))
         return None
     cls = get_kind(kind)
     if cls is None:
@@ -367,13 +296,12 @@ def _check_kind(chk: _Checker, file: Path, entry: LDict, label: str | None) -> t
         else:
             close = suggest(kind, known_kinds())
             hint = (f"did you mean {close!r}? " if close else "") + "kinds are snake_case, like the module name in rulecoref/passes/."
-        chk.problems.append(diagnostic("RC102", file=str(file), line=entry.line_of("kind"), kind=kind,
-                                       known=", ".join(known_kinds()), hint=hint))
+        rep.chk.problems.append(diagnostic("RC102", file=str(rep.file), line=entry.line_of("kind"), kind=kind,
+                                           known=", ".join(known_kinds()), hint=hint))
     return cls
 
 
-def _check_scope(chk: _Checker, file: Path, entry: LDict, name: str, known_types: tuple[str, ...],
-                 pronoun_types: frozenset[str]) -> TypeScope:
+def _check_scope(rep: Reporter, entry: LDict, known_types: tuple[str, ...], pronoun_types: frozenset[str]) -> TypeScope:
     types_: frozenset[str] | None = None
     exclude: frozenset[str] = frozenset()
     same_type = True
@@ -381,49 +309,50 @@ def _check_scope(chk: _Checker, file: Path, entry: LDict, name: str, known_types
     if applies is None:
         return TypeScope(pronoun_types=pronoun_types)
     if not isinstance(applies, LDict):
-        chk.add("RC104", file, entry.line_of("applies_to"), name, where="applies_to", expected="a mapping", got=type_name(applies))
+        rep.add("RC104", entry.line_of("applies_to"), where="applies_to", expected="a mapping", got=type_name(applies))
         return TypeScope(pronoun_types=pronoun_types)
-    _unknown_keys(chk, file, applies, schema.APPLIES_TO_KEYS, "applies_to", name)
+    rep.unknown_keys(applies, schema.APPLIES_TO_KEYS, "applies_to")
     if "types" in applies:
-        got = _check_types(chk, file, applies["types"], applies.line_of("types"), "applies_to.types", known_types, name)
+        got = _check_types(rep, applies["types"], applies.line_of("types"), "applies_to.types", known_types)
         types_ = frozenset(got) if got is not None else None
     if "exclude_types" in applies:
-        got = _check_types(chk, file, applies["exclude_types"], applies.line_of("exclude_types"), "applies_to.exclude_types", known_types, name)
+        got = _check_types(rep, applies["exclude_types"], applies.line_of("exclude_types"), "applies_to.exclude_types", known_types)
         exclude = frozenset(got or ())
     if "same_type" in applies:
         if isinstance(applies["same_type"], bool):
             same_type = applies["same_type"]
         else:
-            chk.add("RC104", file, applies.line_of("same_type"), name, where="applies_to.same_type", expected="true or false", got=type_name(applies["same_type"]))
+            rep.add("RC104", applies.line_of("same_type"), where="applies_to.same_type", expected="true or false",
+                    got=type_name(applies["same_type"]))
     return TypeScope(types=types_, exclude=exclude, same_type=same_type, pronoun_types=pronoun_types)
 
 
-def _check_examples(chk: _Checker, file: Path, entry: LDict, name: str, known_types: tuple[str, ...]) -> dict[str, list[str]]:
+def _check_examples(rep: Reporter, entry: LDict, known_types: tuple[str, ...]) -> dict[str, list[str]]:
     examples: dict[str, list[str]] = {}
     ex = entry.get("examples")
     if ex is None:
         return examples
     if not isinstance(ex, LDict):
-        chk.add("RC104", file, entry.line_of("examples"), name, where="examples", expected="a mapping with link/no_link lists", got=type_name(ex))
+        rep.add("RC104", entry.line_of("examples"), where="examples", expected="a mapping with link/no_link lists", got=type_name(ex))
         return examples
-    _unknown_keys(chk, file, ex, schema.EXAMPLE_KEYS, "examples", name)
+    rep.unknown_keys(ex, schema.EXAMPLE_KEYS, "examples")
     for key in schema.EXAMPLE_KEYS:
         items = ex.get(key, [])
         if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
-            chk.add("RC104", file, ex.line_of(key), name, where=f"examples.{key}", expected="a list of strings", got=type_name(items))
+            rep.add("RC104", ex.line_of(key), where=f"examples.{key}", expected="a list of strings", got=type_name(items))
             continue
         for i, item in enumerate(items):
             iline = items.item_lines[i] if isinstance(items, LList) else ex.line_of(key)
             try:
                 doc, _ = parse_markup(item)
             except MarkupError as exc:
-                chk.add("RC111", file, iline, name, example=item, detail=str(exc))
+                rep.add("RC111", iline, example=item, detail=str(exc))
                 continue
             if len(doc.concepts) < 2:
-                chk.add("RC111", file, iline, name, example=item, detail="an example needs at least two [text|type] concepts")
+                rep.add("RC111", iline, example=item, detail="an example needs at least two [text|type] concepts")
             for c in doc.concepts:
                 if c.type not in known_types:
-                    chk.add("RC108", file, iline, name, type=c.type, where="an example", known=", ".join(known_types))
+                    rep.add("RC108", iline, type=c.type, where="an example", known=", ".join(known_types))
         examples[key] = list(items)
     return examples
 
@@ -435,71 +364,58 @@ def _subset(entry: LDict, keys: dict[str, Any]) -> LDict:
     return out
 
 
-def _check_pass(chk: _Checker, file: Path, entry: LDict, known_types: tuple[str, ...], pronoun_types: frozenset[str],
+def _check_pass(rep: Reporter, entry: LDict, known_types: tuple[str, ...], pronoun_types: frozenset[str],
                 names: dict[str, int], enable: frozenset[str] = frozenset()) -> PassConfig | None:
     kind, name = entry.get("kind"), entry.get("name")
-    label = name if isinstance(name, str) else (kind if isinstance(kind, str) else None)
-    cls = _check_kind(chk, file, entry, label)
-    _unknown_keys(chk, file, entry, schema.PASS_KEYS + tuple(cls.rule_keys if cls else ()), "a pass", label)
+    label = rep.for_pass(name if isinstance(name, str) else (kind if isinstance(kind, str) else None))
+    cls = _check_kind(label, entry)
+    label.unknown_keys(entry, schema.PASS_KEYS + tuple(cls.rule_keys if cls else ()), "a pass")
     if cls is None:
         return None
     if name is None:
         name = kind.replace("_", "-")
     if not isinstance(name, str):
-        chk.add("RC104", file, entry.line_of("name"), kind, where="name", expected="a string", got=type_name(name))
+        rep.for_pass(kind).add("RC104", entry.line_of("name"), where="name", expected="a string", got=type_name(name))
         name = kind
     if name in names:
-        chk.add("RC107", file, entry.line_of("name"), None, name=name, first=names[name])
+        rep.add("RC107", entry.line_of("name"), name=name, first=names[name])
     names.setdefault(name, entry.line_of("name"))
-    scope = _check_scope(chk, file, entry, name, known_types, pronoun_types)
+    prep = rep.for_pass(name)
+    scope = _check_scope(prep, entry, known_types, pronoun_types)
     params_in = entry.get("params")
     if params_in is not None and not isinstance(params_in, dict):
-        chk.add("RC104", file, entry.line_of("params"), name, where="params", expected="a mapping", got=type_name(params_in))
+        prep.add("RC104", entry.line_of("params"), where="params", expected="a mapping", got=type_name(params_in))
         params_in = None
-    params = _resolve_fields(chk, file, f"params of kind {kind!r}", cls.params, params_in, entry.line_of("params"), name)
-    rule = _resolve_fields(chk, file, f"a {kind!r} pass", cls.rule_keys, _subset(entry, cls.rule_keys),
-                           entry.line, name) if cls.rule_keys else {}
-    examples = _check_examples(chk, file, entry, name, known_types)
+    settings = _Settings(prep)
+    params = settings.fields(f"params of kind {kind!r}", cls.params, params_in, entry.line_of("params"))
+    rule = settings.fields(f"a {kind!r} pass", cls.rule_keys, _subset(entry, cls.rule_keys), entry.line) if cls.rule_keys else {}
+    examples = _check_examples(prep, entry, known_types)
     enabled = entry.get("enabled", True)
     if not isinstance(enabled, bool):
-        chk.add("RC104", file, entry.line_of("enabled"), name, where="enabled", expected="true or false", got=type_name(enabled))
+        prep.add("RC104", entry.line_of("enabled"), where="enabled", expected="true or false", got=type_name(enabled))
         enabled = True
     if not enabled and name not in enable:  # an include's `enable:` switches a shipped-off pass on
         return None
-    return PassConfig(kind=kind, name=name, params=params, scope=scope, rule_file=str(file), line=entry.line,
+    return PassConfig(kind=kind, name=name, params=params, scope=scope, rule_file=str(rep.file), line=entry.line,
                       examples=examples, description=str(entry.get("description", "")), rule=rule)
 
 
-def _read_yaml(chk: _Checker, path: Path) -> Any:
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_RULE_FILE_BYTES + 1)
-    except OSError as exc:
-        chk.problems.append(diagnostic("RC113", file=str(path), path=str(path), hint=str(exc.strerror or exc)))
+def _read_yaml(rep: Reporter) -> Any:
+    data, problem = read_rule_yaml(rep.file)
+    if problem is not None:
+        rep.chk.problems.append(problem)
+    return data
+
+
+def _attributes_block(rep: Reporter, data: LDict) -> dict[str, Any] | None:
+    """A file's ``attributes:`` settings, checked, defaults not filled in (files are layered first)."""
+    given = data.get("attributes")
+    if given is None:
         return None
-    if len(raw) > MAX_RULE_FILE_BYTES:
-        chk.add("RC115", path, 0, limit=MAX_RULE_FILE_BYTES)
-        return None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        chk.add("RC119", path, raw.count(b"\n", 0, exc.start) + 1, detail=f"byte {raw[exc.start]:#04x}")
-        return None
-    try:
-        return load(text)
-    except (DuplicateKey, UnsafeTag, BadScalar) as exc:
-        chk.add("RC101", path, exc.line, detail=str(exc))
-    except TooManyNodes as exc:
-        chk.add("RC116", path, exc.line, limit=exc.limit)
-    except TooDeep as exc:
-        chk.add("RC117", path, exc.line, limit=exc.limit)
-    except RecursiveAlias as exc:
-        chk.add("RC118", path, exc.line, name=exc.name)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        detail = getattr(exc, "problem", None) or str(exc)
-        chk.add("RC101", path, (mark.line + 1) if mark else 0, detail=detail)
-    return None
+    if not isinstance(given, dict):
+        rep.add("RC104", data.line_of("attributes"), where="attributes", expected="a mapping", got=type_name(given))
+        return {}
+    return _Settings(rep, fill=False).fields("attributes", SETTINGS, given, data.line_of("attributes"))
 
 
 @dataclass
@@ -513,79 +429,96 @@ class _Collect:
     attrs: list[dict[str, Any]] = field(default_factory=list)  # the included files' ``attributes:``, in order
 
 
-def _collect_passes(c: _Collect, path: Path, data: LDict, stack: tuple[Path, ...], enable: frozenset[str] = frozenset(),
+def _collect_passes(c: _Collect, rep: Reporter, data: LDict, stack: tuple[Path, ...], enable: frozenset[str] = frozenset(),
                     types: dict[str, str] | None = None) -> list[PassConfig]:
     """The passes of a rule file, includes spliced in; ``types`` renames an included file's concept
     types as the including file names them."""
-    chk, out = c.chk, []
+    out: list[PassConfig] = []
     passes = data.get("passes", LList())
     if passes is None:
         return out
     if not isinstance(passes, LList):
-        chk.add("RC104", path, data.line_of("passes"), where="passes", expected="a list of passes", got=type_name(passes))
+        rep.add("RC104", data.line_of("passes"), where="passes", expected="a list of passes", got=type_name(passes))
         return out
     for i, entry in enumerate(passes):
         line = passes.item_lines[i]
         if not isinstance(entry, LDict):
-            chk.add("RC104", path, line, where=f"passes[{i}]", expected="a mapping with 'kind:'", got=type_name(entry))
+            rep.add("RC104", line, where=f"passes[{i}]", expected="a mapping with 'kind:'", got=type_name(entry))
         elif "include" in entry:
-            out.extend(_include(c, path, entry, line, stack, enable, types or {}))
+            out.extend(_include(c, rep, entry, line, stack, enable, types or {}))
         else:
-            cfg = _check_pass(chk, path, retyped(entry, types) if types else entry, c.known_types, c.pronoun_types,
+            cfg = _check_pass(rep, retyped(entry, types) if types else entry, c.known_types, c.pronoun_types,
                               c.names, enable)
             if cfg is not None:
                 out.append(cfg)
     return out
 
 
-def _include(c: _Collect, path: Path, entry: LDict, line: int, stack: tuple[Path, ...], enable: frozenset[str],
+def _include(c: _Collect, rep: Reporter, entry: LDict, line: int, stack: tuple[Path, ...], enable: frozenset[str],
              outer: dict[str, str]) -> list[PassConfig]:
     """The passes of an ``- include: other.yaml`` entry (with its ``enable:`` and ``types:``)."""
-    chk = c.chk
     extra = [k for k in entry if k not in ("include", "enable", "types")]
     if extra:
-        chk.add("RC103", path, entry.line_of(extra[0]), key=extra[0], where="an include entry", allowed="include, enable, types")
+        rep.add("RC103", entry.line_of(extra[0]), key=extra[0], where="an include entry", allowed="include, enable, types")
     # `enable: [name, ...]` turns on passes the included file ships with `enabled: false`
     # (rules/i2b2-umls.yaml: i2b2.yaml with its UMLS pass on, in its place in the order).
     wanted = entry.get("enable", [])
     if not isinstance(wanted, list) or not all(isinstance(n, str) for n in wanted):
-        chk.add("RC104", path, entry.line_of("enable"), where="enable", expected="a list of pass names", got=type_name(wanted))
+        rep.add("RC104", entry.line_of("enable"), where="enable", expected="a list of pass names", got=type_name(wanted))
         wanted = []
     # `types: {person: people}`: the included file's scopes and examples name `person`, this file's
     # mentions are `people` (rules/odie.yaml runs the people linker so)
     renamed = entry.get("types", {})
     if not isinstance(renamed, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in renamed.items()):
-        chk.add("RC104", path, entry.line_of("types"), where="types of an include", expected="a mapping of type names",
+        rep.add("RC104", entry.line_of("types"), where="types of an include", expected="a mapping of type names",
                 got=type_name(renamed))
         renamed = {}
     types = {**outer, **{k.lower(): outer.get(v.lower(), v.lower()) for k, v in renamed.items()}}
-    target = chk.find(str(entry["include"]), path, line, None, "RC110")
+    target = rep.find(str(entry["include"]), line, "RC110")
     if target is None:
         return []
     target = target.resolve()
     if target in stack:
-        chk.add("RC110", path, line, path=entry["include"], detail="it includes itself (cycle)")
+        rep.add("RC110", line, path=entry["include"], detail="it includes itself (cycle)")
         return []
-    sub = _read_yaml(chk, target)
+    sub_rep = c.chk.reporter(target)
+    sub = _read_yaml(sub_rep)
     if sub is None:
         return []
     if not isinstance(sub, LDict):
-        chk.add("RC104", target, 1, where="the included file", expected="a mapping with 'passes:'", got=type_name(sub))
+        sub_rep.add("RC104", 1, where="the included file", expected="a mapping with 'passes:'", got=type_name(sub))
         return []
     # A full rule file may be included (rules/hybrid.yaml includes i2b2.yaml): its name, types and
     # pronoun_types are ignored, the including file's declarations govern; a decoder is not allowed.
-    _unknown_keys(chk, target, sub, ("version", "name", "description", "types", "pronoun_types", "attributes",
-                                     "passes"), "an included rule file")
+    sub_rep.unknown_keys(sub, ("version", "name", "description", "types", "pronoun_types", "attributes", "passes"),
+                         "an included rule file")
     before = set(c.names)
-    out = _collect_passes(c, target, sub, stack + (target,), enable | frozenset(wanted), types)
-    if sub.get("attributes") is not None:
-        c.attrs.append(_given_fields(chk, target, "attributes", SETTINGS, sub["attributes"], sub.line_of("attributes")))
+    out = _collect_passes(c, sub_rep, sub, stack + (target,), enable | frozenset(wanted), types)
+    block = _attributes_block(sub_rep, sub)
+    if block is not None:
+        c.attrs.append(block)
     included = sorted(set(c.names) - before)
     for n in wanted:
         if n not in included:
-            chk.add("RC109", path, entry.line_of("enable"), where=f"enable of {entry['include']}", value=n,
+            rep.add("RC109", entry.line_of("enable"), where=f"enable of {entry['include']}", value=n,
                     allowed=", ".join(included) or "(no passes)")
     return out
+
+
+def _declared_types(rep: Reporter, data: LDict) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The concept types a rule file declares (``types:``) and its ``pronoun_types``."""
+    types: tuple[str, ...] = schema.DEFAULT_TYPES
+    if "types" in data:
+        tv = data["types"]
+        if isinstance(tv, list) and tv and all(isinstance(t, str) for t in tv):
+            types = tuple(t.lower() for t in tv)
+        else:
+            rep.add("RC104", data.line_of("types"), where="types", expected="a non-empty list of concept types", got=type_name(tv))
+    pronoun_types = frozenset(t for t in ("pronoun",) if t in types)
+    if "pronoun_types" in data:
+        got = _check_types(rep, data["pronoun_types"], data.line_of("pronoun_types"), "pronoun_types", types)
+        pronoun_types = frozenset(got or ())
+    return types, pronoun_types
 
 
 def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None = None,
@@ -598,38 +531,28 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
     chk = _Checker(allowed_roots(path, allow_paths))
     if not path.is_file():
         raise RuleFileError(diagnostic("RC113", file=str(path), path=str(path), hint="the bundled rule sets are in rules/ (i2b2.yaml, odie.yaml, ...)."))
-    data = _read_yaml(chk, path.resolve())
+    rep, top = chk.reporter(path), chk.reporter(path.resolve())
+    data = _read_yaml(top)
     if chk.problems:
         raise RuleFileError(chk.problems)
     if not isinstance(data, LDict):
         raise RuleFileError(diagnostic("RC104", file=str(path), line=1, where="the rule file", expected="a mapping with 'passes:'", got=type_name(data)))
-    _unknown_keys(chk, path, data, schema.TOP_KEYS, "the rule file")
+    rep.unknown_keys(data, schema.TOP_KEYS, "the rule file")
     version = data.get("version", 1)
     if version != 1:
-        chk.add("RC109", path, data.line_of("version"), where="version", value=version, allowed="1")
-    types: tuple[str, ...] = schema.DEFAULT_TYPES
-    if "types" in data:
-        tv = data["types"]
-        if isinstance(tv, list) and tv and all(isinstance(t, str) for t in tv):
-            types = tuple(t.lower() for t in tv)
-        else:
-            chk.add("RC104", path, data.line_of("types"), where="types", expected="a non-empty list of concept types", got=type_name(tv))
-    pronoun_types = frozenset(t for t in ("pronoun",) if t in types)
-    if "pronoun_types" in data:
-        got = _check_types(chk, path, data["pronoun_types"], data.line_of("pronoun_types"), "pronoun_types", types)
-        pronoun_types = frozenset(got or ())
+        rep.add("RC109", data.line_of("version"), where="version", value=version, allowed="1")
+    types, pronoun_types = _declared_types(rep, data)
     collect = _Collect(chk, types, pronoun_types)
-    passes = _collect_passes(collect, path.resolve(), data, (path.resolve(),))
-    given = collect.attrs
-    if data.get("attributes") is not None:  # the including file's settings win over its includes'
-        given.append(_given_fields(chk, path.resolve(), "attributes", SETTINGS, data["attributes"], data.line_of("attributes")))
-    attributes = _with_defaults(chk, SETTINGS, _merged(given))
+    passes = _collect_passes(collect, top, data, (path.resolve(),))
+    block = _attributes_block(top, data)  # the including file's settings win over its includes'
+    attributes = _Settings(chk.reporter(bundled_rules())).complete(
+        SETTINGS, _merged(collect.attrs + ([block] if block is not None else [])))
     _check_order(chk, passes)
     decoder = None
     if "decoder" in data and data["decoder"] is not None:
-        decoder = _check_decoder(chk, path, data["decoder"], data.line_of("decoder"), decoder_overrides or {})
+        decoder = _check_decoder(rep, data["decoder"], data.line_of("decoder"), decoder_overrides or {})
     elif decoder_overrides:
-        chk.add("RC132", path, 0, path=str(path))
+        rep.add("RC132", 0, path=str(path))
     if chk.problems:
         raise RuleFileError(chk.problems)
     return RuleSet(
@@ -652,49 +575,37 @@ def _check_order(chk: _Checker, passes: list[PassConfig]) -> None:
         cls = get_kind(cfg.kind)
         missing = [k for k in (cls.requires if cls else ()) if k not in seen]
         if missing:
-            chk.add("RC133", Path(cfg.rule_file), cfg.line, cfg.name, kind=cfg.kind, needs=", ".join(missing))
+            chk.reporter(Path(cfg.rule_file)).for_pass(cfg.name).add("RC133", cfg.line, kind=cfg.kind, needs=", ".join(missing))
         for made_by in (n for n in cfg.rule.get("made_by") or () if n not in names):
             close = f"did you mean {suggest(made_by, names)!r}? " if suggest(made_by, names) else ""
-            chk.add("RC580", Path(cfg.rule_file), cfg.line, cfg.name, name=made_by, hint=f"{close}passes before it: {', '.join(names)}")
+            chk.reporter(Path(cfg.rule_file)).for_pass(cfg.name).add(
+                "RC580", cfg.line, name=made_by, hint=f"{close}passes before it: {', '.join(names)}")
         seen.add(cfg.kind)
         names.append(cfg.name)
 
 
-def _check_decoder(chk: _Checker, path: Path, value: Any, line: int, overrides: dict[str, Any]) -> DecoderConfig | None:
+def _check_decoder(rep: Reporter, value: Any, line: int, overrides: dict[str, Any]) -> DecoderConfig | None:
+    """``decoder:``: its kind, and its params checked as a pass's are; an override from the
+    command line (``--model``) is checked too, and reported on the decoder's line."""
     from ..decoders import get_decoder, known_decoders
 
     if not isinstance(value, LDict):
-        chk.add("RC104", path, line, where="decoder", expected="a mapping with 'kind:'", got=type_name(value))
+        rep.add("RC104", line, where="decoder", expected="a mapping with 'kind:'", got=type_name(value))
         return None
     kind = value.get("kind")
     cls = get_decoder(kind) if isinstance(kind, str) else None
     if cls is None:
         close = suggest(str(kind), known_decoders())
-        chk.problems.append(diagnostic("RC112", file=str(path), line=value.line_of("kind"), kind=kind, known=", ".join(known_decoders()),
-                                       hint=f"did you mean {close!r}?" if close else None))
+        rep.chk.problems.append(diagnostic("RC112", file=str(rep.file), line=value.line_of("kind"), kind=kind,
+                                           known=", ".join(known_decoders()), hint=f"did you mean {close!r}?" if close else None))
         return None
-    params_in = {k: v for k, v in value.items() if k != "kind"}
-    params_in.update(overrides)
-    allowed = tuple(cls.params)
-    params: dict[str, Any] = {}
-    for key in params_in:
-        if key not in allowed:
-            close = suggest(key, allowed)
-            chk.problems.append(diagnostic("RC103", file=str(path), line=value.line_of(key), key=key, where=f"decoder {kind!r}",
-                                           allowed=", ".join(("kind",) + allowed), hint=f"did you mean {close!r}?" if close else None))
-    for pname, spec in cls.params.items():
-        if pname in params_in:
-            v = params_in[pname]
-            if spec.kind == "str" and pname in getattr(cls, "path_params", ()) and isinstance(v, str) and pname not in overrides:
-                p = Path(v)
-                if not p.is_absolute():
-                    cand = path.parent / p
-                    v = str(cand if cand.exists() or not (path.parent.parent / p).exists() else path.parent.parent / p)
-            # checked as a pass parameter is (a range or NaN reported as such); an override from the
-            # command line is reported on the decoder's line
-            params[pname] = _resolve_param(chk, path, f"decoder.{pname}", spec, v, value.line_of(pname), None)
-        elif spec.required:
-            chk.add("RC106", path, value.line, key=pname, where=f"decoder {kind!r}")
-        else:
-            params[pname] = spec.default
-    return DecoderConfig(kind=kind, params=params, rule_file=str(path), line=value.line)
+    given = LDict({k: v for k, v in value.items() if k != "kind"} | overrides)
+    given.line, given.key_lines = value.line, value.key_lines
+    base = rep.file.parent
+    for pname in getattr(cls, "path_params", ()):  # relative to the rule file (or its parent folder)
+        v = given.get(pname)
+        if isinstance(v, str) and pname not in overrides and not Path(v).is_absolute():
+            cand = base / v
+            given[pname] = str(cand if cand.exists() or not (base.parent / v).exists() else base.parent / v)
+    params = _Settings(rep).fields(f"decoder {kind!r}", cls.params, given, value.line, label="decoder", also=("kind",))
+    return DecoderConfig(kind=kind, params=params, rule_file=str(rep.file), line=value.line)

@@ -8,7 +8,7 @@ nest ``MAX_DEPTH`` levels at most, and hold ``MAX_NODES`` nodes at most once its
 expanded (a "billion laughs" file stops after that many, in milliseconds), and an alias inside its
 own anchor is refused. Nothing recurses deeper than ``MAX_DEPTH`` levels, so no input reaches
 Python's recursion limit. PyYAML composes some 10-50 thousand nodes a second, so the node limit is
-also what bounds the time a file of up to ``compiler.MAX_RULE_FILE_BYTES`` takes (a few seconds).
+also what bounds the time a file of up to ``files.MAX_RULE_FILE_BYTES`` takes (a few seconds).
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 then the index with per-document scores.
 
 System output is what ``rulecoref resolve`` wrote: ``OUT/NAME.txt.chains`` (or ``NAME.jsonl`` from
-``--format jsonl``) and, with ``--provenance``, ``OUT/NAME.links.json``. Scores need the ``eval``
+``--format jsonl``: every format that reads its own output back, ``Format.system_chains``) and, with
+``--provenance``, ``OUT/NAME.links.json``. Scores need the ``eval``
 extra (NumPy, SciPy); without it the index says so and shows the rest. One document that cannot be
 read is listed on the index with its problem; the others are written.
 """
@@ -15,9 +16,7 @@ from pathlib import Path
 
 from ..errors import Diagnostic, RulecorefError, diagnostic
 from ..extras import missing
-from ..io.formats import ReadOptions, chains_by_index, read_record, typed
-from ..io.jsonl import JsonlEntry, read_jsonl_entry
-from ..io.layout import Record
+from ..io.formats import ReadOptions, Record, formats, read_record, typed
 from ..io.outdir import OutputFolder
 from .model import DocView, read_provenance
 from .page import INDEX_PAGE, IndexRow, document_page, index_page, page_name
@@ -42,13 +41,10 @@ def load_view(record: Record, opts: ReadOptions, system_dir: Path | None = None)
         view.gold, view.gold_types = read.chains, typed(doc, read.chains, read.chain_types)
     if system_dir is None:
         return view
-    chains_file = _first(system_dir / f"{doc.name}.txt.chains", system_dir / "chains" / f"{doc.name}.txt.chains")
-    jsonl_file = system_dir / f"{doc.name}.jsonl"
     try:
-        if chains_file is not None:
-            view.system, view.system_types = chains_by_index(doc, chains_file, opts.encoding)
-        elif jsonl_file.is_file():
-            view.system, view.system_types = _jsonl_chains(jsonl_file, doc, opts)
+        found = next((got for f in formats() if (got := f.system_chains(system_dir, doc, opts)) is not None), None)
+        if found is not None:
+            view.system, view.system_types = found
         else:
             view.warnings.append(diagnostic("RC523", severity="warning", doc=doc.name, path=str(system_dir)))
     except RulecorefError as exc:
@@ -59,22 +55,6 @@ def load_view(record: Record, opts: ReadOptions, system_dir: Path | None = None)
         view.provenance, warns = read_provenance(links, doc)
         view.warnings.extend(warns)
     return view
-
-
-def _first(*paths: Path) -> Path | None:
-    return next((p for p in paths if p.is_file()), None)
-
-
-def _jsonl_chains(path: Path, doc, opts: ReadOptions) -> tuple[list[list[int]], list[str]]:
-    """Chains of a ``resolve --format jsonl`` file, matched to ``doc``'s concepts by position."""
-    read = read_jsonl_entry(path, JsonlEntry(doc.name, 1, 0), encoding=opts.encoding)
-    other = read.document.concepts
-    index = {c.span: c.index for c in doc.concepts}
-    if any(c.span not in index for c in other):
-        raise RulecorefError(diagnostic("RC525", file=str(path), doc=doc.name,
-                                        detail="its concepts are not this document's (another text or tokenisation)"))
-    chains = [sorted(index[other[i].span] for i in c) for c in read.chains or []]
-    return chains, typed(doc, chains, read.chain_types)
 
 
 def planned_pages(records: Iterable[Record]) -> list[str]:

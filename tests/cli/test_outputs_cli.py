@@ -200,3 +200,22 @@ def test_outputs_on_a_real_full_tmpfs(tmp_path: Path, capsys) -> None:
             assert code in (1, 2) and ("No space left on device" in err or "disk is full" in err), (k, err)
             assert "Traceback" not in err
             assert not [p for p in full.rglob("*") if p.name.endswith(".tmp")], k
+
+
+def test_outputs_induce_and_ablate_search_never_write_over_what_they_read(data: Path, tmp_path: Path, capsys) -> None:
+    """Issue 23: their --out goes through io/outdir.py's OutputFile like convert's and train's
+    (before, only an "exists" check of their own, RC574, so --overwrite replaced the rule file read)."""
+    rules = tmp_path / "mine.yaml"
+    rules.write_text(Path(EXACT).read_text(encoding="utf-8"), encoding="utf-8")
+    before = files_of(data)
+    for command in (["ablate", str(data), "--rules", str(rules), "--search", "--out", str(rules), "--overwrite"],
+                    ["induce", str(data), "--base", str(rules), "--out", str(rules), "--overwrite"],
+                    ["induce", str(data), "--out", str(data / "chains" / "new.yaml")]):
+        assert main([*command, "--quiet"]) == 2, command
+        err = capsys.readouterr().err
+        assert "[RC522]" in err or "[RC505]" in err, (command, err)
+    assert rules.read_text(encoding="utf-8") == Path(EXACT).read_text(encoding="utf-8") and files_of(data) == before
+    kept = tmp_path / "kept.yaml"
+    kept.write_text("keep me", encoding="utf-8")
+    assert main(["ablate", str(data), "--search", "--out", str(kept), "--quiet"]) == 2
+    assert "[RC513]" in capsys.readouterr().err and kept.read_text(encoding="utf-8") == "keep me"

@@ -87,6 +87,22 @@ def test_spark_resolve_examples_local2_is_byte_identical_to_resolve(tmp_path: Pa
 
 
 @pytest.mark.slow
+@needs_spark
+def test_spark_resolve_takes_every_input_format_of_resolve(tmp_path: Path) -> None:
+    """Issue 23: spark-resolve's formats are the registry's (io/formats.py): a brat folder, never
+    listed in spark-resolve, is told by what it holds and its records read by the executors."""
+    brat = tmp_path / "brat"
+    assert main(["convert", str(EXAMPLES), str(brat), "--to", "brat"]) == 0
+    assert main(["resolve", str(brat), "--input-format", "brat", "--out", str(tmp_path / "resolve"),
+                 "--no-progress", "--quiet"]) == 0
+    done = _spark_resolve(str(brat), "--out", str(tmp_path / "spark"), "--master", "local[2]")
+    assert done.returncode == 0, done.stderr
+    expected = _chain_files(tmp_path / "resolve")
+    assert len(expected) == 4 and _chain_files(tmp_path / "spark") == expected
+    assert json.loads((tmp_path / "spark" / "rulecoref-report.json").read_text(encoding="utf-8"))["format"] == "brat"
+
+
+@pytest.mark.slow
 @pytest.mark.shared
 @needs_spark
 @needs_shared("corpora", "gum")

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from rulecoref.errors import InputError
-from rulecoref.io.i2b2 import format_chains, read_chains, read_document, read_text_lines, write_atomic
+from rulecoref.io.i2b2 import format_chains, read_chains, read_document, read_text_lines
+from rulecoref.io.outdir import write_atomic
 
 TEXT = "The patient is a 67 year old man with chest pain .\nHe was given aspirin and his chest pain resolved .\n"
 CON = (

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rulecoref.errors import InputError
-from rulecoref.io import layout
+from rulecoref.io.formats import input_folders
 from rulecoref.io.layout import find_records
 from tests.helpers import ROOT
 
@@ -83,9 +83,9 @@ def test_layout_input_folders(tmp_path: Path) -> None:
     """Folders an output may not be (every folder holding inputs) and may not be inside (a release's
     docs/, concepts/, chains/)."""
     rel = release_folder(tmp_path / "rel")
-    exact, inside = layout.input_folders([rel], find_records([rel])[0])
+    exact, inside = input_folders([rel], find_records([rel])[0])
     assert inside == {(rel / sub).resolve() for sub in ("docs", "concepts", "chains")}
     assert exact == inside | {rel.resolve()}
     flat = flat_folder(tmp_path / "flat")
-    assert layout.input_folders([flat / "clinical-ex1.txt"], find_records([flat / "clinical-ex1.txt"])[0]) == (
+    assert input_folders([flat / "clinical-ex1.txt"], find_records([flat / "clinical-ex1.txt"])[0]) == (
         {flat.resolve()}, set())

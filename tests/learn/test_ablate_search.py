@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from rulecoref.cli import main
+from rulecoref.io.outdir import OutputFile
 from rulecoref.learn.ablate import ablate, dependents
 from rulecoref.learn.corpus import load_gold
 from rulecoref.learn.rewrite import RuleText
@@ -67,7 +68,7 @@ def test_search_switches_off_a_pass_that_hurts_and_says_why(unsupported: Path, t
     assert [c.describe() for c in result.changes][:1] == ["switched off 'same-head'"]
     assert result.final_f1 > result.start_f1 and result.held_final_f1 > result.held_start_f1
     out = tmp_path / "out" / "searched.yaml"
-    result.write(out)
+    result.write(OutputFile(out))
     text = out.read_text()
     assert "# ablate --search: switched off 'same-head'" in text and "# the same head word" in text
     assert [p.name for p in compile_rules(out).passes] == ["exact-string"]

@@ -12,6 +12,7 @@ import yaml
 
 from rulecoref.cli import main
 from rulecoref.engine import Pipeline
+from rulecoref.io.outdir import OutputFile
 from rulecoref.learn.ablate import corpus_f1
 from rulecoref.learn.corpus import load_gold
 from rulecoref.learn.induce import Settings, induce
@@ -32,7 +33,7 @@ def learn(gold: Path, out: Path, examples: bool = True) -> dict:
     base = compile_rules(EXACT)
     docs, _ = load_gold([gold], base.types)
     result = induce(docs, Pipeline(base, resources), Settings())
-    return write_learned(result, docs, Path(EXACT), base, out, resources, examples=examples).to_dict()
+    return write_learned(result, docs, Path(EXACT), base, OutputFile(out), resources, examples=examples).to_dict()
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +102,7 @@ def test_induce_refuses_bad_options_and_an_existing_output(supported: Path, tmp_
     out = tmp_path / "x.yaml"
     out.write_text("keep me")
     assert main(["induce", str(supported), "--out", str(out), "--quiet"]) == 2
-    assert "[RC574]" in capsys.readouterr().err and out.read_text() == "keep me"
+    assert "[RC513]" in capsys.readouterr().err and out.read_text() == "keep me"  # io/outdir.py's code (was RC574)
     assert main(["induce", str(supported), "--out", str(tmp_path / "y.yaml"), "--min-precision", "1.5"]) == 2
     assert "[RC577]" in capsys.readouterr().err
     empty = tmp_path / "empty"

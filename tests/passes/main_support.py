@@ -32,7 +32,7 @@ def bundled_entry(name: str, file: str = "i2b2.yaml") -> dict:
     varied by a test: the entry as rules/FILE writes it."""
     import yaml
 
-    from rulecoref.rules.compiler import resolve_resource
+    from rulecoref.rules.files import resolve_resource
 
     def find(path: Path) -> dict | None:
         for entry in yaml.safe_load(path.read_text(encoding="utf-8"))["passes"]:

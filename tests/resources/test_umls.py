@@ -19,13 +19,13 @@ from rulecoref.resources import Resources
 from rulecoref.resources.umls import (
     LoadOptions,
     UmlsLookup,
-    _normalize_unicode,
     load_mrconso,
     normalize,
     resolve_url,
     sorted_form,
     to_url,
 )
+from rulecoref.resources.umls.store import _normalize_unicode
 from tests.helpers import FIXTURES as ALL_FIXTURES, needs_sqlalchemy
 
 pytestmark = needs_sqlalchemy

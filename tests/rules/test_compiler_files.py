@@ -10,7 +10,7 @@ import pytest
 
 from rulecoref.errors import RuleFileError
 from rulecoref.resources import lexicon
-from rulecoref.rules import compiler
+from rulecoref.rules import files
 from rulecoref.rules.compiler import compile_rules
 from tests.helpers import ROOT, write_rules
 
@@ -39,7 +39,7 @@ def test_compiler_binary_rule_file(tmp_path: Path) -> None:
 
 def test_compiler_refuses_a_rule_file_over_the_size_limit(tmp_path: Path) -> None:
     path = tmp_path / "big.yaml"
-    path.write_text("version: 1\npasses: []\n" + "#" * compiler.MAX_RULE_FILE_BYTES + "\n")
+    path.write_text("version: 1\npasses: []\n" + "#" * files.MAX_RULE_FILE_BYTES + "\n")
     assert [d.code for d in diagnostics(path)] == ["RC115"]
 
 
@@ -94,7 +94,7 @@ def test_compiler_allow_path_option_and_environment(tmp_path: Path, monkeypatch:
     assert [d.code for d in diagnostics(path)] == ["RC120"]
     rs = compile_rules(path, allow_paths=[shared])
     assert Path(rs.passes[0].params["pronouns"]) == shared / "stop.txt"
-    monkeypatch.setenv(compiler.ALLOW_ENV, os.pathsep.join(["/nonexistent", str(shared)]))
+    monkeypatch.setenv(files.ALLOW_ENV, os.pathsep.join(["/nonexistent", str(shared)]))
     assert compile_rules(path).passes[0].params["pronouns"] == shared / "stop.txt"
 
 

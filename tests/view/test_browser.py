@@ -15,7 +15,8 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api", reason="needs Playwright: pip install 'rulecoref[browser]'")
 
 from rulecoref.cli import main  # noqa: E402
-from rulecoref.io.formats import ReadOptions, chains_by_index, find_inputs, read_record  # noqa: E402
+from rulecoref.io.formats import ReadOptions, find_inputs, read_record  # noqa: E402
+from rulecoref.io.i2b2 import chains_by_index  # noqa: E402
 from rulecoref.view.browser import find_chromium, launch  # noqa: E402
 from tests.helpers import ROOT  # noqa: E402
 from tests.view.cases import MISSING, WRONG, write_case  # noqa: E402

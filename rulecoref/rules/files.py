@@ -1,0 +1,126 @@
+"""What a rule file may read, and reading it: confined to allowed folders, bounded, UTF-8.
+
+Rule files come from colleagues (docs/security.md): a rule file, the files it includes and the
+word lists they name must lie in the top rule file's folder tree or in the bundled ``resources/``
+and ``rules/``; ``allow_paths`` (``--allow-path DIR``) and ``$RULECOREF_ALLOW_PATH`` add folders.
+A rule file is read whole up to ``MAX_RULE_FILE_BYTES`` and composed by the bounded safe loader
+(``yamlsrc``); a problem is one numbered diagnostic naming the file and line.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..errors import Diagnostic, diagnostic
+from ..resources import data_root
+from ..resources.lexicon import WordListError, read_wordlist
+from .yamlsrc import BadScalar, DuplicateKey, RecursiveAlias, TooDeep, TooManyNodes, UnsafeTag, load
+
+#: Largest rule file read (the bundled ones are under 8 kB). PyYAML scans a few hundred kB a second,
+#: so this bounds the time a file takes to parse, whatever it holds.
+MAX_RULE_FILE_BYTES = 256 * 1024
+#: Folders (separated by os.pathsep) that rule files may read besides their own tree and the bundled data.
+ALLOW_ENV = "RULECOREF_ALLOW_PATH"
+
+
+def bundled_rules(name: str = "i2b2") -> Path:
+    return data_root() / "rules" / f"{name}.yaml"
+
+
+def allowed_roots(rule_file: Path, allow_paths: Sequence[str | Path] = ()) -> tuple[Path, ...]:
+    """Folders a rule file may read from: its own folder tree, the bundled ``resources/`` and
+    ``rules/``, the ``allow_paths`` and those in ``$RULECOREF_ALLOW_PATH`` (all resolved)."""
+    extra = [p for p in os.environ.get(ALLOW_ENV, "").split(os.pathsep) if p.strip()]
+    roots = [rule_file.resolve().parent, data_root() / "resources", data_root() / "rules",
+             *(Path(p).expanduser() for p in (*allow_paths, *extra))]
+    return tuple(dict.fromkeys(r.resolve() for r in roots))
+
+
+def _within(path: Path, roots: Sequence[Path]) -> bool:
+    real = path.resolve()  # symbolic links are followed: a link out of the tree is outside it
+    return any(real == r or real.is_relative_to(r) for r in roots)
+
+
+def resolve_resource(value: str, rule_file: Path, roots: Sequence[Path] | None = None,
+                     refused: list[Path] | None = None) -> tuple[Path | None, list[str]]:
+    """Find a word-list path: beside the rule file, in its parent folder, or in the bundled data.
+
+    With ``roots``, a file outside all of them is passed over (and added to ``refused``).
+    """
+    p = Path(value).expanduser()
+    bases = [Path("/")] if p.is_absolute() else [rule_file.parent, rule_file.parent.parent, data_root()]
+    looked = []
+    for base in bases:
+        cand = base / p
+        looked.append(str(cand))
+        if cand.is_file():
+            if roots is None or _within(cand, roots):
+                return cand, looked
+            if refused is not None:
+                refused.append(cand)
+    return None, looked
+
+
+class RuleFiles:
+    """The files one compilation may read (``allowed_roots``), each found and read once."""
+
+    def __init__(self, roots: Sequence[Path] | None = None) -> None:
+        self.roots = tuple(roots) if roots is not None else allowed_roots(bundled_rules())
+        self._texts: dict[Path, str | WordListError] = {}  # word lists named by several passes are read once
+        self._found: dict[tuple[str, Path], tuple[Path | None, list[str], list[Path]]] = {}
+
+    def locate(self, value: str, file: Path) -> tuple[Path | None, list[str], list[Path]]:
+        """``resolve_resource`` within the allowed folders: (path, where it looked, refused paths)."""
+        found = self._found.get((value, file))
+        if found is None:
+            refused: list[Path] = []
+            path, looked = resolve_resource(value, file, self.roots, refused)
+            found = self._found[(value, file)] = (path, looked, refused)
+        return found
+
+    def text(self, path: Path) -> str | WordListError:
+        """A word list's text as ``Lexicon`` reads it, or why it cannot be (RC121, RC122)."""
+        text = self._texts.get(path)
+        if text is None:
+            try:
+                text = read_wordlist(path)
+            except WordListError as exc:
+                text = exc
+            self._texts[path] = text
+        return text
+
+
+def read_rule_yaml(path: Path) -> tuple[Any, Diagnostic | None]:
+    """A rule file composed with its lines (``yamlsrc.load``), or the problem that stopped it."""
+    def problem(code: str, line: int, **fields: Any) -> tuple[None, Diagnostic]:
+        return None, diagnostic(code, file=str(path), line=line, **fields)
+
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_RULE_FILE_BYTES + 1)
+    except OSError as exc:
+        return None, diagnostic("RC113", file=str(path), path=str(path), hint=str(exc.strerror or exc))
+    if len(raw) > MAX_RULE_FILE_BYTES:
+        return problem("RC115", 0, limit=MAX_RULE_FILE_BYTES)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return problem("RC119", raw.count(b"\n", 0, exc.start) + 1, detail=f"byte {raw[exc.start]:#04x}")
+    try:
+        return load(text), None
+    except (DuplicateKey, UnsafeTag, BadScalar) as exc:
+        return problem("RC101", exc.line, detail=str(exc))
+    except TooManyNodes as exc:
+        return problem("RC116", exc.line, limit=exc.limit)
+    except TooDeep as exc:
+        return problem("RC117", exc.line, limit=exc.limit)
+    except RecursiveAlias as exc:
+        return problem("RC118", exc.line, name=exc.name)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        return problem("RC101", (mark.line + 1) if mark else 0, detail=getattr(exc, "problem", None) or str(exc))

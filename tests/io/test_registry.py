@@ -1,0 +1,70 @@
+"""The formats registry (io/formats.py): each format module registers itself, and the commands'
+choices and detection come from it, not from lists of names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulecoref.cli import main
+from rulecoref.io.formats import Format, formats, get_format, input_formats, output_formats, register_format
+from tests.helpers import ROOT
+
+EXAMPLES = ROOT / "resources" / "examples"
+
+
+def test_registry_every_format_lives_in_its_own_module() -> None:
+    names = [f.name for f in formats()]
+    assert names[0] == "i2b2" and names[-1] == "conll" and {"brat", "jsonl"} <= set(names)  # detection order
+    assert all(type(f).__module__ == f"rulecoref.io.{f.name}" for f in formats())
+    assert {"i2b2", "brat", "jsonl"} <= set(input_formats()) and "conll" not in input_formats()  # no types: convert only
+    assert {"i2b2", "brat", "jsonl", "conll"} <= set(output_formats())
+    with pytest.raises(ValueError, match="rulecoref/io/tsv.py"):
+        register_format("tsv")(type("Tsv", (Format,), {}))
+
+
+def test_registry_gives_the_commands_their_choices(capsys) -> None:
+    for command in (["resolve", "--help"], ["convert", "--help"], ["spark-resolve", "--help"]):
+        with pytest.raises(SystemExit):
+            main(command)
+        text = " ".join(capsys.readouterr().out.split())
+        assert "brat" in text and "jsonl" in text, command
+    with pytest.raises(SystemExit):
+        main(["resolve", "x", "--out", "y", "--input-format", "conll"])
+    assert "invalid choice: 'conll'" in capsys.readouterr().err
+
+
+def test_registry_convert_knows_a_source_by_what_each_format_claims(tmp_path: Path) -> None:
+    """A concept file is i2b2, an .ann file brat (before the registry, any file but .jsonl was
+    read as CoNLL)."""
+    brat = tmp_path / "brat"
+    assert main(["convert", str(EXAMPLES), str(brat), "--to", "brat"]) == 0
+    first = sorted(brat.glob("*.ann"))[0]
+    assert main(["convert", str(first), str(tmp_path / "one.jsonl"), "--to", "jsonl"]) == 0
+    con = sorted((EXAMPLES / "concepts").glob("*.con"))[0]
+    assert main(["convert", str(con), str(tmp_path / "two.jsonl"), "--to", "jsonl"]) == 0
+    assert (tmp_path / "one.jsonl").read_text() == (tmp_path / "two.jsonl").read_text()
+    assert get_format("conll").detect(tmp_path / "one.jsonl") is True  # any file, asked last
+    assert get_format("jsonl").detect(tmp_path / "one.jsonl") is True
+
+
+def test_registry_convert_from_conll_goes_on_after_a_document_without_reference(tmp_path: Path, capsys) -> None:
+    """One document that cannot be converted is reported and the others are written, for every
+    pair (CoNLL -> i2b2 used to stop at the first)."""
+    conll = tmp_path / "all.conll"
+    assert main(["convert", str(EXAMPLES), str(conll)]) == 0
+    reference = tmp_path / "reference"
+    for sub in ("docs", "concepts"):
+        (reference / sub).mkdir(parents=True)
+    names = sorted(p.name[: -len(".txt.con")] for p in (EXAMPLES / "concepts").glob("*.con"))
+    for name in names[1:]:
+        (reference / "docs" / f"{name}.txt").write_bytes((EXAMPLES / "docs" / f"{name}.txt").read_bytes())
+        (reference / "concepts" / f"{name}.txt.con").write_bytes((EXAMPLES / "concepts" / f"{name}.txt.con").read_bytes())
+    out = tmp_path / "back"
+    capsys.readouterr()
+    assert main(["convert", str(conll), str(out), "--reference", str(reference)]) == 1
+    assert "[RC715]" in capsys.readouterr().err
+    assert sorted(p.name for p in (out / "chains").iterdir()) == [f"{n}.txt.chains" for n in names[1:]]
+    for name in names[1:]:
+        assert (out / "chains" / f"{name}.txt.chains").read_bytes() == (EXAMPLES / "chains" / f"{name}.txt.chains").read_bytes()
