@@ -15,6 +15,7 @@ import yaml
 
 from rulecoref.cli import main
 from rulecoref.engine import Pipeline
+from rulecoref.io.outdir import OutputFile
 from rulecoref.learn.corpus import load_gold
 from rulecoref.learn.examples import POSSESSIVE_WORDS, SUBJECT_WORDS, written
 from rulecoref.learn.induce import Settings, _filters, induce
@@ -68,7 +69,7 @@ def _learn(tmp_path: Path, corefer: bool) -> tuple[dict, Path]:
     docs, _ = load_gold([folder], base.types)
     result = induce(docs, Pipeline(base, resources), Settings())
     out = tmp_path / "learned.yaml"
-    return write_learned(result, docs, base_path, base, out, resources).to_dict(), out
+    return write_learned(result, docs, base_path, base, OutputFile(out), resources).to_dict(), out
 
 
 def test_a_filter_on_one_base_pass_is_learned_when_its_far_links_are_wrong(tmp_path: Path):
