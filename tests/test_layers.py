@@ -1,0 +1,186 @@
+"""The import order that docs/architecture.md writes down, read from the source with ``ast``.
+
+Every ``rulecoref`` import counts, also those inside functions (a lazy import is still a
+dependency); only imports under ``if TYPE_CHECKING:`` are left out. A module may import its own
+layer and the layers below it, never one above, and module-level imports form no cycle.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "rulecoref"
+
+#: lowest first; a component is a module or package directly under rulecoref/, or one module of rules/
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("errors", "document", "words", "chains", "extras", "markup", "medspacy_facts", "rules", "rules.schema",
+     "rules.yamlsrc"),
+    ("io", "resources", "roles", "rules.files", "rules.retype"),
+    ("attributes", "mentions", "predicates", "candidates"),
+    ("passes", "decoders"),
+    ("rules.compiler",),
+    ("engine",),
+    ("batch", "belltree", "evaluate", "learn", "rules.examples", "spacy_component", "spark", "view"),
+    ("cli", "__main__"),
+)
+
+#: the architecture's "never" lines: (importer prefix, imported prefix, why)
+NEVER: tuple[tuple[str, str, str], ...] = (
+    ("evaluate", "passes", "scoring reads chains, not rules"),
+    ("belltree", "passes", "the Bell tree reads rule decisions as data (Resolution)"),
+)
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@cache
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+
+def _under_type_checking(node: ast.If) -> bool:
+    return "TYPE_CHECKING" in ast.unparse(node.test)
+
+
+@cache
+def imports(module: str) -> tuple[tuple[str, bool, int], ...]:
+    """(imported rulecoref module, at module level, line) for each import outside TYPE_CHECKING."""
+    path = modules()[module]
+    return read_imports(path.read_text(encoding="utf-8"), module, path.name == "__init__.py", set(modules()))
+
+
+def read_imports(source: str, module: str, is_package: bool, known: set[str]) -> tuple[tuple[str, bool, int], ...]:
+    package = module if is_package else module.rpartition(".")[0]
+    found: list[tuple[str, bool, int]] = []
+
+    def targets(node: ast.Import | ast.ImportFrom) -> list[str]:
+        if isinstance(node, ast.Import):
+            return [a.name for a in node.names]
+        base = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
+        mod = ".".join(base + ([node.module] if node.module else []))
+        return [f"{mod}.{a.name}" if f"{mod}.{a.name}" in known else mod for a in node.names]
+
+    def walk(node: ast.AST, top: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _under_type_checking(child):
+                for c in child.orelse:
+                    walk(c, top)
+            elif isinstance(child, (ast.Import, ast.ImportFrom)):
+                found.extend((t, top, child.lineno) for t in targets(child) if t.startswith("rulecoref"))
+            else:
+                walk(child, top and not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))
+
+    walk(ast.parse(source), True)
+    return tuple((_existing(t, known), top, line) for t, top, line in found)
+
+
+def _existing(name: str, known: set[str]) -> str:
+    while name not in known and "." in name:
+        name = name.rpartition(".")[0]
+    return name
+
+
+def component(module: str) -> str:
+    parts = module.split(".")[1:]
+    if not parts:
+        return ""
+    return ".".join(parts[:2]) if parts[0] == "rules" and len(parts) > 1 else parts[0]
+
+
+def layer(module: str) -> int:
+    name = component(module)
+    for n, members in enumerate(LAYERS):
+        if name in members:
+            return n
+    raise AssertionError(f"{module}: component {name!r} is in no layer of tests/test_layers.py (docs/architecture.md)")
+
+
+def test_every_component_has_a_layer() -> None:
+    for module in modules():
+        if module != "rulecoref":
+            layer(module)
+
+
+def test_imports_point_down_the_layers() -> None:
+    upward = [f"{module} (layer {layer(module)}) imports {target} (layer {layer(target)}) at line {line}"
+              for module in modules() if module != "rulecoref"
+              for target, _, line in imports(module) if target != "rulecoref" and layer(target) > layer(module)]
+    assert upward == []
+
+
+@pytest.mark.parametrize(("importer", "imported", "why"), NEVER)
+def test_never_lines(importer: str, imported: str, why: str) -> None:
+    broken = [f"{m} imports {t} at line {line}"
+              for m in modules() if m.removeprefix("rulecoref.").startswith(importer)
+              for t, _, line in imports(m) if t.removeprefix("rulecoref.").startswith(imported)]
+    assert broken == [], why
+
+
+def test_the_format_registry_imports_no_format_module() -> None:
+    """A format module registers itself (io/formats.py's ``formats()`` imports the package), so a
+    new format is one module and io/formats.py never changes for it."""
+    formats = {m for m, p in modules().items() if component(m) == "io" and m != "rulecoref.io.formats"
+               and "@register_format" in p.read_text(encoding="utf-8")}
+    assert {"rulecoref.io.i2b2", "rulecoref.io.jsonl", "rulecoref.io.brat", "rulecoref.io.conll"} <= formats
+    assert [t for t, _, _ in imports("rulecoref.io.formats") if t in formats] == []
+
+
+def test_nothing_imports_cli() -> None:
+    users = [f"{m} imports {t}" for m in modules() if component(m) not in ("cli", "__main__")
+             for t, _, _ in imports(m) if component(t) == "cli"]
+    assert users == []
+
+
+def test_no_import_cycle_at_module_level() -> None:
+    graph = {m: {t for t, top, _ in imports(m) if top and t != m} for m in modules()}
+    # a package's __init__ importing its own modules, which import their siblings, is one package
+    cycles, state = [], {}
+
+    def visit(m: str, path: list[str]) -> None:
+        state[m] = "open"
+        for t in sorted(graph.get(m, ())):
+            if state.get(t) == "open" and not _package_init_of(t, m):
+                cycles.append(path[path.index(t):] + [t] if t in path else [m, t])
+            elif t not in state:
+                visit(t, path + [t])
+        state[m] = "done"
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m, [m])
+    assert cycles == []
+
+
+def _package_init_of(package: str, module: str) -> bool:
+    return modules()[package].name == "__init__.py" and module.startswith(package + ".")
+
+
+SAMPLE = """
+from typing import TYPE_CHECKING
+from ..errors import diagnostic
+from . import match
+if TYPE_CHECKING:
+    from ..engine import Pipeline
+
+def later():
+    from ..cli import main
+    import rulecoref.rules.compiler
+"""
+
+
+def test_the_reader_sees_relative_nested_and_package_imports_and_skips_type_checking() -> None:
+    known = {"rulecoref.errors", "rulecoref.passes", "rulecoref.passes.match", "rulecoref.passes.filter",
+             "rulecoref.engine", "rulecoref.cli", "rulecoref.rules.compiler"}
+    found = read_imports(SAMPLE, "rulecoref.passes.filter", False, known)
+    assert found == (("rulecoref.errors", True, 3), ("rulecoref.passes.match", True, 4),
+                     ("rulecoref.cli", False, 9), ("rulecoref.rules.compiler", False, 10))
+    assert layer("rulecoref.cli.resolve") > layer("rulecoref.engine") > layer("rulecoref.passes.match")
+    assert component("rulecoref.rules.compiler") == "rules.compiler" and component("rulecoref.io.brat") == "io"
