@@ -293,7 +293,7 @@ def load_gold(record: Any, *, types: Sequence[str] | None = None, encoding: str 
     Returns the training document and warnings (reading warnings, chain mentions that are not
     concepts). A record without a chains file trains as all singletons, with a warning.
     """
-    from ..io.i2b2 import read_chains, read_document
+    from ..io.i2b2 import chain_members, read_document
 
     if record.txt is None:
         raise RulecorefError(diagnostic("RC204", file=str(record.con), path=str(record.con), expected=record.con.name[:-4]))
@@ -305,17 +305,6 @@ def load_gold(record: Any, *, types: Sequence[str] | None = None, encoding: str 
         warnings.append(diagnostic("RC605", file=str(record.con), severity="warning",
                                    detail=f"no .txt.chains for {record.name}; its concepts train as singletons"))
         return TrainingDoc(doc, gold), warnings
-    by_span = doc.by_span()
-    chains = read_chains(record.chains, encoding=encoding)
-    for spans, line in zip(chains.chains, chains.lines):
-        members = []
-        for span in spans:
-            c = by_span.get(span)
-            if c is None:
-                warnings.append(diagnostic("RC209", file=str(record.chains), line=line, severity="warning",
-                                           mention=f"{span[0]}:{span[1]} {span[2]}:{span[3]}"))
-            else:
-                members.append(c.index)
-        if len(members) > 1:
-            gold.append(sorted(members))
-    return TrainingDoc(doc, gold), warnings
+    members, missing = chain_members(doc, record.chains, encoding=encoding)
+    gold = [sorted(m) for m in members if len(m) > 1]
+    return TrainingDoc(doc, gold), warnings + missing

@@ -228,6 +228,27 @@ def read_chains(path: str | Path, *, encoding: str = "utf-8") -> ChainSet:
     return out
 
 
+
+def chain_members(doc: Document, path: str | Path, *, encoding: str = "utf-8") -> tuple[list[list[int]], list[Diagnostic]]:
+    """A gold chain file as concept indices of ``doc``, chain by chain; a chain mention that is no
+    concept of ``doc`` is left out with a warning (RC209), since gold files are often cut from a
+    larger annotation."""
+    by_span = doc.by_span()
+    chains = read_chains(path, encoding=encoding)
+    warnings: list[Diagnostic] = []
+    members: list[list[int]] = []
+    for spans, line in zip(chains.chains, chains.lines):
+        found = []
+        for span in spans:
+            c = by_span.get(span)
+            if c is None:
+                warnings.append(diagnostic("RC209", file=str(path), line=line, severity="warning",
+                                           mention=f"{span[0]}:{span[1]} {span[2]}:{span[3]}"))
+            else:
+                found.append(c.index)
+        members.append(found)
+    return members, warnings
+
 def format_chains(doc: Document, clusters: Iterable[Sequence[int]], chain_types: Sequence[str]) -> str:
     """i2b2 chain lines: mentions in text order, chains ordered by their first mention."""
     rows = []

@@ -16,7 +16,7 @@ from pathlib import Path
 from ..document import Document
 from ..errors import CliError, Diagnostic, RulecorefError, diagnostic
 from ..io.formats import Record
-from ..io.i2b2 import read_chains, read_document
+from ..io.i2b2 import chain_members, read_document
 from ..io.layout import find_records
 
 #: the salt of the internal split; the file's header records it
@@ -57,21 +57,8 @@ def read_gold(record: Record, types: Sequence[str] | None, encoding: str = "utf-
     """One record with its gold chains; chain mentions that are not concepts are warnings (RC209)."""
     read = read_document(record.txt, record.con, name=record.name, types=types, encoding=encoding)
     doc = read.document
-    warnings = list(read.warnings)
-    by_span = doc.by_span()
-    chains = read_chains(record.chains, encoding=encoding)
-    gold = []
-    for spans, line in zip(chains.chains, chains.lines):
-        members = []
-        for span in spans:
-            c = by_span.get(span)
-            if c is None:
-                warnings.append(diagnostic("RC209", file=str(record.chains), line=line, severity="warning",
-                                           mention=f"{span[0]}:{span[1]} {span[2]}:{span[3]}"))
-            else:
-                members.append(c.index)
-        gold.append(members)
-    return gold_doc(doc, gold), warnings
+    gold, missing = chain_members(doc, record.chains, encoding=encoding)
+    return gold_doc(doc, gold), [*read.warnings, *missing]
 
 
 def load_gold(inputs: Iterable[str | Path], types: Sequence[str] | None = None,
