@@ -219,6 +219,18 @@ def test_umls_missing_file_is_rc403(tmp_path: Path) -> None:
     assert err.value.code == "RC403"
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need POSIX")
+@pytest.mark.parametrize("which", ["mrconso", "mrsty"])
+def test_umls_named_pipe_is_rc403_and_never_blocks(tmp_path: Path, which: str) -> None:
+    """A named pipe with no writer blocked open() for ever; now it is refused before it is opened."""
+    fifo = tmp_path / "MRCONSO.RRF"
+    os.mkfifo(fifo)
+    src, opts = (fifo, None) if which == "mrconso" else (MRCONSO, LoadOptions(mrsty=str(fifo)))
+    with pytest.raises(UmlsError) as err:
+        load_mrconso(src, to_url(tmp_path / "u.sqlite"), opts)
+    assert err.value.code == "RC403" and "a named pipe" in err.value.diagnostics[0].message
+
+
 @pytest.mark.parametrize("opts,code", [
     (LoadOptions(max_malformed=1, force=True), "RC406"),
     (LoadOptions(languages=("XXX",), force=True), "RC407"),

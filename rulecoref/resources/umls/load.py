@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 
 from ...errors import Diagnostic, UmlsError, diagnostic, format_message
 from ...extras import require
+from ...io.bounded import file_kind
 from .staging import live_meta, load_engine, remove_staged, staging_file, swap_in
 from .store import (
     ASCII_MAP,
@@ -130,6 +131,10 @@ class _RrfReader:
     def __init__(self, path: Path):
         self.path = path
         try:
+            kind = file_kind(os.stat(path).st_mode)  # a named pipe without a writer would block open() for ever
+            if kind:
+                raise UmlsError(diagnostic("RC403", detail=f"{path} is {kind}, not a file: give the RRF file itself "
+                                           "(plain or .gz; a pipe's rows: write them to a file first)"))
             self.raw = open(path, "rb")  # noqa: SIM115 - closed in close()
         except OSError as exc:
             raise UmlsError(diagnostic("RC403", detail=f"cannot read {path}: {exc.strerror or exc}")) from exc
