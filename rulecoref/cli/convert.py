@@ -31,19 +31,21 @@ MAX_WARNINGS = 20
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "convert",
-        help="convert documents and chains between i2b2, CoNLL-2012, JSONL and brat",
+        help="convert documents and chains between " + ", ".join(f.name for f in formats()),
         description=(
-            "Convert SRC to OUT. i2b2: a folder (docs/, concepts/, chains/); CoNLL: one .conll file; JSONL: "
-            "one .jsonl file (a folder of them as SRC); brat: a folder of NAME.txt + NAME.ann. --from follows "
-            "SRC (a folder with concepts/ or *.con is i2b2, with *.ann brat, with *.jsonl JSONL; a .jsonl file "
-            "JSONL, another file CoNLL) and --to defaults to conll from i2b2 and to i2b2 otherwise. "
+            "Convert SRC to OUT, between the formats of docs/formats.md; "
+            + ", ".join(f.name for f in formats() if f.one_file) + " write OUT as one file, the others as a folder. "
+            "--from follows SRC (" + ", ".join(f"{' or '.join(f.marks)} -> {f.name}" for f in formats() if f.marks)
+            + ") and --to defaults to " + ", ".join(f"{f.convert_to} from {f.name}" for f in formats()
+                                                    if f.convert_to != "i2b2") + ", else i2b2. "
             "A document that cannot be read is reported and the others are written (exit 1); "
-            "a CoNLL output file is written only when every document could be read. OUT is never an input "
+            "a " + "/".join(f.name for f in formats() if f.complete_only) + " file is written only when every "
+            "document could be read. OUT is never an input "
             "and never replaces a file that rulecoref did not write."
         ),
     )
-    p.add_argument("src", type=Path, metavar="SRC", help="i2b2 folder, CoNLL file, JSONL file or folder, brat folder")
-    p.add_argument("out", type=Path, metavar="OUT", help="i2b2 folder, CoNLL file, JSONL file or brat folder to write")
+    p.add_argument("src", type=Path, metavar="SRC", help="a folder or file of one of the formats (--from)")
+    p.add_argument("out", type=Path, metavar="OUT", help="the folder, or the file of a one-file format, to write (--to)")
     p.add_argument("--from", dest="source", choices=[f.name for f in formats()], default=None,
                    help="source format (default: from SRC)")
     p.add_argument("--to", choices=[f.name for f in formats() if f.writes], default=None,

@@ -43,7 +43,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="link concepts and write .txt.chains files",
         description=(
             "Resolve coreference for every record of DATA (an i2b2 folder with docs/ and concepts/, "
-            "a flat folder of NAME.txt + NAME.txt.con, or explicit files; JSONL or brat with --input-format) "
+            "a flat folder of NAME.txt + NAME.txt.con, or explicit files; "
+            + ", ".join(n for n in input_formats() if n != "i2b2") + " with --input-format) "
             "and write OUT/NAME.txt.chains (or another --format). "
             f"Failed documents are listed in OUT/{REPORT} and make the exit code 1. OUT_DIR is locked "
             f"for the run ({LOCK}): a second run into it stops at once."

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..errors import CliError, Diagnostic, InputError, RulecorefError, diagnostic
 from ..extras import require
-from ..io.formats import find_inputs, get_format, input_formats
+from ..io.formats import find_inputs, formats, get_format, input_formats
 from ..io.outdir import OutputFolder
 from ..io.typemap import read_type_map
 from .common import add_input_options, add_rules_option, gather_inputs, inputs_of, print_diagnostics, whole
@@ -49,8 +49,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
     p.add_argument("--input-format", choices=("auto", *input_formats(), *SPARK_SOURCES), default="auto",
                    help="what DATA holds (default: auto, from the names and what folders hold, as convert "
-                        "--from tells: concepts/ or .con -> i2b2, .ann -> brat, .jsonl/.json -> jsonl; "
-                        ".parquet -> parquet)")
+                        "--from tells: " + ", ".join(f"{' or '.join(f.marks)} -> {f.name}" for f in formats() if f.marks)
+                        + "; .parquet -> parquet)")
     p.add_argument("--type-map", type=Path, default=None, metavar="YAML",
                    help="map the input's entity types to rule types (jsonl, parquet; docs/formats.md)")
     p.add_argument("--master", default=None, metavar="URL",

@@ -151,17 +151,19 @@ def test_umls_include_enable_switches_on_a_disabled_pass(tmp_path: Path) -> None
 
 
 def test_umls_cli_broken_inputs_exit_2_and_leave_no_database(tmp_path: Path, capsys) -> None:
-    """Cases 12 and 13: a truncated .gz (RC410), an empty file (RC411) and /dev/zero (RC412) each
-    exit 2 with their numbered error, no traceback, and no database file (not even 0 bytes)."""
+    """Cases 12 and 13: a truncated .gz (RC410), an empty file (RC411), a line without end (RC412) and
+    /dev/zero (RC403: a device, refused before it is read) each exit 2 with their numbered error, no
+    traceback, and no database file (not even 0 bytes)."""
     import gzip
 
     good = Path(MRCONSO).read_bytes()
     packed = gzip.compress(b"".join(good.replace(b"C00", b"C%02d" % i) for i in range(40)))
     (tmp_path / "cut.RRF.gz").write_bytes(packed[: len(packed) // 2])
     (tmp_path / "empty.RRF").write_bytes(b"")
-    cases = [("cut.RRF.gz", "RC410"), ("empty.RRF", "RC411")]
+    (tmp_path / "endless.RRF").write_bytes(b"C0000001|" + b"x" * 70_000)
+    cases = [("cut.RRF.gz", "RC410"), ("empty.RRF", "RC411"), ("endless.RRF", "RC412")]
     if Path("/dev/zero").exists():
-        cases.append(("/dev/zero", "RC412"))
+        cases.append(("/dev/zero", "RC403"))
     for name, code in cases:
         db = tmp_path / f"{Path(name).stem}.sqlite"
         assert main(["umls", "load", str(tmp_path / name), "--db", str(db), "--no-progress"]) == 2
