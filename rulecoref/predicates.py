@@ -46,6 +46,9 @@ class PredicateSpec:
     attributes: tuple[str, ...]
     params: dict[str, Param] = field(default_factory=dict)  # its own settings, and ``types``
     help: str = ""
+    #: (key, antecedent key): the predicate holds for every pair that a match rule blocking on
+    #: this key finds (the candidate holds one of the mention's values): the search need not ask it
+    given_by: tuple[str, str] | None = None
 
     def bind(self, params: dict[str, Any] | None = None) -> Test:
         """The predicate with its settings applied: ``test(table, i, j)``; with ``types``, a test
@@ -81,12 +84,13 @@ class PredicateSpec:
 PREDICATES: dict[str, PredicateSpec] = {}
 
 
-def predicate(name: str, *, attributes: tuple[str, ...], params: dict[str, Param] | None = None, help: str):
+def predicate(name: str, *, attributes: tuple[str, ...], params: dict[str, Param] | None = None, help: str,
+              given_by: tuple[str, str] | None = None):
     """Register a pair predicate under ``name`` (the name rule files use); it accepts its ``params``
     and ``types`` (``TYPES``)."""
 
     def deco(fn: Callable[..., str | Evidence | None]) -> Callable[..., str | Evidence | None]:
-        PREDICATES[name] = PredicateSpec(name, fn, attributes, {**(params or {}), "types": TYPES}, help)
+        PREDICATES[name] = PredicateSpec(name, fn, attributes, {**(params or {}), "types": TYPES}, help, given_by)
         return fn
 
     return deco
@@ -113,7 +117,7 @@ def same_type(t: MentionTable, i: int, j: int) -> str | None:
 
 
 # -- words ------------------------------------------------------------------------------------------
-@predicate("head_matches", attributes=("head", "head_family"),
+@predicate("head_matches", attributes=("head", "head_family"), given_by=("head_family", "head"),
            help="the heads match by words_match (equal, 80% prefix or WordNet synonyms): 'abscess' / 'abscesses'")
 def head_matches(t: MentionTable, i: int, j: int) -> Evidence | None:
     hi, hj = t["head"][i], t["head"][j]

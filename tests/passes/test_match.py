@@ -281,10 +281,29 @@ def test_match_asks_requirements_before_vetoes(tmp_path):
     pipe = variant(tmp_path, "head-and-synonym")
     rule = pipe.passes[0]
     calls: list[str] = []
-    rule.requires = [_counting(calls, "require", lambda t, i, j: None)]  # turns every candidate down
+    rule.requires[1] = _counting(calls, "require", lambda t, i, j: None)  # words_covered turns every candidate down
     rule.vetoes = [_counting(calls, "veto", lambda t, i, j: None)]
     assert pairs(run(pipe, "an [abscess|problem] ; [abscesses|problem] ; [abscess|problem] .")) == []
     assert calls and set(calls) == {"require"}  # the vetoes were never asked
+
+
+def test_match_search_leaves_out_a_requirement_its_blocking_guarantees(tmp_path):
+    """head-and-synonym blocks the mention's head_family against the candidates' heads, so every
+    candidate's head matches: head_matches is not asked in the search, only for a link's evidence."""
+    pipe = variant(tmp_path, "head-and-synonym")
+    rule = pipe.passes[0]
+    calls: list[str] = []
+    heads = rule.requires[0]
+    rule.requires[0] = _counting(calls, "head_matches", heads)
+    res = run(pipe, "an [abscess|problem] ; a [tumor|problem] ; [abscesses|problem] ; the [neoplasm|problem] .")
+    assert pairs(res) == [(0, 2), (1, 3)] and calls == []
+    assert [link.provenance.evidence.split(";")[0] for link in res.proposed] == [
+        "heads abscesses~abscess (prefix 'absces')", "heads neoplasm~tumor (wordnet synonyms)"]
+    assert calls == ["head_matches", "head_matches"]  # asked when the evidence was read
+    keyed = variant(tmp_path, "head-and-synonym", key="head", antecedent_key="head")  # other blocking: asked
+    keyed.passes[0].requires[0] = _counting(calls, "by text", heads)
+    run(keyed, "an [abscess|problem] ; the [abscess|problem] .")
+    assert "by text" in calls
 
 
 def test_match_leaves_out_typed_vetoes_a_document_cannot_use(tmp_path):
