@@ -85,10 +85,15 @@ class Words:
         return self.resources.memo.get(("word_class", self.common_words.words, word), lambda: self._word_class(word))
 
     def _word_class(self, w: str) -> str:
+        """The parts of speech asked one at a time, the deciding ones first: most words are nouns."""
         if w in self.common_words.words or not w.replace("-", "").isalpha():
             return ""
-        pos = self.resources.wordnet.parts_of_speech(w)
-        return "noun" if not pos or "n" in pos else "adj" if "a" in pos else "other"
+        listed, low = self.resources.wordnet.listed, w.lower()
+        if listed(low, "n"):
+            return "noun"
+        if listed(low, "a"):
+            return "adj"
+        return "other" if listed(low, "v") or listed(low, "r") else "noun"  # unknown to WordNet: a name?
 
     def synonyms(self, word: str) -> frozenset[str]:
         """The WordNet noun synonyms ``word_match`` uses (none for words with digits: "pax6")."""
