@@ -97,10 +97,12 @@ def _candidates(blocks: list[tuple[list[Any], dict[Any, Sequence[int]]]], i: int
     if len(blocks) == 1:
         column, found = blocks[0]
         value = column[i]
+        if value is None:  # no value: most mentions are no acronym, no name, no thing pronoun
+            return None
         if isinstance(value, str):  # most keys: one string, or "" for none
             return found.get(value)
         values: Any = (value,)
-        key: Any = _hashable(value)
+        key: Any = value if value.__class__ is frozenset else _hashable(value)
     else:
         values = tuple(column[i] for column, _ in blocks)
         key = tuple(map(_hashable, values))
