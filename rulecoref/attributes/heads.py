@@ -56,9 +56,14 @@ class Words:
     # fmt: on
 
     @cached_property
+    def _common(self) -> int:
+        """The common words as the memo's number for them (keys the garbage collector need not walk)."""
+        return self.resources.memo.name(self.common_words.words)
+
+    @cached_property
     def _conditioning(self) -> tuple[Any, ...]:
         """The memo key of a token's conditioned form: what the conditioning depends on."""
-        return ("condition", self.common_words.words, self.keep_digits, self.drop_adjectives)
+        return ("condition", self._common, self.keep_digits, self.drop_adjectives)
 
     # -- word level (remembered in the process's memo) --------------------------------------------
     def condition(self, token: str) -> str:
@@ -82,7 +87,7 @@ class Words:
         """The adjective filter's class of a lowercased word: "" (no word: a common word, a number,
         punctuation), "noun" (a noun, or unknown to WordNet: a name?), "adj" (only an adjective)
         or "other"."""
-        return self.resources.memo.get(("word_class", self.common_words.words, word), lambda: self._word_class(word))
+        return self.resources.memo.get(("word_class", self._common, word), lambda: self._word_class(word))
 
     def _word_class(self, w: str) -> str:
         """The parts of speech asked one at a time, the deciding ones first: most words are nouns."""
