@@ -56,6 +56,7 @@ class Match(Pass):
         self.vetoes: list[Test] = [PREDICATES[name].bind(params) for name, params in r["veto"]]
         #: the concept types each veto is limited to (empty: every type)
         self.veto_types = [PREDICATES[name].limited_to(params) for name, params in r["veto"]]
+        self.veto_specs = [PREDICATES[name] for name, _ in r["veto"]]
         #: the positions of the requirements the candidate search need not ask: the blocking keys
         #: guarantee them (``head_matches`` holds for every candidate whose head is in the mention's
         #: ``head_family``; with several keys a candidate shares only one); a link's evidence
@@ -92,9 +93,11 @@ class Match(Pass):
 
     def live_vetoes(self, t: MentionTable) -> list[Test]:
         """The vetoes that can hold in this document: a typed veto is left out where no mention has
-        one of its types (the clinical vetoes in a CRAFT article)."""
+        one of its types (the clinical vetoes in a CRAFT article), and one that needs a value no
+        mention has (``PredicateSpec.needs_value``: family history)."""
         present = set(t["type"])
-        return [v for v, types in zip(self.vetoes, self.veto_types) if not types or not present.isdisjoint(types)]
+        return [v for v, types, spec in zip(self.vetoes, self.veto_types, self.veto_specs)
+                if (not types or not present.isdisjoint(types)) and spec.can_hold(t)]
 
     def test(self, t: MentionTable, i: int, j: int) -> Evidence | None:
         """Evidence for linking mention ``i`` to candidate ``j``, spelt out when provenance is read."""
