@@ -16,7 +16,9 @@ finding, so a clinical veto keeps to clinical types).
 
 Adding a predicate is one function decorated ``@predicate("name", attributes=..., help=...)``
 (with ``params=`` when it takes settings) and a unit test in ``tests/test_predicates.py``;
-``docs/rules.md`` lists them all.
+``docs/rules.md`` lists them all. Two declarations tell a rule when it need not ask: ``given_by``
+(the blocking keys of a match rule already guarantee it) and ``needs_value`` (it cannot hold in a
+document where no mention has a true value of that attribute).
 """
 
 from __future__ import annotations
