@@ -61,6 +61,8 @@ def postings(table: MentionTable, key: str, lookup: str | None = None) -> dict[A
 
     def build(t: MentionTable) -> dict[Any, tuple[int, ...]]:
         wanted = None if lookup in (None, key) else frozenset(v for value in t[lookup] for v in key_values(value))
+        if wanted is not None and not wanted:  # no mention looks any value up: the key is not even computed
+            return {}
         out: dict[Any, list[int]] = {}
         for j, value in enumerate(t[key]):
             if value is None:
@@ -71,6 +73,8 @@ def postings(table: MentionTable, key: str, lookup: str | None = None) -> dict[A
                 continue
             if wanted is None:
                 values: Iterable[Any] = dict.fromkeys(value) if isinstance(value, (tuple, list)) else key_values(value)
+            elif wanted.isdisjoint(key_values(value)):  # most long forms admit no acronym the document writes
+                continue
             else:
                 values = wanted.intersection(key_values(value))
             for v in values:
@@ -93,10 +97,12 @@ def _candidates(blocks: list[tuple[list[Any], dict[Any, Sequence[int]]]], i: int
     if len(blocks) == 1:
         column, found = blocks[0]
         value = column[i]
+        if value is None:  # no value: most mentions are no acronym, no name, no thing pronoun
+            return None
         if isinstance(value, str):  # most keys: one string, or "" for none
             return found.get(value)
         values: Any = (value,)
-        key: Any = _hashable(value)
+        key: Any = value if value.__class__ is frozenset else _hashable(value)
     else:
         values = tuple(column[i] for column, _ in blocks)
         key = tuple(map(_hashable, values))

@@ -16,7 +16,9 @@ finding, so a clinical veto keeps to clinical types).
 
 Adding a predicate is one function decorated ``@predicate("name", attributes=..., help=...)``
 (with ``params=`` when it takes settings) and a unit test in ``tests/test_predicates.py``;
-``docs/rules.md`` lists them all.
+``docs/rules.md`` lists them all. Two declarations tell a rule when it need not ask: ``given_by``
+(the blocking keys of a match rule already guarantee it) and ``needs_value`` (it cannot hold in a
+document where no mention has a true value of that attribute).
 """
 
 from __future__ import annotations
@@ -46,6 +48,17 @@ class PredicateSpec:
     attributes: tuple[str, ...]
     params: dict[str, Param] = field(default_factory=dict)  # its own settings, and ``types``
     help: str = ""
+    #: (key, antecedent key): the predicate holds for every pair that a match rule blocking on
+    #: this key finds (the candidate holds one of the mention's values): the search need not ask it
+    given_by: tuple[str, str] | None = None
+    #: an attribute of which one of the two mentions must have a true value for the predicate to
+    #: hold: in a document where no mention has one, a rule leaves the predicate out (no family
+    #: history section in a CRAFT article, no dates in most)
+    needs_value: str | None = None
+
+    def can_hold(self, t: MentionTable) -> bool:
+        """Whether the predicate may hold for some pair of this document (``needs_value``)."""
+        return self.needs_value is None or any(t[self.needs_value])
 
     def bind(self, params: dict[str, Any] | None = None) -> Test:
         """The predicate with its settings applied: ``test(table, i, j)``; with ``types``, a test
@@ -81,12 +94,14 @@ class PredicateSpec:
 PREDICATES: dict[str, PredicateSpec] = {}
 
 
-def predicate(name: str, *, attributes: tuple[str, ...], params: dict[str, Param] | None = None, help: str):
+def predicate(name: str, *, attributes: tuple[str, ...], params: dict[str, Param] | None = None, help: str,
+              given_by: tuple[str, str] | None = None, needs_value: str | None = None):
     """Register a pair predicate under ``name`` (the name rule files use); it accepts its ``params``
     and ``types`` (``TYPES``)."""
 
     def deco(fn: Callable[..., str | Evidence | None]) -> Callable[..., str | Evidence | None]:
-        PREDICATES[name] = PredicateSpec(name, fn, attributes, {**(params or {}), "types": TYPES}, help)
+        PREDICATES[name] = PredicateSpec(name, fn, attributes, {**(params or {}), "types": TYPES}, help, given_by,
+                                     needs_value)
         return fn
 
     return deco
@@ -113,7 +128,7 @@ def same_type(t: MentionTable, i: int, j: int) -> str | None:
 
 
 # -- words ------------------------------------------------------------------------------------------
-@predicate("head_matches", attributes=("head", "head_family"),
+@predicate("head_matches", attributes=("head", "head_family"), given_by=("head_family", "head"),
            help="the heads match by words_match (equal, 80% prefix or WordNet synonyms): 'abscess' / 'abscesses'")
 def head_matches(t: MentionTable, i: int, j: int) -> Evidence | None:
     hi, hj = t["head"][i], t["head"][j]
@@ -198,7 +213,7 @@ def number_clash(t: MentionTable, i: int, j: int) -> str | None:
 
 
 # -- clues beside the mentions (seed 001, link filtering) ----------------------------------------------
-@predicate("dates_conflict", attributes=("dates",),
+@predicate("dates_conflict", attributes=("dates",), needs_value="dates",
            help="dates near the two mentions cannot be one day: 'x-ray on 3/12' / 'x-ray on 3/19' "
                 "('3/12' and '03/12/2010' can)")
 def dates_conflict(t: MentionTable, i: int, j: int) -> str | None:
@@ -223,7 +238,7 @@ def clues_conflict_(t: MentionTable, i: int, j: int, categories: list[str] | tup
     return None
 
 
-@predicate("adjective_only", attributes=("adjective_only",),
+@predicate("adjective_only", attributes=("adjective_only",), needs_value="adjective_only",
            help="either mention is an adjective with no noun ('febrile'): it describes, it names no thing")
 def adjective_only(t: MentionTable, i: int, j: int) -> str | None:
     adj = t["adjective_only"]
@@ -275,7 +290,7 @@ def history_differs(t: MentionTable, i: int, j: int) -> str | None:
     return f"'{_text(t, k)}' is in the past{_by(t, k, 'history')} ({cue!r}), the other is not"
 
 
-@predicate("new_event", attributes=("new_event", "start"),
+@predicate("new_event", attributes=("new_event", "start"), needs_value="new_event",
            help="the later mention introduces another one of its kind and the earlier does not: '[the tube]' / "
                 "'[another tube]'")
 def new_event(t: MentionTable, i: int, j: int) -> str | None:
@@ -286,7 +301,7 @@ def new_event(t: MentionTable, i: int, j: int) -> str | None:
     return None
 
 
-@predicate("generic_mention", attributes=("generic", "negation"),
+@predicate("generic_mention", attributes=("generic", "negation"), needs_value="generic",
            help="either mention names a kind, not one thing: '[any swelling]', '[daily medication]'; after a negation "
                 "'any' only strengthens it ('denies [any hematuria]')")
 def generic_mention(t: MentionTable, i: int, j: int) -> str | None:
@@ -296,14 +311,14 @@ def generic_mention(t: MentionTable, i: int, j: int) -> str | None:
     return None
 
 
-@predicate("degree_clash", attributes=("degree",),
+@predicate("degree_clash", attributes=("degree",), needs_value="degree",
            help="one mention is qualified low and the other high: '[minimal discomfort]' / '[significant discomfort]'")
 def degree_clash(t: MentionTable, i: int, j: int) -> str | None:
     di, dj = t["degree"][i], t["degree"][j]
     return f"'{_text(t, j)}' is {dj}, '{_text(t, i)}' is {di}" if di and dj and di != dj else None
 
 
-@predicate("site_clash", attributes=("sites",),
+@predicate("site_clash", attributes=("sites",), needs_value="sites",
            help="both mentions are placed in the body and the places differ: '[left knee pain]' / '[right knee pain]'; "
                 "'NECK : no [masses]' / 'CHEST : no [masses]' ('left' and no side do not clash)")
 def site_clash(t: MentionTable, i: int, j: int) -> str | None:
@@ -313,10 +328,10 @@ def site_clash(t: MentionTable, i: int, j: int) -> str | None:
     return None
 
 
-@predicate("family_differs", attributes=("family_section",),
+@predicate("family_differs", attributes=("family_section",), needs_value="family_section",
            help="one mention is in the family history and the other is not: a relative's cancer is not the patient's")
 def family_differs(t: MentionTable, i: int, j: int) -> str | None:
-    fi, fj = t["family_section"][i], t["family_section"][j]
+    fi, fj = bool(t["family_section"][i]), bool(t["family_section"][j])  # a given fact may be None: not in it
     return f"one is in the family history{_by(t, i if fi else j, 'family_section')}" if fi != fj else None
 
 

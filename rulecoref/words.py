@@ -158,6 +158,8 @@ def dates_compatible(a: str, b: str) -> bool:
 def clues_conflict(a: Iterable[str], b: Iterable[str]) -> bool:
     """Clue sets of two mentions contradict when both have clues and neither contains the other:
     {"left", "leg"} vs {"right", "leg"} conflict; {"left", "leg"} vs {"leg"} do not."""
+    if not a or not b:  # most mentions have no clues: nothing to compare, nothing to build
+        return False
     a, b = frozenset(a), frozenset(b)
     return bool(a) and bool(b) and not (a <= b or b <= a)
 

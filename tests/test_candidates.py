@@ -171,6 +171,18 @@ def test_candidates_postings_are_built_once_per_key_and_document():
     assert postings(table, "text_norm") is first
 
 
+def test_candidates_postings_by_another_key_keep_only_looked_up_values():
+    """``acronym`` against ``acronym_forms``: a long form's postings hold only the acronyms some
+    mention writes; where no mention is an acronym the long forms' acronyms are not worked out."""
+    from rulecoref.candidates import postings
+
+    text = "[Methicillin-resistant Staphylococcus aureus|problem] [chronic renal failure|problem] [MRSA|problem]"
+    table = mention_table(text, "type", "line", "acronym")
+    assert postings(table, "acronym_forms", "acronym") == {"mrsa": (0,)}  # 'crf' is looked up by nobody
+    bare = mention_table(text.replace("[MRSA|problem]", "MRSA"), "type", "line", "acronym")
+    assert postings(bare, "acronym_forms", "acronym") == {} and "acronym_forms" not in bare
+
+
 def test_candidates_prepare_makes_the_test_per_document():
     table = mention_table("[pain|problem] [pain|problem]", "type", "line", "text_norm")
     made: list[object] = []

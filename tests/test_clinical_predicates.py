@@ -157,3 +157,20 @@ def test_predicates_types_keep_a_veto_to_clinical_mentions(pipeline):
     markup = "[left knee pain|problem] ; [right knee pain|problem] ."
     assert ask(pipeline, "site_clash", markup, types=["problem"]) is not None
     assert ask(pipeline, "site_clash", markup, types=["test"]) is None
+
+
+@pytest.mark.parametrize(("first", "second", "holds"), [
+    (False, None, False),  # neither is in the family history: an unknown is no difference
+    (None, None, False),
+    (True, None, True),
+    (True, False, True),
+])
+def test_predicates_family_differs_reads_given_facts_as_in_or_not(pipeline, first, second, holds):
+    """A caller's facts (Document.facts, e.g. medspaCy's sectionizer) may give None for 'no section
+    known'; family_differs compares in-the-family-history or not, so None and False are the same."""
+    from rulecoref.document import Fact
+
+    doc, _ = parse_markup("[cancer|problem] .\n[cancer|problem] .")
+    doc.facts = {0: {"family_section": Fact(first, "a test")}, 1: {"family_section": Fact(second, "a test")}}
+    table = pipeline.table(doc, list(PREDICATES["family_differs"].attributes))
+    assert bool(PREDICATES["family_differs"].bind({})(table, 1, 0)) is holds

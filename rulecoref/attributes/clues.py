@@ -139,6 +139,12 @@ def _adjective_only(t: MentionTable) -> list[bool]:
     classes = t.per_token("adjective_class", t.settings.words.word_class).__getitem__
     out = []
     for low in t["lower"]:
-        kinds = set(map(classes, low))
-        out.append("adj" in kinds and "noun" not in kinds)
+        adjective = False
+        for word in low:  # a noun decides: the words after it need no look-up
+            kind = classes(word)
+            if kind == "noun":
+                adjective = False
+                break
+            adjective = adjective or kind == "adj"
+        out.append(adjective)
     return out

@@ -56,9 +56,14 @@ class Words:
     # fmt: on
 
     @cached_property
+    def _common(self) -> int:
+        """The common words as the memo's number for them (keys the garbage collector need not walk)."""
+        return self.resources.memo.name(self.common_words.words)
+
+    @cached_property
     def _conditioning(self) -> tuple[Any, ...]:
         """The memo key of a token's conditioned form: what the conditioning depends on."""
-        return ("condition", self.common_words.words, self.keep_digits, self.drop_adjectives)
+        return ("condition", self._common, self.keep_digits, self.drop_adjectives)
 
     # -- word level (remembered in the process's memo) --------------------------------------------
     def condition(self, token: str) -> str:
@@ -82,13 +87,18 @@ class Words:
         """The adjective filter's class of a lowercased word: "" (no word: a common word, a number,
         punctuation), "noun" (a noun, or unknown to WordNet: a name?), "adj" (only an adjective)
         or "other"."""
-        return self.resources.memo.get(("word_class", self.common_words.words, word), lambda: self._word_class(word))
+        return self.resources.memo.get(("word_class", self._common, word), lambda: self._word_class(word))
 
     def _word_class(self, w: str) -> str:
+        """The parts of speech asked one at a time, the deciding ones first: most words are nouns."""
         if w in self.common_words.words or not w.replace("-", "").isalpha():
             return ""
-        pos = self.resources.wordnet.parts_of_speech(w)
-        return "noun" if not pos or "n" in pos else "adj" if "a" in pos else "other"
+        listed, low = self.resources.wordnet.listed, w.lower()
+        if listed(low, "n"):
+            return "noun"
+        if listed(low, "a"):
+            return "adj"
+        return "other" if listed(low, "v") or listed(low, "r") else "noun"  # unknown to WordNet: a name?
 
     def synonyms(self, word: str) -> frozenset[str]:
         """The WordNet noun synonyms ``word_match`` uses (none for words with digits: "pax6")."""

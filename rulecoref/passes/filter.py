@@ -50,6 +50,7 @@ class Filter(Pass):
 
     def setup(self) -> None:
         self.tests: list[Test] = [PREDICATES[name].bind(params) for name, params in self.config.rule["remove_if"]]
+        self.specs = [PREDICATES[name] for name, _ in self.config.rule["remove_if"]]
         self.made_by = frozenset(self.config.rule.get("made_by") or ())
 
     def needed_attributes(self) -> tuple[str, ...]:
@@ -57,6 +58,9 @@ class Filter(Pass):
 
     def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
         t = ctx.table
+        tests = [test for test, spec in zip(self.tests, self.specs) if spec.can_hold(t)]  # no dates: no date test
+        if not tests:
+            return
         types = t["type"]
         admitted = {ty for ty in set(types) if self.scope.admits_type(ty)}  # once per type, not per link
         made_by = self.made_by
@@ -65,7 +69,7 @@ class Filter(Pass):
                 continue
             if made_by and any(link.provenance.pass_name not in made_by for link in links):
                 continue
-            for test in self.tests:
+            for test in tests:
                 evidence = test(t, b, a)
                 if evidence is not None:
                     yield (a, b), str(evidence)

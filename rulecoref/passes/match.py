@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from ..candidates import SearchSpec, key_values
 from ..document import Evidence
-from ..mentions import MentionTable
+from ..mentions import MentionTable, WordsTable
 from ..predicates import PREDICATES, Test
 from ..rules.schema import Param
 from . import Pass, register
@@ -56,6 +56,14 @@ class Match(Pass):
         self.vetoes: list[Test] = [PREDICATES[name].bind(params) for name, params in r["veto"]]
         #: the concept types each veto is limited to (empty: every type)
         self.veto_types = [PREDICATES[name].limited_to(params) for name, params in r["veto"]]
+        self.veto_specs = [PREDICATES[name] for name, _ in r["veto"]]
+        #: the positions of the requirements the candidate search need not ask: the blocking keys
+        #: guarantee them (``head_matches`` holds for every candidate whose head is in the mention's
+        #: ``head_family``; with several keys a candidate shares only one); a link's evidence
+        #: still spells out every requirement
+        blocked = set(zip(self.keys, self.antecedent_keys or self.keys)) if len(self.keys) == 1 else set()
+        self.given = frozenset(k for k, (name, params) in enumerate(r["require"])
+                               if PREDICATES[name].given_by in blocked and not PREDICATES[name].limited_to(params))
         #: the requirements read only the mentions' words: asked once per pair of word sequences
         self.requires_words = bool(self.requires) and all(
             PREDICATES[name].of_words and not PREDICATES[name].limited_to(params) for name, params in r["require"])
@@ -78,15 +86,18 @@ class Match(Pass):
         requirements once per pair of distinct word sequences when they read only words (in a
         CRAFT article half the pairs that head-and-synonym asks about repeat an earlier pair's words)."""
         vetoes = self.live_vetoes(t)
+        searched = [require for k, require in enumerate(self.requires) if k not in self.given]
         if not self.requires_words:
-            return self._test(self.requires, vetoes)
-        return self._once_per_words(t.words_table.rows, self._test([], vetoes))
+            return self._test(searched, vetoes)
+        return self._once_per_words(t.words_table, searched, self._test([], vetoes))
 
     def live_vetoes(self, t: MentionTable) -> list[Test]:
         """The vetoes that can hold in this document: a typed veto is left out where no mention has
-        one of its types (the clinical vetoes in a CRAFT article)."""
+        one of its types (the clinical vetoes in a CRAFT article), and one that needs a value no
+        mention has (``PredicateSpec.needs_value``: family history)."""
         present = set(t["type"])
-        return [v for v, types in zip(self.vetoes, self.veto_types) if not types or not present.isdisjoint(types)]
+        return [v for v, types, spec in zip(self.vetoes, self.veto_types, self.veto_specs)
+                if (not types or not present.isdisjoint(types)) and spec.can_hold(t)]
 
     def test(self, t: MentionTable, i: int, j: int) -> Evidence | None:
         """Evidence for linking mention ``i`` to candidate ``j``, spelt out when provenance is read."""
@@ -108,15 +119,17 @@ class Match(Pass):
 
         return test
 
-    def _once_per_words(self, rows: list[int], test: Callable[[MentionTable, int, int], Evidence | None]
+    @staticmethod
+    def _once_per_words(words: WordsTable, requires: list[Test], test: Callable[[MentionTable, int, int], Evidence | None]
                         ) -> Callable[[MentionTable, int, int], Evidence | None]:
-        """The requirements asked once per pair of word sequences (``rows``: each mention's row of
-        the words table), then ``test`` (the vetoes) for the pairs that pass them."""
-        requires = self.requires
-        passed: dict[tuple[int, int], bool] = {}
+        """``requires`` asked once per pair of word sequences (each mention's row of the document's
+        words table), then ``test`` (the vetoes) for the pairs that pass them. A pair of rows is
+        one int: no tuple made per candidate, none kept for the garbage collector."""
+        rows, n = words.rows, words.n
+        passed: dict[int, bool] = {}
 
         def once(t: MentionTable, i: int, j: int) -> Evidence | None:
-            key = (rows[i], rows[j])
+            key = rows[i] * n + rows[j]
             ok = passed.get(key)
             if ok is None:
                 ok = True

@@ -30,9 +30,16 @@ class Memo:
     def __init__(self, limit: int = MEMO_LIMIT):
         self.limit = limit
         self._answers: dict[Hashable, Any] = {}
+        self._names: dict[Hashable, int] = {}  # a settings value -> its number in keys (kept when afresh)
 
     def __len__(self) -> int:
         return len(self._answers)
+
+    def name(self, value: Hashable) -> int:
+        """A number standing for a settings value (a word list) in keys, the same for equal values:
+        a key of strings, numbers and booleans is one the garbage collector stops walking after a
+        first look, and a frozenset inside would keep every such key tracked (20,000 in a CRAFT batch)."""
+        return self._names.setdefault(value, len(self._names))
 
     def get(self, key: Hashable, compute: Callable[[], T]) -> T:
         hit = self._answers.get(key, _MISSING)

@@ -30,6 +30,23 @@ def test_filter_different_dates_removes_with_evidence(dates):
     assert res.explain(0, 1)["removed_by"]["pass"] == "different-dates"
 
 
+def test_filter_leaves_out_a_test_no_mention_of_the_document_can_meet(tmp_path):
+    """dates_conflict needs dates near both mentions: in a document without any it is not asked."""
+    pipe = with_filter(tmp_path, "different-dates")
+    asked: list[tuple[int, int]] = []
+    dated = pipe.passes[1].tests[0]
+
+    def counting(t, i, j):
+        asked.append((i, j))
+        return dated(t, i, j)
+
+    pipe.passes[1].tests[0] = counting
+    assert together(run(pipe, "[chest x-ray|test] was clear . [chest x-ray|test] showed effusion ."),
+                    "chest x-ray", "chest x-ray") and asked == []
+    res = run(pipe, "[chest x-ray|test] on 3/12 was clear . [chest x-ray|test] on 3/19 showed effusion .")
+    assert asked == [(1, 0)] and not together(res, "chest x-ray", "chest x-ray")
+
+
 @pytest.mark.parametrize("text", [
     "[chest x-ray|test] on 3/12 was clear . repeat [chest x-ray|test] on 03/12/2010 unchanged .",  # one day
     "[CT|test] on March 12 , 2010 ; [CT|test] on 3/12/2010 .",
