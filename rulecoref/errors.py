@@ -280,7 +280,7 @@ HINTS: dict[str, str] = {
     "RC235": "the span is used as given; check the offsets count characters of \"text\" (end exclusive).",
     "RC236": "brat lines are T<n>\\tTYPE START END\\tTEXT, R<n>\\tTYPE Arg1:T<n> Arg2:T<m>, or *\\tTYPE T<n> T<m> ...",
     "RC237": "i2b2 concepts are contiguous; the covering span is used.",
-    "RC239": "a brat document is NAME.txt beside NAME.ann.",
+    "RC239": "a document of a format with several files needs them side by side (brat: NAME.txt beside NAME.ann).",
     "RC241": "a type map has 'types:' (input type -> rule type), optional 'unmapped:' and 'coreference:' (docs/formats.md).",
     "RC243": "add the type to 'types:' (map it to null to drop its concepts), or set 'unmapped: keep'.",
     "RC244": "map the type to a declared one with --type-map, or pass --types auto.",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rulecoref.attributes import ATTRIBUTES, SETTINGS
+from rulecoref.io.formats import formats
 from rulecoref.passes import known_kinds
 from rulecoref.predicates import PREDICATES
 from tests.helpers import ROOT
@@ -49,3 +50,10 @@ def test_docs_reference_tables_are_up_to_date() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.rewritten(DOC) == DOC, "run: python scripts/rules_reference.py"
+
+
+@pytest.mark.parametrize("name", [f.name for f in formats()])
+def test_docs_formats_page_has_a_row_for_every_format(name: str) -> None:
+    """A format is one module and its page: docs/formats.md's table names every registered one."""
+    page = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    assert any(line.startswith(f"| `{name}`") for line in page.splitlines())
