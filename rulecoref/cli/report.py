@@ -60,7 +60,8 @@ def finish(out: OutputFolder, report: dict[str, Any], *, seconds: float, startup
         print_diagnostics(exc.diagnostics, prefix="error: ")
         code = 1
     if interrupted is not None:
-        note = f"{report['resolved']}/{report['documents']} documents done, see {out.path / REPORT}"
+        of = "" if report["documents"] is None else f"/{report['documents']}"  # Spark's own rows: no count
+        note = f"{report['resolved']}{of} documents done, see {out.path / REPORT}"
         if isinstance(interrupted, Interrupted):
             interrupted.note = note
             raise interrupted

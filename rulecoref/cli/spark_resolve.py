@@ -19,11 +19,11 @@ from typing import Any
 
 from ..errors import CliError, Diagnostic, InputError, RulecorefError, diagnostic
 from ..extras import require
-from ..io.formats import find_inputs, formats, get_format, input_formats
+from ..io.formats import find_inputs, formats, get_format, input_formats, output_paths
 from ..io.outdir import OutputFolder
 from ..io.typemap import read_type_map
 from .common import add_input_options, add_rules_option, gather_inputs, inputs_of, print_diagnostics, whole
-from .report import REPORT, batch_folder, finish, print_warnings
+from .report import REPORT, batch_folder, finish, interrupted_report, print_warnings
 from .resolve import planned_files
 
 #: Spark's own row source besides the formats with records (``rulecoref.spark.read_frame``)
@@ -140,6 +140,7 @@ def run(args: argparse.Namespace) -> int:
     type_map = read_type_map(args.type_map) if args.type_map else None
     with out.open(planned_files(records, "i2b2", False)):
         spark = start_spark(args.master, confs, progress=not (args.no_progress or args.quiet))
+        stopped: BaseException | None = None
         try:
             startup = time.perf_counter() - t0
             df = _frame(spark, rs, fmt, inputs, listed, args)
@@ -150,6 +151,9 @@ def run(args: argparse.Namespace) -> int:
             report = _report(result, args, ruleset.path, fmt, listed, spark.sparkContext.master)
         except RulecorefError:
             raise
+        except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM: pyspark cancels the job; the report says what is written
+            stopped = exc
+            report = _interrupted(args, ruleset.path, fmt, records if listed else None, spark.sparkContext.master)
         except Exception as exc:  # a job that failed on the executors (a worker that cannot start, ...)
             raise CliError(diagnostic("RC538", detail=_first_line(exc))) from exc
         finally:
@@ -158,8 +162,27 @@ def run(args: argparse.Namespace) -> int:
                 _claim_written(out)
         print_diagnostics(strays, prefix="error: ")
         report["failed"] += [{"document": None, "problems": [d.to_dict()]} for d in strays]
+        if stopped is not None:
+            interrupted_report(report, stopped, report.pop("unfinished"))
         return finish(out, report, seconds=time.perf_counter() - t0, startup=startup, startup_label="Spark start-up",
-                      where=f" on {report['master']}")
+                      where=f" on {report['master']}", interrupted=stopped)
+
+
+def _interrupted(args: argparse.Namespace, rules_file: str, fmt: str, records: list[Any] | None,
+                 master: str) -> dict[str, Any]:
+    """The report of a job stopped part way: the executors wrote each document's chains atomically,
+    so a listed document is done when its file is there; the rest are RC559. Rows that Spark read
+    itself (Parquet) have no names on the driver: the report counts the files written."""
+    written = sorted(args.out.glob("*.txt.chains"))
+    if records is None:
+        done, unfinished = len(written), []
+    else:
+        unfinished = [r.name for r in records if not all(p.exists() for p in output_paths("i2b2", args.out, r.name))]
+        done = len(records) - len(unfinished)
+    return {"rules": str(rules_file), "format": fmt, "master": master,
+            "documents": None if records is None else len(records), "resolved": done, "failed": [],
+            "warnings": [], "concepts": None, "links": None, "removed": None, "chains": None,
+            "unfinished": unfinished}
 
 
 def _frame(spark: Any, rs: Any, fmt: str, inputs: list[str], listed: bool, args: argparse.Namespace) -> Any:
