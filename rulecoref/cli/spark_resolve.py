@@ -9,11 +9,15 @@ Parquet inputs may also live on HDFS or an object store (docs/scale.md).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
+import signal
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +26,15 @@ from ..extras import require
 from ..io.formats import find_inputs, formats, get_format, input_formats, output_paths
 from ..io.outdir import OutputFolder
 from ..io.typemap import read_type_map
-from .common import add_input_options, add_rules_option, gather_inputs, inputs_of, print_diagnostics, whole
+from .common import (
+    Interrupted,
+    add_input_options,
+    add_rules_option,
+    gather_inputs,
+    inputs_of,
+    print_diagnostics,
+    whole,
+)
 from .report import REPORT, batch_folder, finish, interrupted_report, print_warnings
 from .resolve import planned_files
 
@@ -140,32 +152,67 @@ def run(args: argparse.Namespace) -> int:
     type_map = read_type_map(args.type_map) if args.type_map else None
     with out.open(planned_files(records, "i2b2", False)):
         spark = start_spark(args.master, confs, progress=not (args.no_progress or args.quiet))
-        stopped: BaseException | None = None
-        try:
-            startup = time.perf_counter() - t0
-            df = _frame(spark, rs, fmt, inputs, listed, args)
-            result = rs.resolve(df, settings.rules, wordnet=settings.wordnet, model=settings.model,
-                                types="auto" if types is None else types, type_map=type_map, strict_text=args.strict,
-                                encoding=args.encoding, out=str(args.out.resolve()), allow_paths=settings.allow_paths,
-                                check=False)
-            report = _report(result, args, ruleset.path, fmt, listed, spark.sparkContext.master)
-        except RulecorefError:
-            raise
-        except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM: pyspark cancels the job; the report says what is written
-            stopped = exc
+        startup = time.perf_counter() - t0
+        with _signals_cancel(spark) as signals:
+            try:
+                df = _frame(spark, rs, fmt, inputs, listed, args)
+                result = rs.resolve(df, settings.rules, wordnet=settings.wordnet, model=settings.model,
+                                    types="auto" if types is None else types, type_map=type_map,
+                                    strict_text=args.strict, encoding=args.encoding, out=str(args.out.resolve()),
+                                    allow_paths=settings.allow_paths, check=False)
+                report = _report(result, args, ruleset.path, fmt, listed, spark.sparkContext.master)
+            except RulecorefError:
+                raise
+            except Exception as exc:  # a job that failed on the executors (a worker that cannot start, ...)
+                if not signals:  # (a job a signal cancelled fails too: the report below says so)
+                    raise CliError(diagnostic("RC538", detail=_first_line(exc))) from exc
+            finally:
+                _stop(spark, interrupted=bool(signals))
+                if not listed:  # names known only to the executors: every chains file there is this run's
+                    _claim_written(out)
+        stopped = Interrupted(signals[0]) if signals else None
+        if stopped is not None:
             report = _interrupted(args, ruleset.path, fmt, records if listed else None, spark.sparkContext.master)
-        except Exception as exc:  # a job that failed on the executors (a worker that cannot start, ...)
-            raise CliError(diagnostic("RC538", detail=_first_line(exc))) from exc
-        finally:
-            spark.stop()
-            if not listed:  # names known only to the executors: every chains file there is this run's
-                _claim_written(out)
         print_diagnostics(strays, prefix="error: ")
         report["failed"] += [{"document": None, "problems": [d.to_dict()]} for d in strays]
         if stopped is not None:
             interrupted_report(report, stopped, report.pop("unfinished"))
         return finish(out, report, seconds=time.perf_counter() - t0, startup=startup, startup_label="Spark start-up",
                       where=f" on {report['master']}", interrupted=stopped)
+
+
+@contextlib.contextmanager
+def _signals_cancel(spark: Any) -> Iterator[list[int]]:
+    """While the job runs, SIGINT, SIGTERM and SIGHUP cancel it and are remembered (the list it
+    yields). Raising in the handler, as elsewhere, would land inside a py4j call, which logs a
+    traceback, breaks its connection and turns the signal into a network error; cancelling is what
+    pyspark's own Ctrl-C handler does. The JVM ignores Ctrl-C (pyspark starts it so)."""
+    got: list[int] = []
+    if threading.current_thread() is not threading.main_thread():  # only the main thread has handlers
+        yield got
+        return
+
+    def handler(signum: int, frame: Any) -> None:
+        if not got:  # from a thread of its own: py4j gives each thread its own connection, and the main
+            got.append(signum)  # thread's is inside the job's call
+            threading.Thread(target=spark.sparkContext.cancelAllJobs, name="rulecoref-cancel", daemon=True).start()
+
+    names = [n for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
+    before = {n: signal.signal(getattr(signal, n), handler) for n in names}
+    try:
+        yield got
+    finally:
+        for n, old in before.items():
+            signal.signal(getattr(signal, n), old)
+
+
+def _stop(spark: Any, *, interrupted: bool) -> None:
+    """Stop Spark; after a signal the JVM may be gone already (a ``kill`` of the process group)."""
+    try:
+        spark.stop()
+    except Exception:
+        if not interrupted:
+            raise
 
 
 def _interrupted(args: argparse.Namespace, rules_file: str, fmt: str, records: list[Any] | None,
