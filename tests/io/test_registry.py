@@ -68,3 +68,29 @@ def test_registry_convert_from_conll_goes_on_after_a_document_without_reference(
     assert sorted(p.name for p in (out / "chains").iterdir()) == [f"{n}.txt.chains" for n in names[1:]]
     for name in names[1:]:
         assert (out / "chains" / f"{name}.txt.chains").read_bytes() == (EXAMPLES / "chains" / f"{name}.txt.chains").read_bytes()
+
+
+@pytest.mark.parametrize("fmt", [f.name for f in formats() if f.reads and f.writes])
+def test_registry_every_format_that_reads_and_writes_round_trips_the_gold_chains(tmp_path: Path, fmt: str) -> None:
+    """Asked of the registry, so a new format is tested without naming it here: i2b2 -> FMT -> i2b2
+    gives back every concept and gold chain file of the examples."""
+    there, back = tmp_path / f"examples.{fmt}", tmp_path / "back"
+    if not get_format(fmt).one_file:
+        there = tmp_path / fmt
+    assert main(["convert", str(EXAMPLES), str(there), "--to", fmt]) == 0
+    assert main(["convert", str(there), str(back), "--from", fmt, "--to", "i2b2"]) == 0
+    for sub, suffix in (("concepts", ".con"), ("chains", ".chains")):
+        for gold in sorted((EXAMPLES / sub).glob(f"*{suffix}")):
+            assert sorted((back / sub / gold.name).read_text().splitlines()) == sorted(gold.read_text().splitlines())
+
+
+@pytest.mark.parametrize("fmt", output_formats())
+def test_registry_resolve_writes_the_files_each_output_format_declares(tmp_path: Path, fmt: str) -> None:
+    out = tmp_path / "out"
+    assert main(["resolve", str(EXAMPLES), "--out", str(out), "--format", fmt, "--no-progress", "-q"]) == 0
+    names = sorted(p.name[: -len(".txt.con")] for p in (EXAMPLES / "concepts").glob("*.con"))
+    for name in names:
+        for suffix in get_format(fmt).suffixes:
+            assert (out / f"{name}{suffix}").is_file(), (fmt, name, suffix)
+    for extra in get_format(fmt).finish_names:
+        assert (out / extra).is_file()
