@@ -411,9 +411,11 @@ class RecordSource(Source):
         opts = read_options(self.fmt.name, encoding=self.opts.encoding, type_map=self.opts.type_map)
         records, strays = self._records()
         failed.extend(strays)
+        base = self.opts.chains
+        if base is not None and (base / "chains").is_dir():  # a release layout: its chains/ folder
+            base = base / "chains"
         for rec in records:
-            if self.opts.chains is not None:
-                base = self.opts.chains / "chains" if (self.opts.chains / "chains").is_dir() else self.opts.chains
+            if base is not None:
                 found = base / f"{rec.name}.txt.chains"
                 rec = replace(rec, chains=found if found.is_file() else None)
             try:
