@@ -332,7 +332,7 @@ def _check_record_row(row: dict[str, Any]) -> Diagnostic | None:
     doc_id, con, kind = row.get("id"), row.get("con_path"), row.get("kind") or "i2b2"
     if doc_id is None or not doc_id.strip() or con is None:
         return diagnostic("RC531", where=f"a row for {con or 'no concept file'}", detail="the row needs an id and a con_path")
-    if kind not in input_formats():
+    if not _reads_records(kind):
         return diagnostic("RC531", where=f"the row {doc_id!r}",
                           detail=f"its kind {kind!r} is none of {', '.join(input_formats())}")
     if _BAD_ID.search(doc_id) or doc_id in (".", "..") or doc_id != doc_id.strip():
@@ -340,6 +340,15 @@ def _check_record_row(row: dict[str, Any]) -> Diagnostic | None:
     if row.get("txt_path") is None:
         return diagnostic("RC204", file=con, path=con, expected=Path(con).name[:-4])
     return None
+
+
+def _reads_records(kind: Any) -> bool:
+    """Whether ``kind`` names a format with records: a look-up in the registry, which lists the
+    format modules only for a name it has not seen (``input_formats`` lists them on every call)."""
+    try:
+        return get_format(kind).reads
+    except (KeyError, TypeError):  # no such format, or no name at all (a column of lists)
+        return False
 
 
 def _jsonl_object(row: dict[str, Any]) -> dict[str, Any]:

@@ -124,8 +124,6 @@ def _shown(text: str) -> str:
     return repr(text) if len(text) <= 40 else f"a value of {len(text)} characters"
 
 
-#: counts such as ``--partitions``: a whole number of at least 1
-positive_int = whole(1)
 #: ``--jobs``: worker processes, at least 1 and at most MAX_JOBS
 jobs_count = whole(1, MAX_JOBS)
 

@@ -131,11 +131,11 @@ def run(args: argparse.Namespace) -> int:
     from .resolve import parse_types
 
     inputs = [str(i) for i in gather_inputs(args)]
-    formats = {rs.guess_format(i) if args.input_format == "auto" else args.input_format for i in inputs}
-    if len(formats) > 1:
-        raise CliError(diagnostic("RC553", option="DATA", detail=f"mixes formats ({', '.join(sorted(formats))}); "
+    found = {rs.guess_format(i) if args.input_format == "auto" else args.input_format for i in inputs}
+    if len(found) > 1:
+        raise CliError(diagnostic("RC553", option="DATA", detail=f"mixes formats ({', '.join(sorted(found))}); "
                                                                "give one kind of input per run"))
-    fmt = formats.pop()
+    fmt = found.pop()
     local = all("://" not in i for i in inputs)
     # records are listed on the driver, as resolve lists them, unless Spark reads the rows itself
     # (Parquet, or the lines of remote files of a ``lines`` format: JSONL on HDFS)

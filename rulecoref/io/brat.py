@@ -23,7 +23,7 @@ from pathlib import Path
 from ..chains import clusters_from_pairs
 from ..document import Document
 from ..errors import Diagnostic, InputError, diagnostic
-from .formats import Files, Format, ReadOptions, ReadResult, Record, register_format
+from .formats import Files, Format, ReadOptions, ReadResult, Record, input_files, register_format
 from .i2b2 import read_text
 from .text import document_from_text, document_text
 from .typemap import TypeMap
@@ -248,12 +248,7 @@ class Brat(Format):
         records: list[Record] = []
         problems: list[Diagnostic] = []
         for path in inputs:
-            files = sorted(path.glob("*.ann")) if path.is_dir() else [path]
-            if path.is_dir() and not files:
-                raise InputError(diagnostic("RC210", path=str(path), hint=f"expected {path}/*.ann"))
-            if not path.exists():
-                raise InputError(diagnostic("RC213", file=str(path), detail="no such file or directory"))
-            for f in files:
+            for f in input_files(path, "*.ann"):
                 base = f.with_suffix("") if f.suffix in (".ann", ".txt") else f
                 txt, ann = base.with_suffix(".txt"), base.with_suffix(".ann")
                 if not txt.is_file() or not ann.is_file():

@@ -392,11 +392,18 @@ class ConllSource(Source):
             raise CliError(diagnostic("RC712", what="CoNLL file", path=str(src)))
         self.src, self.opts = src, opts
         self.chains_only = opts.reference is not None
+        self._docs: list[ConllDocument] | None = None
+
+    def _read(self) -> list[ConllDocument]:
+        """The file's documents, parsed once for ``names`` and ``documents`` (a file that fails is
+        read again by ``documents``, which reports it)."""
+        if self._docs is None:
+            self._docs = read_conll(self.src, word_column=self.opts.word_column, encoding=self.opts.encoding)
+        return self._docs
 
     def names(self) -> list[str]:
         try:
-            return [record_name(c.doc_id) for c in read_conll(self.src, word_column=self.opts.word_column,
-                                                              encoding=self.opts.encoding)]
+            return [record_name(c.doc_id) for c in self._read()]
         except RulecorefError:
             return []  # reported when the documents are read
 
@@ -412,7 +419,7 @@ class ConllSource(Source):
             if not opts.reference.is_dir():
                 raise CliError(diagnostic("RC712", what="reference folder", path=str(opts.reference)))
             refs = {r.name: r for r in records_in_dir(opts.reference)[0]}
-        for cdoc in read_conll(self.src, word_column=opts.word_column, encoding=opts.encoding):
+        for cdoc in self._read():
             name = record_name(cdoc.doc_id)
             try:
                 ref_doc = None

@@ -252,6 +252,17 @@ def doc_name(path: str | Path) -> str:
     return Path(path).name.split(".")[0]
 
 
+def input_files(path: Path, pattern: str) -> list[Path]:
+    """The files of one input of a format found by file name (JSONL, brat): a folder's
+    ``pattern`` files, sorted (RC210 when it holds none), or the file itself (RC213 when missing)."""
+    files = sorted(path.glob(pattern)) if path.is_dir() else [path]
+    if path.is_dir() and not files:
+        raise InputError(diagnostic("RC210", path=str(path), hint=f"expected {path}/{pattern}"))
+    if not path.exists():
+        raise InputError(diagnostic("RC213", file=str(path), detail="no such file or directory"))
+    return files
+
+
 def input_folders(inputs: Iterable[str | Path], records: Iterable[Record]) -> tuple[set[Path], set[Path]]:
     """Folders an output folder must stay out of, resolved: (folders it may not be, folders it may
     not be inside). Every folder holding an input file of a format that guards its folders (i2b2)
@@ -400,9 +411,11 @@ class RecordSource(Source):
         opts = read_options(self.fmt.name, encoding=self.opts.encoding, type_map=self.opts.type_map)
         records, strays = self._records()
         failed.extend(strays)
+        base = self.opts.chains
+        if base is not None and (base / "chains").is_dir():  # a release layout: its chains/ folder
+            base = base / "chains"
         for rec in records:
-            if self.opts.chains is not None:
-                base = self.opts.chains / "chains" if (self.opts.chains / "chains").is_dir() else self.opts.chains
+            if base is not None:
                 found = base / f"{rec.name}.txt.chains"
                 rec = replace(rec, chains=found if found.is_file() else None)
             try:

@@ -228,26 +228,31 @@ def read_chains(path: str | Path, *, encoding: str = "utf-8") -> ChainSet:
     return out
 
 
-
-def chain_members(doc: Document, path: str | Path, *, encoding: str = "utf-8") -> tuple[list[list[int]], list[Diagnostic]]:
-    """A gold chain file as concept indices of ``doc``, chain by chain; a chain mention that is no
-    concept of ``doc`` is left out with a warning (RC209), since gold files are often cut from a
-    larger annotation."""
+def _members(doc: Document, chains: ChainSet, path: str | Path, severity: str) -> tuple[list[list[int]], list[Diagnostic]]:
+    """Each chain as concept indices of ``doc``; a mention that is no concept of it is left out
+    with an RC209 of ``severity``."""
     by_span = doc.by_span()
-    chains = read_chains(path, encoding=encoding)
-    warnings: list[Diagnostic] = []
+    problems: list[Diagnostic] = []
     members: list[list[int]] = []
     for spans, line in zip(chains.chains, chains.lines):
         found = []
         for span in spans:
             c = by_span.get(span)
             if c is None:
-                warnings.append(diagnostic("RC209", file=str(path), line=line, severity="warning",
+                problems.append(diagnostic("RC209", file=str(path), line=line, severity=severity,
                                            mention=f"{span[0]}:{span[1]} {span[2]}:{span[3]}"))
             else:
                 found.append(c.index)
         members.append(found)
-    return members, warnings
+    return members, problems
+
+
+def chain_members(doc: Document, path: str | Path, *, encoding: str = "utf-8") -> tuple[list[list[int]], list[Diagnostic]]:
+    """A gold chain file as concept indices of ``doc``, chain by chain; a chain mention that is no
+    concept of ``doc`` is left out with a warning (RC209), since gold files are often cut from a
+    larger annotation."""
+    return _members(doc, read_chains(path, encoding=encoding), path, "warning")
+
 
 def format_chains(doc: Document, clusters: Iterable[Sequence[int]], chain_types: Sequence[str]) -> str:
     """i2b2 chain lines: mentions in text order, chains ordered by their first mention."""
@@ -270,22 +275,11 @@ def format_concepts(doc: Document) -> str:
 def chains_by_index(doc: Document, path: Path, encoding: str = "utf-8") -> tuple[list[list[int]], list[str]]:
     """An i2b2 .txt.chains file as concept indices of ``doc``; a mention that is no concept is an error."""
     cs = read_chains(path, encoding=encoding)
-    index = {c.span: c.index for c in doc.concepts}
-    errors = []
-    chains, types = [], []
-    for spans, ctype, line in zip(cs.chains, cs.types, cs.lines):
-        members = []
-        for s in spans:
-            if s not in index:
-                errors.append(diagnostic("RC209", file=str(path), line=line, mention=f"{s[0]}:{s[1]} {s[2]}:{s[3]}"))
-            else:
-                members.append(index[s])
-        if len(set(members)) > 1:
-            chains.append(sorted(set(members)))
-            types.append(ctype)
+    members, errors = _members(doc, cs, path, "error")
     if errors:
         raise InputError(errors)
-    return chains, types
+    kept = [(sorted(set(m)), ctype) for m, ctype in zip(members, cs.types) if len(set(m)) > 1]
+    return [m for m, _ in kept], [ctype for _, ctype in kept]
 
 
 #: convert's files of one record: the i2b2 release layout (``io/layout.py``)

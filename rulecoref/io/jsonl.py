@@ -26,7 +26,7 @@ from typing import Any
 from ..document import Document
 from ..errors import Diagnostic, InputError, RulecorefError, diagnostic
 from .bounded import Limit, NotRegular, json_loads, lines, lone_surrogate, open_regular
-from .formats import Files, Format, ReadOptions, ReadResult, Record, register_format, typed
+from .formats import Files, Format, ReadOptions, ReadResult, Record, input_files, register_format, typed
 from .text import document_from_text, document_text
 from .typemap import TypeMap
 
@@ -382,12 +382,7 @@ class Jsonl(Format):
         records: list[Record] = []
         problems: list[Diagnostic] = []
         for path in inputs:
-            files = sorted(path.glob("*.jsonl")) if path.is_dir() else [path]
-            if path.is_dir() and not files:
-                raise InputError(diagnostic("RC210", path=str(path), hint=f"expected {path}/*.jsonl"))
-            if not path.exists():
-                raise InputError(diagnostic("RC213", file=str(path), detail="no such file or directory"))
-            for f in files:
+            for f in input_files(path, "*.jsonl"):
                 entries, probs = scan_jsonl(f, encoding)
                 problems.extend(probs)
                 records.extend(Record(e.name, f, f, kind="jsonl", line=e.line, offset=e.offset) for e in entries)

@@ -16,7 +16,7 @@ against the MUC score, and of Stanford's sieves (Lee et al. 2013), ordered most 
    a row do not, or at ``max_rules``. Each kept rule changes the state the next is measured on.
 
 Nothing here runs the engine per candidate; the learned file is measured with the engine before
-it is written (``verify``).
+it is written (``writer.write_learned``).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..predicates import PREDICATES as REGISTRY
+from ..predicates import PREDICATES
 from .space import Blocking, FilterRule, MatchRule, Pred, Scope
 
 #: blocking key -> (name part, "... share/have ..." phrase for the description)
@@ -46,7 +46,7 @@ KEYS: dict[str, tuple[str, str]] = {
 }
 
 #: predicate -> (name part when required, phrase)
-PREDICATES: dict[str, tuple[str, str]] = {
+PHRASES: dict[str, tuple[str, str]] = {
     "head_matches": ("heads-match", "their heads match"),
     "words_covered": ("words-covered", "every meaning-bearing word of the later one is in the earlier one"),
     "acronym_of": ("acronym-of", "one is an acronym of the other"),
@@ -69,6 +69,8 @@ PREDICATES: dict[str, tuple[str, str]] = {
     "degree_clash": ("degree-clash", "one is qualified low and the other high"),
     "site_clash": ("site-clash", "their body sites differ"),
     "family_differs": ("family-differs", "one is in the family history and the other not"),
+    "repeats_another": ("repeats-another", "the later one repeats word for word an earlier mention other than this one"),
+    "later_adds_modifier": ("later-adds-modifier", "the later one adds a word before its head"),
 }
 
 
@@ -120,19 +122,15 @@ SET_PHRASES = {
     "mention_levels": _mention_levels,
     "begins_with": _begins_with,
 }
-PREDICATES.update({
-    "repeats_another": ("repeats-another", "the later one repeats word for word an earlier mention other than this one"),
-    "later_adds_modifier": ("later-adds-modifier", "the later one adds a word before its head"),
-})
 
 
 def predicate_phrase(p: Pred | str) -> tuple[str, str]:
     """(name part, phrase) of a predicate with its settings."""
     p = p if isinstance(p, Pred) else Pred(p)
     if p.name in SET_PHRASES:
-        settings = {k: v.default for k, v in REGISTRY[p.name].params.items()} | p.settings
+        settings = {k: v.default for k, v in PREDICATES[p.name].params.items()} | p.settings
         return SET_PHRASES[p.name](settings)
-    return PREDICATES.get(p.name) or (p.name.replace("_", "-"), p.name.replace("_", " ") + " holds")
+    return PHRASES.get(p.name) or (p.name.replace("_", "-"), p.name.replace("_", " ") + " holds")
 
 
 def _listed(names: list[str], last: str = "and") -> str:

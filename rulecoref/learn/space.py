@@ -183,7 +183,7 @@ class Scope:
 
 def scopes(types: Iterable[str], pronoun_types: frozenset[str], person_types: frozenset[str]) -> list[Scope]:
     """The scope families the search starts from; narrower ones are cut from these by the types a
-    rule does well on (``induce.narrow_scope``)."""
+    rule does well on (``induce._narrowed``)."""
     present = set(types)
     pron = frozenset(present & pronoun_types)
     person = frozenset(present & person_types)

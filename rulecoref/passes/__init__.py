@@ -1,8 +1,8 @@
 """Pass kinds: one module per YAML ``kind:``, registered under the module's own name.
 
-A reader goes from ``kind: acronym`` to ``rulecoref/passes/acronym.py`` in one step. The registry
-discovers the modules of this package, so adding a kind means adding a module with a class
-decorated ``@register("its_module_name")``. A lookup miss lists the known kinds (RC102).
+A reader goes from ``kind: relative_pronoun`` to ``rulecoref/passes/relative_pronoun.py`` in one
+step. The registry discovers the modules of this package, so adding a kind means adding a module
+with a class decorated ``@register("its_module_name")``. A lookup miss lists the known kinds (RC102).
 """
 
 from __future__ import annotations

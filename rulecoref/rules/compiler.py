@@ -577,9 +577,9 @@ def _check_order(chk: _Checker, passes: list[PassConfig]) -> None:
         if missing:
             chk.reporter(Path(cfg.rule_file)).for_pass(cfg.name).add("RC133", cfg.line, kind=cfg.kind, needs=", ".join(missing))
         for made_by in (n for n in cfg.rule.get("made_by") or () if n not in names):
-            close = f"did you mean {suggest(made_by, names)!r}? " if suggest(made_by, names) else ""
-            chk.reporter(Path(cfg.rule_file)).for_pass(cfg.name).add(
-                "RC580", cfg.line, name=made_by, hint=f"{close}passes before it: {', '.join(names)}")
+            close = suggest(made_by, names)
+            chk.reporter(Path(cfg.rule_file)).for_pass(cfg.name).add("RC580", cfg.line, name=made_by, hint=(
+                f"did you mean {close!r}? " if close else "") + f"passes before it: {', '.join(names)}")
         seen.add(cfg.kind)
         names.append(cfg.name)
 
