@@ -220,7 +220,7 @@ def _interrupted(args: argparse.Namespace, rules_file: str, fmt: str, records: l
     """The report of a job stopped part way: the executors wrote each document's chains atomically,
     so a listed document is done when its file is there; the rest are RC559. Rows that Spark read
     itself (Parquet) have no names on the driver: the report counts the files written."""
-    written = sorted(args.out.glob("*.txt.chains"))
+    written = sorted(args.out.glob("*" + get_format("i2b2").suffixes[0]))
     if records is None:
         done, unfinished = len(written), []
     else:
@@ -245,7 +245,7 @@ def _frame(spark: Any, rs: Any, fmt: str, inputs: list[str], listed: bool, args:
 
 
 def _claim_written(out: OutputFolder) -> None:
-    out.adopt_written(p.name for p in sorted(out.path.glob("*.txt.chains")))
+    out.adopt_written(p.name for p in sorted(out.path.glob("*" + get_format("i2b2").suffixes[0])))
 
 
 def _first_line(exc: BaseException) -> str:

@@ -166,3 +166,23 @@ def test_i2b2_write_atomic_respects_the_umask(tmp_path, umask: int, mode: int) -
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "a.txt.chains").stat().st_mode) == mode
     assert [p.name for p in tmp_path.iterdir()] == ["a.txt.chains"]  # no temp file left
+
+
+def test_chain_mentions_that_are_no_concept_are_rc209_a_warning_for_gold_an_error_for_chains(tmp_path: Path) -> None:
+    """A gold chain file cut from a larger annotation names mentions the concept file lacks: the
+    learner and the trainer leave them out with a warning naming the line; a chains file that is
+    read as this document's chains (convert, view) refuses them."""
+    from rulecoref.io.i2b2 import chain_members, chains_by_index
+
+    txt, con, chains = tmp_path / "n.txt", tmp_path / "n.txt.con", tmp_path / "n.txt.chains"
+    txt.write_text("The patient came .\nHe left .\n", encoding="utf-8")
+    con.write_text('c="the patient" 1:0 1:1||t="person"\nc="he" 2:0 2:0||t="pronoun"\n', encoding="utf-8")
+    chains.write_text('c="the patient" 1:0 1:1||c="he" 2:0 2:0||c="left" 2:1 2:1||t="coref person"\n',
+                      encoding="utf-8")
+    doc = read_document(txt, con).document
+    members, warnings = chain_members(doc, chains)
+    assert members == [[0, 1]]
+    assert [(w.code, w.line, w.severity) for w in warnings] == [("RC209", 1, "warning")]
+    with pytest.raises(InputError) as err:
+        chains_by_index(doc, chains)
+    assert [(d.code, d.line) for d in err.value.diagnostics] == [("RC209", 1)]
