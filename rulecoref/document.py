@@ -27,6 +27,8 @@ class Concept:
     start: Position
     end: Position
     source_line: int = 0  # line in the .con file, for messages
+    #: found by rulecoref's mention finder (a pronoun no input marked), not given with the input
+    added: bool = False
 
     @property
     def span(self) -> tuple[int, int, int, int]:
