@@ -20,7 +20,7 @@ PACKAGE = ROOT / "rulecoref"
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "document", "words", "chains", "extras", "markup", "medspacy_facts", "rules", "rules.schema",
      "rules.yamlsrc"),
-    ("io", "resources", "roles", "rules.files", "rules.retype"),
+    ("io", "resources", "roles", "rules.files", "rules.regex", "rules.retype"),
     ("attributes", "mentions", "predicates", "candidates"),
     ("passes", "decoders"),
     ("rules.compiler",),

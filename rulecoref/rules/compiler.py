@@ -14,7 +14,6 @@ What a rule file may read, and how it is read, is ``rules/files.py`` (docs/secur
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -28,6 +27,7 @@ from ..resources.lexicon import WordListError
 from ..rules import schema
 from ..rules.schema import Param, check_value, type_name
 from .files import RuleFiles, allowed_roots, bundled_rules, read_rule_yaml
+from .regex import regexes
 from .retype import retyped
 from .yamlsrc import LDict, LList
 
@@ -224,16 +224,10 @@ class _Settings:
             path, text = found
             if spec.kind == "wordlist":
                 return path
-            value = [v for v in (ln.split("#", 1)[0].strip() for ln in text.splitlines()) if v]
+            return regexes(self.rep, name, text, path)
         if spec.kind == "wordlist":
             return list(value)
-        compiled = []
-        for rx in value:
-            try:
-                compiled.append(re.compile(rx, re.IGNORECASE))
-            except re.error as exc:
-                self.rep.add("RC104", line, where=name, expected="valid regular expressions", got=f"{rx!r} ({exc})")
-        return compiled
+        return regexes(self.rep, name, value, line)
 
     def attributes(self, name: str, value: str | list[str], line: int) -> list[str]:
         from ..attributes import ATTRIBUTES
