@@ -421,6 +421,12 @@ class _Collect:
     pronoun_types: frozenset[str]
     names: dict[str, int] = field(default_factory=dict)
     attrs: list[dict[str, Any]] = field(default_factory=list)  # the included files' ``attributes:``, in order
+    included: dict[Path, str] = field(default_factory=dict)  # file -> "including file:line" of its first include
+    repeated: set[Path] = field(default_factory=set)  # files included again, reported once (RC107)
+
+
+#: Deepest chain of includes (rules/hybrid.yaml -> i2b2.yaml -> people.yaml is 2); deeper is RC124.
+MAX_INCLUDE_DEPTH = 20
 
 
 def _collect_passes(c: _Collect, rep: Reporter, data: LDict, stack: tuple[Path, ...], enable: frozenset[str] = frozenset(),
@@ -475,6 +481,11 @@ def _include(c: _Collect, rep: Reporter, entry: LDict, line: int, stack: tuple[P
     if target in stack:
         rep.add("RC110", line, path=entry["include"], detail="it includes itself (cycle)")
         return []
+    if len(stack) > MAX_INCLUDE_DEPTH:
+        rep.add("RC124", line, path=entry["include"], limit=MAX_INCLUDE_DEPTH)
+        return []
+    first = c.included.setdefault(target, f"{rep.file}:{line}")
+    mark = len(c.chk.problems)
     sub_rep = c.chk.reporter(target)
     sub = _read_yaml(sub_rep)
     if sub is None:
@@ -491,12 +502,26 @@ def _include(c: _Collect, rep: Reporter, entry: LDict, line: int, stack: tuple[P
     block = _attributes_block(sub_rep, sub)
     if block is not None:
         c.attrs.append(block)
+    if first != f"{rep.file}:{line}":
+        _one_repeat(c, rep, line, target, first, mark)
     included = sorted(set(c.names) - before)
     for n in wanted:
         if n not in included:
             rep.add("RC109", entry.line_of("enable"), where=f"enable of {entry['include']}", value=n,
                     allowed=", ".join(included) or "(no passes)")
     return out
+
+
+def _one_repeat(c: _Collect, rep: Reporter, line: int, target: Path, first: str, mark: int) -> None:
+    """A file included a second time repeats its pass names: one RC107 on the including file's
+    line for that file (not one per pass and per include: a file included 1,000 times is one line)."""
+    dup = [d for d in c.chk.problems[mark:] if d.code == "RC107"]
+    c.chk.problems[mark:] = [d for d in c.chk.problems[mark:] if d.code != "RC107"]
+    if dup and target not in c.repeated:
+        c.repeated.add(target)
+        name = next((n for n in c.names if f"duplicate pass name {n!r}" in dup[0].message), "?")
+        rep.add("RC107", line, name=name, first=c.names.get(name), hint=f"{target} is included again here (first by "
+                f"{first}); include a file once.")
 
 
 def _declared_types(rep: Reporter, data: LDict) -> tuple[tuple[str, ...], frozenset[str]]:
