@@ -113,6 +113,9 @@ MESSAGES: dict[str, str] = {
     "RC410": "{path} is truncated or corrupt ({detail}); the load stopped and the database was not changed",
     "RC411": "{path} is empty: nothing to load; the database was not changed",
     "RC412": "{path}: a line longer than {limit} characters; the load stopped and the database was not changed",
+    # -- UMLS: network sources (RC420-RC429) --
+    "RC420": "UMLS database {url} is a server, named by the rule file: a rule file alone never makes rulecoref open a network connection",
+    "RC421": "UMLS database {url} is a server: this command never opens a network connection",
     # command line
     "RC501": "output directory {path!r} already holds {count} file(s) of an earlier run (.txt.chains and the like)",
     "RC503": "{count} of {total} document(s) failed",
@@ -215,6 +218,10 @@ HINTS: dict[str, str] = {
     "RC301": ("install Debian's WordNet (apt-get install wordnet-base), or point "
               "RULECOREF_WORDNET / --wordnet at a WordNet 3.0 dict folder."),
     "RC401": "load it first: rulecoref umls load MRCONSO.RRF --db URL",
+    "RC420": ("set the URL in $RULECOREF_UMLS_DB (it is yours, not the rule file's), or pass --allow-network "
+              "if you trust the rule file to connect there (docs/security.md)."),
+    "RC421": ("check and web --dry-run read local files only: give a SQLite copy (RULECOREF_UMLS_DB=FILE) to "
+              "check the UMLS pass's examples (docs/security.md)."),
     "RC501": "pass --overwrite to replace them, or choose an empty directory.",
     "RC505": "write the outputs to a folder of their own, e.g. beside DATA, not among its docs/, concepts/ or chains/.",
     "RC506": "two runs into one folder would mix or lose outputs: wait for that run to end, or choose another --out.",

@@ -146,7 +146,8 @@ def run(args: argparse.Namespace) -> int:
     confs = _confs(args.conf)
     t0 = time.perf_counter()
     settings = rs.Settings(rules=None if args.rules is None else str(args.rules), wordnet=args.wordnet,
-                           model=args.model, allow_paths=tuple(str(p) for p in args.allow_path))
+                           model=args.model, allow_paths=tuple(str(p) for p in args.allow_path),
+                           allow_network=args.allow_network)
     ruleset = settings.compile()  # rule-file errors stop here, before Spark starts (exit 2)
     types = parse_types(args.types, ruleset.types)
     type_map = read_type_map(args.type_map) if args.type_map else None

@@ -103,6 +103,15 @@ def safe_url(url: str) -> str:
         return re.sub(r"://([^:/@]+):[^@]*@", r"://\1:***@", url)
 
 
+def network_url(url: str) -> bool:
+    """Whether opening ``url`` may connect to another machine: every back end but SQLite (a
+    ``sqlite://`` URL is a local file or memory). An unparsable URL counts as network."""
+    try:
+        return parse_url(url).get_backend_name() != "sqlite"
+    except Exception:
+        return "://" in url and not url.startswith("sqlite")
+
+
 def sqlite_path(url: str) -> Path | None:
     """The file of a SQLite URL (None for a server database or an in-memory one)."""
     return sqlite_file(parse_url(url))
