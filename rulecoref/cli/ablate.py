@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -95,10 +95,11 @@ def parse_types(text: str | None, declared: tuple[str, ...]) -> tuple[str, ...] 
     return tuple(t.strip().lower() for t in text.split(",") if t.strip())
 
 
-def rule_file_out(args: argparse.Namespace, reads: Path) -> Any:
+def rule_file_out(args: argparse.Namespace, reads: Iterable[Path]) -> Any:
     """``--out``, checked before any work as every output is (``io/outdir.py``): never GOLD's files
-    or the rule file read (RC522), nor under GOLD's docs/, concepts/ or chains/ (RC505); an
-    existing file is replaced only with ``--overwrite`` (RC513)."""
+    or a file the rule set reads (``RuleSet.inputs``: includes, word lists, model, UMLS file;
+    RC522), nor under GOLD's docs/, concepts/ or chains/ (RC505); an existing file is replaced
+    only with ``--overwrite`` (RC513)."""
     from ..io.layout import find_records
     from ..io.outdir import OutputFile
 
@@ -106,7 +107,7 @@ def rule_file_out(args: argparse.Namespace, reads: Path) -> Any:
         records = find_records(args.gold)[0]
     except InputError:
         records = []  # reported when the gold is read
-    return OutputFile(args.out, overwrite=args.overwrite, inputs=inputs_of(records, args.gold, extra=[reads]),
+    return OutputFile(args.out, overwrite=args.overwrite, inputs=inputs_of(records, args.gold, extra=list(reads)),
                       what="a rule file").check()
 
 
@@ -121,8 +122,8 @@ def run(args: argparse.Namespace) -> int:
     if args.search and args.out is None:
         raise CliError(diagnostic("RC577", option="--search", detail="needs --out NEW.yaml, the file to write"))
     path = rules_path(args)
-    sink = rule_file_out(args, path) if args.search else None
     ruleset = compile_rules(path, allow_paths=args.allow_path)
+    sink = rule_file_out(args, ruleset.inputs) if args.search else None
     if ruleset.decoder is not None:
         raise CliError(diagnostic("RC572", path=str(path), kind=ruleset.decoder.kind, command="ablate"))
     docs, warnings = load_gold(args.gold, parse_types(args.types, ruleset.types), args.encoding)

@@ -26,7 +26,7 @@ from ..passes import REPLACED, PassConfig, TypeScope, get_kind, known_kinds, sug
 from ..resources.lexicon import WordListError
 from ..rules import schema
 from ..rules.schema import Param, check_value, type_name
-from .files import RuleFiles, allowed_roots, bundled_rules, read_rule_yaml
+from .files import RuleFiles, allowed_roots, bundled_rules, read_rule_yaml, rule_set_inputs
 from .regex import regexes
 from .retype import retyped
 from .yamlsrc import LDict, LList
@@ -55,6 +55,9 @@ class RuleSet:
     description: str = ""
     #: the ``attributes:`` settings (attributes.SETTINGS), defaults filled in and word lists resolved
     attributes: dict[str, Any] = field(default_factory=dict)
+    #: every file the rule set reads (itself, includes, word lists, the model, a UMLS SQLite file),
+    #: resolved: inputs that ``induce`` and ``ablate --search`` never overwrite (RC522)
+    inputs: tuple[Path, ...] = ()
 
 
 def default_attributes() -> dict[str, Any]:
@@ -575,6 +578,7 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
     if chk.problems:
         raise RuleFileError(chk.problems)
     return RuleSet(
+        inputs=rule_set_inputs(path, chk.files.read, attributes, decoder),
         path=str(path),
         name=str(data.get("name", path.stem)),
         types=types,

@@ -73,6 +73,9 @@ class RuleFiles:
         self.roots = tuple(roots) if roots is not None else allowed_roots(bundled_rules())
         self._texts: dict[Path, str | WordListError] = {}  # word lists named by several passes are read once
         self._found: dict[tuple[str, Path], tuple[Path | None, list[str], list[Path]]] = {}
+        #: every file found for the rule set (includes, word lists, pattern files), resolved, in order:
+        #: ``RuleSet.inputs``, which learned files never overwrite (RC522)
+        self.read: dict[Path, None] = {}
 
     def locate(self, value: str, file: Path) -> tuple[Path | None, list[str], list[Path]]:
         """``resolve_resource`` within the allowed folders: (path, where it looked, refused paths)."""
@@ -81,6 +84,8 @@ class RuleFiles:
             refused: list[Path] = []
             path, looked = resolve_resource(value, file, self.roots, refused)
             found = self._found[(value, file)] = (path, looked, refused)
+            if path is not None:
+                self.read[path.resolve()] = None
         return found
 
     def text(self, path: Path) -> str | WordListError:
@@ -124,3 +129,24 @@ def read_rule_yaml(path: Path) -> tuple[Any, Diagnostic | None]:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         return problem("RC101", (mark.line + 1) if mark else 0, detail=getattr(exc, "problem", None) or str(exc))
+
+
+def rule_set_inputs(path: Path, read: Sequence[Path] | dict[Path, None], attributes: dict[str, Any],
+                    decoder: Any) -> tuple[Path, ...]:
+    """Every file a compiled rule set reads (``RuleSet.inputs``): the rule file, what it found
+    (includes, word lists), its decoder's model and its UMLS SQLite file when they are files."""
+    out = [path.resolve(), *read]
+    for pname in getattr(decoder, "params", None) or {}:
+        value = decoder.params[pname]
+        if pname == "model" and isinstance(value, str) and value and Path(value).expanduser().is_file():
+            out.append(Path(value).expanduser().resolve())
+    umls = attributes.get("umls") or {}
+    db = str(umls.get("db") or os.environ.get(str(umls.get("db_env") or ""), "")).strip()
+    if db and "://" not in db:
+        cand = Path(db).expanduser()
+        cand = cand if cand.is_absolute() else path.parent / cand
+        if cand.is_file():
+            out.append(cand.resolve())
+    elif db.startswith("sqlite:///"):
+        out.append(Path(db[len("sqlite:///"):]).expanduser().resolve())
+    return tuple(dict.fromkeys(out))
