@@ -36,6 +36,7 @@ MESSAGES: dict[str, str] = {
     "RC121": "word list is not text: {detail} (named on {rule})",
     "RC122": "word list is too large: {detail} (named on {rule})",
     "RC123": "{where}: {value} is not a finite number",
+    "RC125": "word list {path!r} holds a phrase that is too long: {detail} (named on {rule})",
     "RC124": "cannot include {path!r}: includes nest deeper than {limit} files",
     # -- rule vocabulary: attributes, predicates, pass order (RC130-RC149) --
     "RC130": "unknown attribute {name!r} in {where}",
@@ -277,6 +278,7 @@ HINTS: dict[str, str] = {
     "RC116": "a rule file is a short list of passes, with few aliases; the limits are in docs/security.md.",
     "RC117": "a rule file needs a few levels of nesting; the limits are in docs/security.md.",
     "RC118": "an alias may only name an anchor that it is not inside.",
+    "RC125": "phrase search tries every length of entry at every word; the limits are in docs/security.md.",
     "RC124": "a rule set is a few files deep (rules/hybrid.yaml includes 2 levels); the limits are in docs/security.md.",
     "RC119": "save the file as UTF-8 (e.g. iconv -f latin1 -t utf-8 OLD > NEW).",
     "RC120": ("rule files may read their own folder tree and the bundled resources/ and rules/; to allow "

@@ -23,7 +23,7 @@ from ..attributes import SETTINGS
 from ..errors import Diagnostic, RuleFileError, diagnostic
 from ..markup import MarkupError, parse_markup
 from ..passes import REPLACED, PassConfig, TypeScope, get_kind, known_kinds, suggest
-from ..resources.lexicon import WordListError
+from ..resources.lexicon import WordListError, check_phrases
 from ..rules import schema
 from ..rules.schema import Param, check_value, type_name
 from .files import RuleFiles, allowed_roots, bundled_rules, read_rule_yaml, rule_set_inputs
@@ -125,14 +125,20 @@ class Reporter:
             self.add(missing, line, path=value, detail="not found in " + ", ".join(looked))
         return path
 
-    def word_list(self, value: str, line: int) -> tuple[Path, str] | None:
-        """Find a word list and read it as ``Lexicon`` will (RC121 not text, RC122 too large)."""
+    def word_list(self, value: str, line: int, phrases: bool = False) -> tuple[Path, str] | None:
+        """Find a word list and read it as ``Lexicon`` will (RC121 not text, RC122 too large;
+        ``phrases``: RC125 for an entry of too many words)."""
         path = self.find(value, line, "RC105")
         if path is None:
             return None
         text = self.chk.files.text(path)
+        if phrases and not isinstance(text, WordListError):
+            try:
+                check_phrases(text.split("\n"))
+            except WordListError as exc:
+                text = exc
         if isinstance(text, WordListError):
-            code = "RC122" if text.kind == "size" else "RC121"
+            code = {"size": "RC122", "phrase": "RC125"}.get(text.kind, "RC121")
             self.chk.problems.append(diagnostic(code, file=str(path), line=text.line, path=str(path), detail=text.detail,
                                                 rule=f"{self.file}:{line}" + (f" (pass {self.pass_name!r})" if self.pass_name else "")))
             return None
@@ -221,7 +227,7 @@ class _Settings:
         """A word list (its path, loaded through Resources so that passes share it) or regular
         expressions (a file of them read here), compiled."""
         if isinstance(value, str):
-            found = self.rep.word_list(value, line)
+            found = self.rep.word_list(value, line, phrases=spec.kind == "wordlist")
             if found is None:
                 return None
             path, text = found
@@ -229,6 +235,10 @@ class _Settings:
                 return path
             return regexes(self.rep, name, text, path)
         if spec.kind == "wordlist":
+            try:
+                check_phrases(value)
+            except WordListError as exc:
+                self.rep.add("RC125", line, path=name, detail=f"entry {exc.line}: {exc.detail}", rule=f"{self.rep.file}:{line}")
             return list(value)
         return regexes(self.rep, name, value, line)
 
