@@ -37,6 +37,7 @@ MESSAGES: dict[str, str] = {
     "RC122": "word list is too large: {detail} (named on {rule})",
     "RC123": "{where}: {value} is not a finite number",
     "RC125": "word list {path!r} holds a phrase that is too long: {detail} (named on {rule})",
+    "RC126": "word list {path!r} is one too many: {detail} (named on {rule})",
     "RC124": "cannot include {path!r}: includes nest deeper than {limit} files",
     # -- rule vocabulary: attributes, predicates, pass order (RC130-RC149) --
     "RC130": "unknown attribute {name!r} in {where}",
@@ -159,6 +160,7 @@ MESSAGES: dict[str, str] = {
     "RC557": "no readable documents in {inputs}",
     "RC558": "output {path!r} {detail}",
     "RC559": "the run was interrupted ({signal}) before this document was resolved",
+    "RC560": "out of memory while {doing}",
     # -- ablate, search and induce (RC570-RC589) --
     "RC570": "{path}: no gold chains file for {doc!r}; the record is left out of learning",
     "RC571": "no documents with gold chains in {inputs}",
@@ -279,6 +281,7 @@ HINTS: dict[str, str] = {
     "RC117": "a rule file needs a few levels of nesting; the limits are in docs/security.md.",
     "RC118": "an alias may only name an anchor that it is not inside.",
     "RC125": "phrase search tries every length of entry at every word; the limits are in docs/security.md.",
+    "RC126": "a rule set's word lists are small text files; the limits are in docs/security.md.",
     "RC124": "a rule set is a few files deep (rules/hybrid.yaml includes 2 levels); the limits are in docs/security.md.",
     "RC119": "save the file as UTF-8 (e.g. iconv -f latin1 -t utf-8 OLD > NEW).",
     "RC120": ("rule files may read their own folder tree and the bundled resources/ and rules/; to allow "
@@ -312,6 +315,8 @@ HINTS: dict[str, str] = {
     "RC513": "pass --overwrite to replace it, or choose another name.",
     "RC538": ("check the executors' Python has rulecoref installed (spark-resolve starts them with its own "
               "interpreter unless PYSPARK_PYTHON or spark.pyspark.python names another; docs/scale.md)."),
+    "RC560": ("give rulecoref more memory, or smaller inputs: fewer --jobs, smaller word lists or documents "
+              "(the limits are in docs/security.md)."),
     "RC559": "run the batch again; the documents written before the interrupt are complete.",
     "RC606": "a model is the JSON that rulecoref train writes; the limits are in docs/security.md.",
     "RC607": "a model is the JSON that rulecoref train writes: retrain it, or check the path names a model.",

@@ -24,6 +24,10 @@ from .yamlsrc import BadScalar, DuplicateKey, RecursiveAlias, TooDeep, TooManyNo
 #: Largest rule file read (the bundled ones are under 8 kB). PyYAML scans a few hundred kB a second,
 #: so this bounds the time a file takes to parse, whatever it holds.
 MAX_RULE_FILE_BYTES = 256 * 1024
+#: Most bytes of word lists (and files of patterns) one rule set reads, all together: a word list
+#: takes about 20 times its size in memory once loaded (14 lists of 8 MiB took 2.5 GB), and the
+#: bundled ones total 35 kB.
+MAX_WORDLISTS_BYTES = 32 * 1024 * 1024
 #: Folders (separated by os.pathsep) that rule files may read besides their own tree and the bundled data.
 ALLOW_ENV = "RULECOREF_ALLOW_PATH"
 
@@ -76,6 +80,8 @@ class RuleFiles:
         #: every file found for the rule set (includes, word lists, pattern files), resolved, in order:
         #: ``RuleSet.inputs``, which learned files never overwrite (RC522)
         self.read: dict[Path, None] = {}
+        self.total = 0  # bytes of the word lists read so far
+        self.over = False  # the total limit was passed (RC126 reported)
 
     def locate(self, value: str, file: Path) -> tuple[Path | None, list[str], list[Path]]:
         """``resolve_resource`` within the allowed folders: (path, where it looked, refused paths)."""
@@ -89,11 +95,17 @@ class RuleFiles:
         return found
 
     def text(self, path: Path) -> str | WordListError:
-        """A word list's text as ``Lexicon`` reads it, or why it cannot be (RC121, RC122)."""
+        """A word list's text as ``Lexicon`` reads it, or why it cannot be (RC121, RC122; RC126
+        when the rule set's word lists together pass MAX_WORDLISTS_BYTES)."""
         text = self._texts.get(path)
         if text is None:
             try:
                 text = read_wordlist(path)
+                self.total += len(text.encode("utf-8"))
+                if self.total > MAX_WORDLISTS_BYTES:  # reported once, on the list that crossed the limit
+                    text = WordListError("total" if not self.over else "total-again", f"with this one, the word "
+                                         f"lists read total {self.total} bytes, more than {MAX_WORDLISTS_BYTES}")
+                    self.over = True
             except WordListError as exc:
                 text = exc
             self._texts[path] = text
