@@ -32,6 +32,7 @@ import os
 import secrets
 import shlex
 import socket
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -307,7 +308,7 @@ class OutputFolder:
         if first:
             foreign += self._foreign_of_kind(set(new))
             earlier = [n for n in sorted(self.owners) if self.owner(n) == self.group and n not in self.replaceable
-                       and os.path.lexists(self.path / n)]
+                       and _a_file(self.path / n)]
         if foreign:
             detail = (f"not named in {self.path / MANIFEST}" if len(foreign) == 1 else
                       f"{len(foreign)} files in {self.path} that no rulecoref run wrote: {_few(foreign)}")
@@ -322,7 +323,10 @@ class OutputFolder:
         for name in earlier:  # only with --overwrite: the group's own files of an earlier run
             path = self.path / name
             if path.is_symlink() or path.resolve().is_relative_to(self.path.resolve()):
-                path.unlink(missing_ok=True)  # a link itself is removed, never what it points to
+                try:
+                    path.unlink(missing_ok=True)  # a link itself is removed, never what it points to
+                except OSError as exc:
+                    raise OutputError(diagnostic("RC510", path=str(path), detail=exc.strerror or str(exc))) from exc
         for name in new:
             self.owners[name] = self.group
             self.planned.add(name)
@@ -450,6 +454,17 @@ class OutputFolder:
                     stamp = (st.st_size, st.st_mtime_ns)
             lines_out.append(json.dumps([group, name, *stamp] if stamp else [group, name], ensure_ascii=False) + "\n")
         write_atomic(self.path / MANIFEST, _MANIFEST_HEAD + "".join(lines_out))
+
+
+def _a_file(path: Path) -> bool:
+    """Whether ``path`` is what a run writes: a regular file, or a link (removed itself). A manifest
+    entry naming a folder, a device or nothing is damage, never deleted: the manifest is checked
+    entry by entry before ``--overwrite`` deletes anything."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return False
+    return stat.S_ISREG(mode) or stat.S_ISLNK(mode)
 
 
 def _manifest_entry(raw: bytes) -> tuple[str, str, tuple[int, int] | None] | None:
