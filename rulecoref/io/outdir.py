@@ -27,6 +27,7 @@ mix two batches.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import secrets
@@ -182,7 +183,7 @@ def write_atomic(path: str | Path, text: str, encoding: str = "utf-8") -> None:
     except UnicodeEncodeError as exc:
         raise OutputError(diagnostic("RC510", file=str(path), path=str(path), detail=(
             f"the text holds {text[exc.start]!r} at character {exc.start}, which {encoding} cannot encode"))) from exc
-    tmp = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"
+    tmp = path.parent / temp_name(path.name)
     created = False
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -192,6 +193,10 @@ def write_atomic(path: str | Path, text: str, encoding: str = "utf-8") -> None:
         os.replace(tmp, path)
         created = False
     except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:  # that document's error, not the disk's
+            raise OutputError(diagnostic("RC510", file=str(path), path=str(path), detail=(
+                f"its name is {len(path.name.encode('utf-8', 'surrogateescape'))} bytes, longer than the file "
+                "system holds"), hint="give the document a shorter name (the part before the first '.').")) from exc
         raise OutputError(diagnostic("RC510", file=str(path), path=str(path),
                                      detail=exc.strerror or str(exc))) from exc
     finally:
@@ -200,6 +205,22 @@ def write_atomic(path: str | Path, text: str, encoding: str = "utf-8") -> None:
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+#: Longest file name most file systems hold (ext4, XFS, tmpfs, NTFS: 255 bytes)
+NAME_MAX = 255
+
+
+def temp_name(name: str) -> str:
+    """The temporary file for ``name``: ``.NAME.TOKEN.tmp``, with NAME cut (whole UTF-8 characters)
+    so the temporary name is no longer than NAME_MAX bytes when ``name`` itself fits: a
+    230-character document once failed because its temporary file's name was too long."""
+    token = f".{secrets.token_hex(6)}.tmp"
+    room = NAME_MAX - 1 - len(token)
+    raw = name.encode("utf-8", "surrogateescape")
+    if len(raw) > room:
+        name = raw[:room].decode("utf-8", "ignore")
+    return f".{name}{token}"
 
 
 def _write_fd(fd: int, data: bytes) -> None:
