@@ -27,9 +27,11 @@ mix two batches.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
+import re
 import secrets
 import shlex
 import socket
@@ -187,8 +189,8 @@ def write_atomic(path: str | Path, text: str, encoding: str = "utf-8") -> None:
     created = False
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        created = True  # before the open: a signal right after it still removes the file (O_EXCL: ours)
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
-        created = True
         _write_fd(fd, data)
         os.replace(tmp, path)
         created = False
@@ -211,16 +213,22 @@ def write_atomic(path: str | Path, text: str, encoding: str = "utf-8") -> None:
 NAME_MAX = 255
 
 
-def temp_name(name: str) -> str:
-    """The temporary file for ``name``: ``.NAME.TOKEN.tmp``, with NAME cut (whole UTF-8 characters)
-    so the temporary name is no longer than NAME_MAX bytes when ``name`` itself fits: a
-    230-character document once failed because its temporary file's name was too long."""
-    token = f".{secrets.token_hex(6)}.tmp"
-    room = NAME_MAX - 1 - len(token)
+#: ``.NAME.TOKEN.tmp``: a temporary file of ``write_atomic``
+_TEMP = re.compile(r"^\.(.+)\.[0-9a-f]{12}\.tmp$", re.DOTALL)
+
+
+def temp_stem(name: str) -> str:
+    """The part of ``name`` its temporary file keeps: all of it, or its first bytes (whole UTF-8
+    characters) so that the temporary name is no longer than NAME_MAX bytes when ``name`` itself
+    fits (a 230-character document once failed because its temporary file's name was too long)."""
+    room = NAME_MAX - 1 - len(".000000000000.tmp")
     raw = name.encode("utf-8", "surrogateescape")
-    if len(raw) > room:
-        name = raw[:room].decode("utf-8", "ignore")
-    return f".{name}{token}"
+    return raw[:room].decode("utf-8", "ignore") if len(raw) > room else name
+
+
+def temp_name(name: str) -> str:
+    """The temporary file for ``name``: ``.NAME.TOKEN.tmp`` (``temp_stem``)."""
+    return f".{temp_stem(name)}.{secrets.token_hex(6)}.tmp"
 
 
 def _write_fd(fd: int, data: bytes) -> None:
@@ -411,11 +419,31 @@ class OutputFolder:
             return
         self.opened = False
         try:
+            self._remove_temporaries()
             self._write_manifest(prune=True)
         except OutputError:
             pass  # a full disk: the claim written at the start still names every file
         finally:
             self.lock.release()
+
+    def _remove_temporaries(self) -> None:
+        """Remove the temporary files (``temp_name``) of files this run claimed: a worker process
+        stopped while it wrote (SIGTERM, or SIGKILL past its grace time) leaves one, and only this
+        run, holding the lock, can have made it. Other files are never touched."""
+        stems: dict[Path, set[str]] = {}
+        for name in self.planned:  # a claimed name may lie in a subfolder (convert: docs/NAME.txt)
+            path = self.path / name
+            stems.setdefault(path.parent, set()).add(temp_stem(path.name))
+        for folder, names in stems.items():
+            try:
+                entries = list(os.scandir(folder))
+            except OSError:
+                continue
+            for entry in entries:
+                m = _TEMP.match(entry.name)
+                if m and m.group(1) in names and not entry.is_dir(follow_symlinks=False):
+                    with contextlib.suppress(OSError):
+                        os.unlink(entry.path)
 
     def __enter__(self) -> OutputFolder:
         return self
