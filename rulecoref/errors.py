@@ -38,6 +38,7 @@ MESSAGES: dict[str, str] = {
     "RC123": "{where}: {value} is not a finite number",
     "RC125": "word list {path!r} holds a phrase that is too long: {detail} (named on {rule})",
     "RC126": "word list {path!r} is one too many: {detail} (named on {rule})",
+    "RC127": "rule file {path!r} is {kind}, not a file",
     "RC124": "cannot include {path!r}: includes nest deeper than {limit} files",
     # -- rule vocabulary: attributes, predicates, pass order (RC130-RC149) --
     "RC130": "unknown attribute {name!r} in {where}",
@@ -282,6 +283,7 @@ HINTS: dict[str, str] = {
     "RC118": "an alias may only name an anchor that it is not inside.",
     "RC125": "phrase search tries every length of entry at every word; the limits are in docs/security.md.",
     "RC126": "a rule set's word lists are small text files; the limits are in docs/security.md.",
+    "RC127": "give the path of a YAML rule file (the bundled ones are in rules/: i2b2.yaml, odie.yaml, ...).",
     "RC124": "a rule set is a few files deep (rules/hybrid.yaml includes 2 levels); the limits are in docs/security.md.",
     "RC119": "save the file as UTF-8 (e.g. iconv -f latin1 -t utf-8 OLD > NEW).",
     "RC120": ("rule files may read their own folder tree and the bundled resources/ and rules/; to allow "

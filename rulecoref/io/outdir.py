@@ -156,6 +156,11 @@ class OutputLock:
                   "command": held.get("command", "?"), "lock": shlex.quote(str(self.path))}
         if isinstance(pid, int) and held.get("host") == socket.gethostname() and not _alive(pid):
             raise CliError(diagnostic("RC507", **fields))
+        if not held:  # garbage, a folder, a device: no run to wait for can be named, so name the lock
+            kind = "a folder" if self.path.is_dir() and not self.path.is_symlink() else "not a lock rulecoref wrote"
+            raise CliError(diagnostic("RC506", **fields, hint=(
+                f"the lock {self.path} cannot be read ({kind}); if no rulecoref run uses the folder, remove it: "
+                f"rm -r {shlex.quote(str(self.path))}")))
         raise CliError(diagnostic("RC506", **fields))
 
     def release(self) -> None:
