@@ -119,6 +119,7 @@ MESSAGES: dict[str, str] = {
     # -- UMLS: network sources (RC420-RC429) --
     "RC420": "UMLS database {url} is a server, named by the rule file: a rule file alone never makes rulecoref open a network connection",
     "RC421": "UMLS database {url} is a server: this command never opens a network connection",
+    "RC422": "--db {url} is a database in memory: what umls load puts there is gone when the command ends",
     # command line
     "RC501": "output directory {path!r} already holds {count} file(s) of an earlier run (.txt.chains and the like)",
     "RC503": "{count} of {total} document(s) failed",
@@ -226,6 +227,7 @@ HINTS: dict[str, str] = {
               "if you trust the rule file to connect there (docs/security.md)."),
     "RC421": ("check and web --dry-run read local files only: give a SQLite copy (RULECOREF_UMLS_DB=FILE) to "
               "check the UMLS pass's examples (docs/security.md)."),
+    "RC422": "give a file (--db umls.sqlite) or a server URL; an in-memory database suits only tests.",
     "RC501": "pass --overwrite to replace them, or choose an empty directory.",
     "RC505": "write the outputs to a folder of their own, e.g. beside DATA, not among its docs/, concepts/ or chains/.",
     "RC506": "two runs into one folder would mix or lose outputs: wait for that run to end, or choose another --out.",
