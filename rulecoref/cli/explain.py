@@ -6,16 +6,13 @@ import argparse
 import json
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from ..document import Document
 from ..errors import CliError, diagnostic
 from ..io.i2b2 import read_document
 from ..io.layout import find_records
+from ..why import explain_pair
 from .common import add_rules_option, cli_resources, load_pipeline
-
-if TYPE_CHECKING:
-    from ..engine import Pipeline
 
 _POS = re.compile(r"^(\d{1,9}):(\d{1,9})(?:\s+(\d{1,9}):(\d{1,9}))?$")  # longer numbers name no token
 
@@ -23,9 +20,11 @@ _POS = re.compile(r"^(\d{1,9}):(\d{1,9})(?:\s+(\d{1,9}):(\d{1,9}))?$")  # longer
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "explain",
-        help="say why two mentions were (not) linked",
-        description="Resolve one document and explain a pair of mentions: which passes proposed a link, which "
-                    "filter removed it, and the chain of links that joined them. A mention is given as "
+        help="say why two mentions were (not) linked, pass by pass",
+        description="Resolve one document and explain a pair of mentions: every pass of the rule file in order "
+                    "with its verdict (linked, not in scope, not a candidate, outside the window, a requirement "
+                    "false, a veto, removed by a filter) and the reason, then whether the chains joined them "
+                    "(and through which links). A mention is given as "
                     "'L:T' (its start), 'L:T L:T' (its span) or its text (first occurrence; 'text#2' for the second). "
                     "With one mention, every link touching it is listed.",
     )
@@ -81,32 +80,21 @@ def run(args: argparse.Namespace) -> int:
             for row in rows:
                 _print(row)
         return 0
-    why = res.explain(*idx)
-    why["vetoed_by"] = vetoes(pipe, res, *idx)
+    why = explain_pair(pipe, res, *idx)
     if args.json:
         print(json.dumps(why, indent=1))
     else:
-        _print(why)
+        _print_passes(why)
     return 0
 
 
-def vetoes(pipe: Pipeline, res: Any, a: int, b: int) -> list[dict[str, str]]:
-    """The ``veto:`` predicates of the rule file's ``match`` rules that hold for the pair: why a rule
-    whose scope admits both mentions did not link them ("no [masses]" under two exam headings)."""
-    from ..predicates import PREDICATES
-
-    later, earlier = (a, b) if res.doc.concepts[a].start > res.doc.concepts[b].start else (b, a)
-    types = res.table["type"]
-    out = []
-    for p in pipe.passes:
-        rule = p.config.rule
-        if "veto" not in rule or not p.scope.allows_types(types[earlier], types[later]):
-            continue
-        for name, params in rule["veto"]:
-            evidence = PREDICATES[name].bind(params)(res.table, later, earlier)
-            if evidence is not None:
-                out.append({"pass": p.name, "veto": name, "evidence": str(evidence)})
-    return out
+def _print_passes(why: dict) -> None:
+    """The pair, then every pass's verdict and reason in rule-file order, the decoder's last."""
+    print(f"{why['a']}  <->  {why['b']}")
+    print(f"  same chain: {'yes' if why['same_chain'] else 'no'} (decoder {why['decoder']})")
+    width = max((len(row["pass"]) for row in why["passes"]), default=0)
+    for row in why["passes"]:
+        print(f"  {row['pass']:<{width}}  {row['verdict'].replace('_', ' ')}: {row['reason']}")
 
 
 def _print(why: dict) -> None:
@@ -119,8 +107,6 @@ def _print(why: dict) -> None:
     if why["removed_by"]:
         r = why["removed_by"]
         print(f"  removed by {r['pass']} [{r['kind']}] ({Path(r['rule_file']).name}:{r['rule_line']}): {r['evidence']}")
-    for v in why.get("vetoed_by", ()):
-        print(f"  vetoed in {v['pass']} by {v['veto']}: {v['evidence']}")
     if len(why["path"]) > 1 or (why["path"] and not why["proposed_by"]):
         print("  joined through:")
         for step in why["path"]:
