@@ -151,6 +151,11 @@ MESSAGES: dict[str, str] = {
     "RC554": "no mention {spec!r} in {doc!r}",
     "RC555": "pick one document with --doc (found: {names})",
     "RC556": "the rule file's decoder is {kind!r}, not belltree",
+    # -- explain's mentions and documents (RC540-RC549) --
+    "RC540": "mention {spec!r}: {nth!r} after '#' is no occurrence number",
+    "RC541": "explain takes one or two mentions, got {count}: {specs}",
+    "RC542": "no document {name!r} in {data} (its documents: {names})",
+    "RC543": "mention {spec!r}: {doc!r} has {count} mention(s) reading {text!r}",
     "RC557": "no readable documents in {inputs}",
     "RC558": "output {path!r} {detail}",
     "RC559": "the run was interrupted ({signal}) before this document was resolved",
@@ -225,6 +230,10 @@ HINTS: dict[str, str] = {
     "RC551": "it may have run out of memory; run again with fewer --jobs.",
     "RC554": "a mention is 'L:T', 'L:T L:T' or its text ('text#2' for the second occurrence).",
     "RC556": "use rules/belltree.yaml or rules/hybrid.yaml, or a rule file whose decoder kind is belltree.",
+    "RC540": "'text#N' names the Nth occurrence of the text, counting from 1 ('mrsa#2' for the second).",
+    "RC541": "quote a mention of several words ('chest pain'); to see every link of one mention, give it alone.",
+    "RC542": "--doc takes a document's name, its file name before the first '.' (clinical-ex1 for clinical-ex1.txt).",
+    "RC543": "'text#N' counts from 1 up to the number of mentions that read the text.",
     # -- hints: add yours below, keyed by your codes --
     "RC570": "learning needs NAME.txt.chains beside the concepts (an i2b2 release's chains/ folder).",
     "RC572": "give --rules/--base a rule file without a decoder: section (the Bell-tree decoder is trained, not induced).",

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..document import Document
 from ..errors import CliError, diagnostic
+from ..io.formats import Record
 from ..io.i2b2 import read_document
 from ..io.layout import find_records
 from ..why import explain_pair
@@ -41,34 +42,62 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def find_mention(doc: Document, spec: str) -> int:
+    """The concept a MENTION names: 'L:T' (its start), 'L:T L:T' (its span), its text (the first
+    occurrence) or 'text#N' (the Nth, from 1). A text that is some concept's own text whole ('c#')
+    is that concept, '#' and all; any other '#N' must be a whole number in range."""
     m = _POS.match(spec.strip())
-    for c in doc.concepts:
-        if m and ((c.start == (int(m[1]), int(m[2])) and m[3] is None)
-                  or (m[3] is not None and c.span == (int(m[1]), int(m[2]), int(m[3]), int(m[4])))):
-            return c.index
-    if not m:
-        text, _, nth = spec.partition("#")
-        hits = [c.index for c in doc.concepts if c.text == " ".join(text.lower().split())]
-        k = int(nth) - 1 if nth.isdigit() else 0
-        if 0 <= k < len(hits):
-            return hits[k]
-    raise CliError(diagnostic("RC554", spec=spec if len(spec) <= 60 else spec[:40] + f"... ({len(spec)} characters)", doc=doc.name))
+    if m:
+        for c in doc.concepts:
+            if (c.start == (int(m[1]), int(m[2])) and m[3] is None) or (
+                    m[3] is not None and c.span == (int(m[1]), int(m[2]), int(m[3]), int(m[4]))):
+                return c.index
+        raise CliError(diagnostic("RC554", spec=_shown(spec), doc=doc.name))
+    text, nth = " ".join(spec.lower().split()), 1
+    if text not in {c.text for c in doc.concepts} and "#" in text:
+        text, _, number = text.rpartition("#")
+        text = text.strip()
+        if not (number.isascii() and number.strip().isdigit() and int(number) >= 1):
+            raise CliError(diagnostic("RC540", spec=_shown(spec), nth=_shown(number)))
+        nth = int(number)
+    hits = [c.index for c in doc.concepts if c.text == text]
+    if not hits:
+        raise CliError(diagnostic("RC554", spec=_shown(spec), doc=doc.name))
+    if nth > len(hits):
+        raise CliError(diagnostic("RC543", spec=_shown(spec), doc=doc.name, count=len(hits), text=text))
+    return hits[nth - 1]
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= 60 else text[:40] + f"... ({len(text)} characters)"
+
+
+def pick_record(data: str, name: str | None) -> Record:
+    """The one document of DATA that ``--doc`` names (or DATA's only one); otherwise a usage error
+    that says what was looked for and what DATA holds."""
+    records, _ = find_records([data])
+    records = [r for r in records if r.txt is not None]
+    names = ", ".join(r.name for r in records[:10]) + (f", ... ({len(records)} in all)" if len(records) > 10 else "")
+    if name is not None:
+        chosen = [r for r in records if r.name == name]
+        if not chosen:
+            raise CliError(diagnostic("RC542", name=_shown(name), data=data, names=names or "none"))
+        return chosen[0]
+    if len(records) != 1:
+        raise CliError(diagnostic("RC555", names=names or "none"))
+    return records[0]
 
 
 def run(args: argparse.Namespace) -> int:
-    records, _ = find_records([args.data])
-    if args.doc:
-        records = [r for r in records if r.name == args.doc]
-    if len(records) != 1 or records[0].txt is None:
-        names = ", ".join(r.name for r in records[:10])
-        raise CliError(diagnostic("RC555", names=names or "none"))
-    rec = records[0]
+    if len(args.mentions) > 2:
+        raise CliError(diagnostic("RC541", count=len(args.mentions),
+                                  specs=", ".join(repr(_shown(m)) for m in args.mentions[:5])))
+    rec = pick_record(args.data, args.doc)
     overrides = {"model": args.model} if args.model else {}
     pipe = load_pipeline(args, cli_resources(args), **overrides)
     types = None if args.types == "auto" else tuple(t.strip() for t in args.types.split(","))
     doc = read_document(rec.txt, rec.con, name=rec.name, types=types).document
     res = pipe.resolve(doc)
-    idx = [find_mention(doc, s) for s in args.mentions[:2]]
+    idx = [find_mention(doc, s) for s in args.mentions]
     if len(idx) == 1:
         i = idx[0]
         rows = [res.explain(l.a, l.b) for l in res.proposed if i in l.pair]
