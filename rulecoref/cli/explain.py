@@ -13,7 +13,15 @@ from ..io.formats import Record
 from ..io.i2b2 import read_document
 from ..io.layout import find_records
 from ..why import explain_pair
-from .common import add_rules_option, cli_resources, load_pipeline
+from .common import (
+    add_quiet_options,
+    add_rules_option,
+    add_types_option,
+    cli_resources,
+    load_pipeline,
+    parse_types,
+    print_diagnostics,
+)
 
 _POS = re.compile(r"^(\d{1,9}):(\d{1,9})(?:\s+(\d{1,9}):(\d{1,9}))?$")  # longer numbers name no token
 
@@ -35,9 +43,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="one or two mentions: 'L:T', 'L:T L:T' or their text ('text#2': the second occurrence)")
     add_rules_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
-    p.add_argument("--types", default="auto", metavar="LIST|auto",
-                   help="comma-separated concept types the input may use, or 'auto' for any type (default: auto)")
+    add_types_option(p)
     p.add_argument("--json", action="store_true", help="print JSON")
+    add_quiet_options(p)
     p.set_defaults(run=run)
 
 
@@ -94,8 +102,10 @@ def run(args: argparse.Namespace) -> int:
     rec = pick_record(args.data, args.doc)
     overrides = {"model": args.model} if args.model else {}
     pipe = load_pipeline(args, cli_resources(args), **overrides)
-    types = None if args.types == "auto" else tuple(t.strip() for t in args.types.split(","))
-    doc = read_document(rec.txt, rec.con, name=rec.name, types=types).document
+    read = read_document(rec.txt, rec.con, name=rec.name, types=parse_types(args.types, pipe.ruleset.types))
+    doc = read.document
+    if not args.quiet:
+        print_diagnostics(read.warnings, prefix="warning: ")
     res = pipe.resolve(doc)
     idx = [find_mention(doc, s) for s in args.mentions]
     if len(idx) == 1:

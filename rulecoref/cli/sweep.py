@@ -10,7 +10,16 @@ from pathlib import Path
 
 from ..errors import CliError, diagnostic
 from ..io.layout import find_records
-from .common import add_allow_path_option, cli_resources, load_pipeline, print_diagnostics, whole
+from .common import (
+    add_allow_path_option,
+    add_quiet_options,
+    add_types_option,
+    cli_resources,
+    load_pipeline,
+    parse_types,
+    print_diagnostics,
+    whole,
+)
 
 #: Most start penalties one sweep decodes (each value decodes every document again).
 MAX_ALPHAS = 1000
@@ -38,10 +47,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--beam", type=whole(1, 10_000), default=None, help="override the rule file's beam (1 to 10000)")
     p.add_argument("--window", type=whole(0, 10_000), default=None,
                    help="override the rule file's window (sentences back; 0 = all)")
-    p.add_argument("--types", default="auto", metavar="LIST|auto", help="concept types the input may use (default any)")
+    add_types_option(p)
     p.add_argument("--wordnet", default=None, metavar="DIR",
                    help="WordNet 3.0 dict folder (default: $RULECOREF_WORDNET or /usr/share/wordnet)")
     p.add_argument("--json", action="store_true", help="print one JSON line per alpha instead of a table")
+    add_quiet_options(p)
     p.set_defaults(run=run)
 
 
@@ -91,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     if not isinstance(decoder, BellTreeDecoder):
         raise CliError(diagnostic("RC556", kind=getattr(decoder, "kind", "union_find")))
     changes = {k: v for k, v in (("beam", args.beam), ("window", args.window)) if v is not None}
-    types = None if args.types.strip().lower() == "auto" else tuple(t.strip().lower() for t in args.types.split(","))
+    types = parse_types(args.types, pipeline.ruleset.types)
     records, problems = find_records(args.inputs)
     docs, golds, resolutions, warnings = [], [], [], list(problems)
     for rec in records:
@@ -104,7 +114,8 @@ def run(args: argparse.Namespace) -> int:
         resolutions.append(pipeline.run_passes(td.doc))
     if not docs:
         raise CliError(diagnostic("RC557", inputs=", ".join(map(str, args.inputs))))
-    print_diagnostics(warnings[:10], prefix="warning: ")
+    if not args.quiet:
+        print_diagnostics(warnings[:10], prefix="warning: ")
     if not args.json:
         print(f"{'log_alpha':>9} {'alpha':>7} {'conll_f1':>8} {'muc':>6} {'b3':>6} {'ceafe':>6} {'seconds':>7}")
     for la in log_alphas:
