@@ -107,6 +107,14 @@ class Bar:
             self.t.reset(total=total)
             self.t.set_description(name)
 
+    def at(self, done: int, total: int | None) -> None:
+        """``done`` of ``total``: the callback of a library loop that knows its total only once it
+        has listed its inputs (``evaluate``'s gold documents)."""
+        if self.t is not None:
+            if total != self.t.total:
+                self.t.total = total
+            self.t.update(done - self.t.n)
+
 
 @contextlib.contextmanager
 def progress_bar(args: argparse.Namespace, total: int | None, desc: str, *, unit: str = "doc") -> Iterator[Bar]:

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import CliError, Diagnostic, InputError, OutputError, RulecorefError, diagnostic
 from ..io.formats import Format, Source, SourceOptions, detect_format, formats, get_format, marks
 from ..io.outdir import OutputFile, OutputFolder
 from ..io.typemap import read_type_map
-from .common import add_quiet_options, encoding_name, print_diagnostics, whole
+from .common import add_quiet_options, encoding_name, print_diagnostics, progress_bar, whole
 
 MAX_WARNINGS = 20
 
@@ -92,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
             chains=args.chains, reference=args.reference, default_type=args.default_type,
             word_column=args.word_column, pronoun_types=(args.pronoun_type,)))
         sink = output_of(args, src, target)
-        count, warnings, failed = convert(src, target, sink)
+        with progress_bar(args, len(src.names()), "convert") as bar:
+            count, warnings, failed = convert(src, target, sink, bar)
     except CliError as exc:
         if exc.code != "RC510":  # SRC or OUT unusable, checked before anything is written: exit 2, as everywhere
             raise
@@ -123,9 +125,10 @@ def output_of(args: argparse.Namespace, src: Source, target: Format) -> OutputFi
                         replaceable=target.finish_names, what=f"{target.name} file(s)").check()
 
 
-def convert(src: Source, target: Format, sink: OutputFile | OutputFolder
+def convert(src: Source, target: Format, sink: OutputFile | OutputFolder, progress: Callable[[], object] = lambda: None
             ) -> tuple[int, list[Diagnostic], list[Diagnostic]]:
-    """Any source to any target: (documents written, warnings, problems of documents not written)."""
+    """Any source to any target: (documents written, warnings, problems of documents not written);
+    ``progress`` is called after each document."""
     failed: list[Diagnostic] = []
     warnings: list[Diagnostic] = []
     parts: list[str] = []
@@ -136,6 +139,7 @@ def convert(src: Source, target: Format, sink: OutputFile | OutputFolder
                   + list(target.finish_names))
     try:
         for doc, chains, ctypes in src.documents(failed, warnings):
+            progress()
             files, warns = target.export(doc, chains, ctypes, chains_only=src.chains_only)
             warnings.extend(warns)
             if isinstance(sink, OutputFile):

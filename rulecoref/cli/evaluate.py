@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from ..errors import Diagnostic, RulecorefError
-from .common import add_quiet_options, encoding_name, print_diagnostics
+from .common import add_quiet_options, encoding_name, print_diagnostics, progress_bar
 
 #: scoring modes (``rulecoref.evaluate.MODES``, which needs the ``eval`` extra to import)
 MODES = ("conll", "i2b2")
@@ -57,8 +57,9 @@ def run(args: argparse.Namespace) -> int:
         if args.gold.is_file():
             report = score_conll_files(args.gold, args.system, mode=args.mode)
         else:
-            report = score_dirs(args.gold, args.system, mode=args.mode, by_type=args.by_type,
-                                concepts_dir=args.concepts, encoding=args.encoding)
+            with progress_bar(args, None, "evaluate") as bar:
+                report = score_dirs(args.gold, args.system, mode=args.mode, by_type=args.by_type,
+                                    concepts_dir=args.concepts, encoding=args.encoding, progress=bar.at)
     except RulecorefError as exc:
         return _failed(exc)
     if args.by_type and args.gold.is_file():

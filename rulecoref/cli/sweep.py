@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from .common import (
     load_pipeline,
     parse_types,
     print_diagnostics,
+    tracked,
     whole,
 )
 
@@ -102,9 +104,10 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(diagnostic("RC556", kind=getattr(decoder, "kind", "union_find")))
     changes = {k: v for k, v in (("beam", args.beam), ("window", args.window)) if v is not None}
     types = parse_types(args.types, pipeline.ruleset.types)
+    started = time.perf_counter()
     records, problems = find_records(args.inputs)
     docs, golds, resolutions, warnings = [], [], [], list(problems)
-    for rec in records:
+    for rec in tracked(args, records, len(records), "passes"):
         if rec.txt is None:
             continue
         td, w = load_gold(rec, types=types)
@@ -118,12 +121,14 @@ def run(args: argparse.Namespace) -> int:
         print_diagnostics(warnings[:10], prefix="warning: ")
     if not args.json:
         print(f"{'log_alpha':>9} {'alpha':>7} {'conll_f1':>8} {'muc':>6} {'b3':>6} {'ceafe':>6} {'seconds':>7}")
+    best = (-1.0, 0.0)
     for la in log_alphas:
         dec = decoder.with_settings(alpha=math.exp(la), **changes)
         t0 = time.perf_counter()
-        preds = [dec.decode(d, r) for d, r in zip(docs, resolutions)]
+        preds = [dec.decode(d, r) for d, r in tracked(args, zip(docs, resolutions), len(docs), f"log alpha {la:g}")]
         secs = time.perf_counter() - t0
         rep = score(docs, golds, preds)
+        best = max(best, (rep.conll_f1, la))
         f = {k: rep.metrics[k].f1 for k in ("muc", "bcub", "ceafe")}
         if args.json:
             print(json.dumps({"log_alpha": la, "alpha": math.exp(la), "conll_f1": rep.conll_f1, **f,
@@ -131,4 +136,8 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"{la:9.2f} {math.exp(la):7.4f} {100 * rep.conll_f1:8.2f} {100 * f['muc']:6.2f} "
                   f"{100 * f['bcub']:6.2f} {100 * f['ceafe']:6.2f} {secs:7.1f}", flush=True)
+    # the summary: on stdout under the table, on stderr beside --json's lines (they stay JSON)
+    print(f"rulecoref: {len(log_alphas)} start penalties on {len(docs)}/{len(records)} docs, best CoNLL F1 "
+          f"{100 * best[0]:.2f} at log alpha {best[1]:g}, {time.perf_counter() - started:.1f} s",
+          file=sys.stderr if args.json else sys.stdout)
     return 0

@@ -7,6 +7,7 @@ import dataclasses
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from ..errors import CliError, diagnostic
 from ..io.layout import find_records
@@ -23,6 +24,7 @@ from .common import (
     number,
     parse_types,
     print_diagnostics,
+    progress_bar,
     whole,
 )
 
@@ -89,8 +91,15 @@ def run(args: argparse.Namespace) -> int:
                              min_count=args.min_count, type_check=not args.no_type_check)
     warnings = list(problems)
     try:
-        model, failed = train(pipeline, records, settings, hybrid=hybrid, jobs=args.jobs, types=types,
-                              encoding=args.encoding, on_document=lambda d: warnings.extend(d.diagnostics if d.ok else []))
+        with progress_bar(args, len(records), "events") as bar:
+            def seen(d: Any) -> None:
+                warnings.extend(d.diagnostics if d.ok else [])
+                bar()
+                if bar.t is not None and bar.t.n == len(records):  # every document read: the fit follows
+                    bar.stage("fitting", None)
+
+            model, failed = train(pipeline, records, settings, hybrid=hybrid, jobs=args.jobs, types=types,
+                                  encoding=args.encoding, on_document=seen)
     except ValueError as exc:
         raise CliError(diagnostic("RC605", detail=str(exc))) from exc
     if warnings and not args.quiet:

@@ -10,7 +10,7 @@ from ..errors import CliError, OutputError, diagnostic
 from ..io.formats import find_inputs, read_options
 from ..io.outdir import OutputFolder
 from ..io.typemap import read_type_map
-from .common import add_quiet_options, encoding_name, gather_inputs, inputs_of, print_diagnostics
+from .common import add_quiet_options, encoding_name, gather_inputs, inputs_of, print_diagnostics, tracked
 from .resolve import add_format_options
 
 MAX_WARNINGS = 20
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     opts = read_options(args.input_format, encoding=args.encoding, type_map=type_map)
     with out.open(planned_pages(records)):
         try:
-            built = build_view(records, opts, out, args.system)
+            built = build_view(tracked(args, records, len(records), "view"), opts, out, args.system)
         except OutputError as exc:  # the index page could not be written
             print_diagnostics(exc.diagnostics, prefix="error: ")
             return 1
