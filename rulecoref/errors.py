@@ -7,6 +7,7 @@ can search for a code. A message names the file and line where it can, and says 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 # fmt: off
@@ -324,9 +325,32 @@ class _Keep(dict):
         return "{" + key + "}"
 
 
+def _listed_fields() -> frozenset[str]:
+    """The fields a template lists after a colon ("allowed: {allowed}", "(found: {names})"): an
+    empty one reads "none", never "allowed:  Hint: ..."."""
+    return frozenset(m for text in MESSAGES.values() for m in re.findall(r":\s*\{(\w+)(?:![rs])?\}", text))
+
+
+LISTED = _listed_fields()
+
+
 def format_message(code: str, **fields: object) -> str:
-    """Fill the template for ``code``; a missing field shows as ``{name}`` instead of crashing."""
+    """Fill the template for ``code``; a missing field shows as ``{name}`` instead of crashing, and
+    an empty list field (``LISTED``) as "none"."""
+    for key in LISTED.intersection(fields):
+        value = fields[key]
+        if (isinstance(value, str) and not value.strip()) or (isinstance(value, (list, tuple, set, frozenset)) and not value):
+            fields[key] = "none"
     return MESSAGES[code].format_map(_Keep(fields))
+
+
+def with_hint(message: str, hint: str | None) -> str:
+    """``message``, then "Hint: ..." after a full stop: a message that ends without one gets it,
+    so the hint never runs on from the message ("...earlier run Hint: pass --overwrite")."""
+    if not hint:
+        return message
+    text = message.rstrip()
+    return f"{text}{'' if text.endswith(('.', '!', '?')) else '.'} Hint: {hint}"
 
 
 @dataclass(frozen=True)
@@ -344,10 +368,7 @@ class Diagnostic:
         where = ""
         if self.file:
             where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
-        text = f"{where}[{self.code}] {self.message}"
-        if self.hint:
-            text += f" Hint: {self.hint}"
-        return text
+        return with_hint(f"{where}[{self.code}] {self.message}", self.hint)
 
     def to_dict(self) -> dict[str, object]:
         return {

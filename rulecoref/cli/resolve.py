@@ -74,7 +74,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def add_format_options(p: argparse.ArgumentParser) -> None:
     """How DATA is read when it is not i2b2: shared by resolve and view."""
     p.add_argument("--input-format", choices=input_formats(), default="i2b2",
-                   help=f"DATA's format: {choices_help(input_formats())} (docs/formats.md)")
+                   help=f"DATA's format: {choices_help(input_formats(), inputs=True)} (docs/formats.md)")
     p.add_argument("--type-map", type=Path, default=None, metavar="YAML",
                    help="map the input's entity types to rule types (jsonl, brat; docs/formats.md)")
 
