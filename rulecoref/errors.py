@@ -7,6 +7,7 @@ can search for a code. A message names the file and line where it can, and says 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 # fmt: off
@@ -157,6 +158,11 @@ MESSAGES: dict[str, str] = {
     "RC554": "no mention {spec!r} in {doc!r}",
     "RC555": "pick one document with --doc (found: {names})",
     "RC556": "the rule file's decoder is {kind!r}, not belltree",
+    # -- explain's mentions and documents (RC540-RC549) --
+    "RC540": "mention {spec!r}: {nth!r} after '#' is no occurrence number",
+    "RC541": "explain takes one or two mentions, got {count}: {specs}",
+    "RC542": "no document {name!r} in {data} (its documents: {names})",
+    "RC543": "mention {spec!r}: {doc!r} has {count} mention(s) reading {text!r}",
     "RC557": "no readable documents in {inputs}",
     "RC558": "output {path!r} {detail}",
     "RC559": "the run was interrupted ({signal}) before this document was resolved",
@@ -236,6 +242,10 @@ HINTS: dict[str, str] = {
     "RC551": "it may have run out of memory; run again with fewer --jobs.",
     "RC554": "a mention is 'L:T', 'L:T L:T' or its text ('text#2' for the second occurrence).",
     "RC556": "use rules/belltree.yaml or rules/hybrid.yaml, or a rule file whose decoder kind is belltree.",
+    "RC540": "'text#N' names the Nth occurrence of the text, counting from 1 ('mrsa#2' for the second).",
+    "RC541": "quote a mention of several words ('chest pain'); to see every link of one mention, give it alone.",
+    "RC542": "--doc takes a document's name, its file name before the first '.' (clinical-ex1 for clinical-ex1.txt).",
+    "RC543": "'text#N' counts from 1 up to the number of mentions that read the text.",
     # -- hints: add yours below, keyed by your codes --
     "RC570": "learning needs NAME.txt.chains beside the concepts (an i2b2 release's chains/ folder).",
     "RC572": "give --rules/--base a rule file without a decoder: section (the Bell-tree decoder is trained, not induced).",
@@ -331,9 +341,32 @@ class _Keep(dict):
         return "{" + key + "}"
 
 
+def _listed_fields() -> frozenset[str]:
+    """The fields a template lists after a colon ("allowed: {allowed}", "(found: {names})"): an
+    empty one reads "none", never "allowed:  Hint: ..."."""
+    return frozenset(m for text in MESSAGES.values() for m in re.findall(r":\s*\{(\w+)(?:![rs])?\}", text))
+
+
+LISTED = _listed_fields()
+
+
 def format_message(code: str, **fields: object) -> str:
-    """Fill the template for ``code``; a missing field shows as ``{name}`` instead of crashing."""
+    """Fill the template for ``code``; a missing field shows as ``{name}`` instead of crashing, and
+    an empty list field (``LISTED``) as "none"."""
+    for key in LISTED.intersection(fields):
+        value = fields[key]
+        if (isinstance(value, str) and not value.strip()) or (isinstance(value, (list, tuple, set, frozenset)) and not value):
+            fields[key] = "none"
     return MESSAGES[code].format_map(_Keep(fields))
+
+
+def with_hint(message: str, hint: str | None) -> str:
+    """``message``, then "Hint: ..." after a full stop: a message that ends without one gets it,
+    so the hint never runs on from the message ("...earlier run Hint: pass --overwrite")."""
+    if not hint:
+        return message
+    text = message.rstrip()
+    return f"{text}{'' if text.endswith(('.', '!', '?')) else '.'} Hint: {hint}"
 
 
 @dataclass(frozen=True)
@@ -351,10 +384,7 @@ class Diagnostic:
         where = ""
         if self.file:
             where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
-        text = f"{where}[{self.code}] {self.message}"
-        if self.hint:
-            text += f" Hint: {self.hint}"
-        return text
+        return with_hint(f"{where}[{self.code}] {self.message}", self.hint)
 
     def to_dict(self) -> dict[str, object]:
         return {

@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("passes", "decoders"),
     ("rules.compiler",),
     ("engine",),
-    ("batch", "belltree", "evaluate", "learn", "rules.examples", "spacy_component", "spark", "view"),
+    ("batch", "belltree", "evaluate", "learn", "rules.examples", "spacy_component", "spark", "view", "why"),
     ("cli", "__main__"),
 )
 
