@@ -72,10 +72,13 @@ def finish(out: OutputFolder, report: dict[str, Any], *, seconds: float, startup
     docs_failed = sum(1 for f in report["failed"] if f["document"] is not None)
     inputs_failed = len(report["failed"]) - docs_failed  # inputs that never became a document
     work = seconds - startup
+    skipped = report.get("skipped", 0)  # --resume: done by an earlier run
+    ran = n - skipped
     print(
         f"rulecoref: {report['resolved']}/{n} docs, {report['concepts']} concepts, {report['links']} links "
         f"({report['removed']} filtered), {report['chains']} chains, {seconds:.2f} s "
-        f"({startup_label} {startup:.2f} s, then {n / work if work > 0 else 0.0:.1f} docs/s{where})"
+        f"({startup_label} {startup:.2f} s, then {ran / work if work > 0 else 0.0:.1f} docs/s{where})"
+        + (f"; {skipped} skipped, done by an earlier run" if skipped else "")
         + (f"; {docs_failed} failed, see {out.path / REPORT}" if docs_failed else "")
         + (f"; {inputs_failed} input problem(s), see {out.path / REPORT}" if inputs_failed else "")
     )
