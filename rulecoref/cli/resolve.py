@@ -134,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
         unfinished = [rec.name for rec in records[tally.seen:] if stopped is not None and not all(
             p.exists() for p in output_paths(args.format, args.out, rec.name))]
         if stopped is None:
-            strays += _finish(out, get_format(args.format), types or pipeline.ruleset.types)
+            strays += finish_files(out, get_format(args.format), types or pipeline.ruleset.types)
         tally.warnings.print(args.out / REPORT, quiet=args.quiet)
         for o in tally.failed:
             print_diagnostics(o.diagnostics, prefix=f"error: {o.name}: ")
@@ -175,7 +175,7 @@ def _run(pipeline: Any, records: list, opts: BatchOptions, args: argparse.Namesp
     return tally, None
 
 
-def _finish(out: Any, fmt: Format, types: Iterable[str]) -> list[Diagnostic]:
+def finish_files(out: Any, fmt: Format, types: Iterable[str]) -> list[Diagnostic]:
     """The files the format writes once beside the documents (brat's annotation.conf); a failure
     (a full disk) is the run's problem (RC510)."""
     try:
