@@ -18,7 +18,10 @@ different and measures the three ways to run a batch:
            It reads the report and summary line (start-up: rules, WordNet and for Spark the JVM),
            and samples every 0.5 s the resident memory of each process of the run (the command,
            its workers; for ``cluster`` also the worker JVM's tree: executor JVM and its Python
-           workers): peak RSS per worker process, and the JVMs' apart.
+           workers): peak RSS per worker process, and the JVMs' apart; and the CPU seconds each
+           process used (utime + stime at its last sample), so that documents per CPU second of
+           the workers, what a core that is not shared would give, can be told apart from the
+           wall-clock rate on a machine that other work shares.
            Steady state: with ``--warmup M`` it first runs the same command over the first M notes
            (another folder), and reports the marginal rate (N - M) / (work_N - work_M), the docs/s
            once every worker has built its pipeline and the JVM has warmed.
@@ -102,7 +105,8 @@ class Sampler(threading.Thread):
 
     def __init__(self, roots: list[int]):
         super().__init__(daemon=True)
-        self.roots, self.peak, self.names = roots, {}, {}
+        self.roots, self.peak, self.names, self.cpu = roots, {}, {}, {}
+        self.base = {pid: _cpu_s(pid) or 0.0 for pid in self._tree()}  # the cluster's JVMs ran before
         self.stop = threading.Event()
 
     def run(self) -> None:
@@ -112,6 +116,9 @@ class Sampler(threading.Thread):
                 if rss is not None:
                     self.peak[pid] = max(self.peak.get(pid, 0), rss)
                     self.names.setdefault(pid, _name(pid))
+                    cpu = _cpu_s(pid)
+                    if cpu is not None:
+                        self.cpu[pid] = cpu - self.base.get(pid, 0.0)
             self.stop.wait(0.5)
 
     def _tree(self) -> list[int]:
@@ -131,7 +138,10 @@ class Sampler(threading.Thread):
         py = [kb for pid, kb in self.peak.items() if "python" in self.names[pid] and pid not in self.roots]
         jvm = [kb for pid, kb in self.peak.items() if "java" in self.names[pid]]
         main = [self.peak.get(pid, 0) for pid in self.roots[:1]]
-        return {"python_workers": len(py), "worker_peak_mb_max": round(max(py, default=0) / 1024, 1),
+        cpu_py = sum(s for pid, s in self.cpu.items() if "python" in self.names[pid] and pid not in self.roots)
+        cpu_jvm = sum(s for pid, s in self.cpu.items() if "java" in self.names[pid])
+        return {"cpu_s_python_workers": round(cpu_py, 1), "cpu_s_jvms": round(cpu_jvm, 1),
+                "cpu_s_command": round(self.cpu.get(self.roots[0], 0.0), 1), "python_workers": len(py), "worker_peak_mb_max": round(max(py, default=0) / 1024, 1),
                 "worker_peak_mb_median": round(sorted(py)[len(py) // 2] / 1024, 1) if py else 0,
                 "jvm_peak_mb": [round(kb / 1024, 1) for kb in sorted(jvm)], "command_peak_mb": round(main[0] / 1024, 1)}
 
@@ -144,6 +154,15 @@ def _status_kb(pid: int) -> int | None:
     except (OSError, ValueError):
         return None
     return None
+
+
+def _cpu_s(pid: int) -> float | None:
+    """utime + stime of a process, in seconds (/proc/PID/stat fields 14 and 15)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def _name(pid: int) -> str:
@@ -216,6 +235,10 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         marginal = (n - float(w["documents"])) / (work - float(w["work_s"]))
         result["steady_docs_per_s"] = round(marginal, 2)
         result["steady_docs_per_s_per_core"] = round(marginal / cores, 2)
+    busy = float(full["cpu_s_python_workers"]) + (float(full["cpu_s_command"]) if args.mode == "resolve" and
+                                                   args.jobs == 1 else 0.0)
+    if busy:
+        result["docs_per_worker_cpu_s"] = round(n / busy, 2)
     result["load_after"] = os.getloadavg()
     return result
 
