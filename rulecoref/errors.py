@@ -140,6 +140,7 @@ MESSAGES: dict[str, str] = {
     "RC524": "provenance file {path!r} cannot be read: {detail}",
     "RC525": "system chains of {doc!r} do not fit its concepts: {detail}",
     "RC526": "{path!r} already holds {count} {what} of an earlier run",
+    "RC527": "--resume needs the documents listed before the job: {format} rows that Spark reads itself have no names until it runs",
     # -- spaCy component and Spark runner (RC530-RC549) --
     "RC530": "{what} has the columns {got}; rulecoref needs 'id' with 'text' (and 'concepts'), or 'id' with 'txt_path' and 'con_path'",
     "RC531": "{where}: {detail}",
@@ -311,6 +312,7 @@ HINTS: dict[str, str] = {
     "RC520": "name it with --input-format / --from (i2b2, conll, jsonl, brat).",
     "RC522": "choose another output folder; inputs are never modified.",
     "RC526": "pass --overwrite to replace them, or choose an empty folder.",
+    "RC527": "resume from local files (i2b2, brat or JSONL folders and files), or run the batch again with --overwrite.",
     "RC123": "NaN and infinities (.nan, .inf) are not settings; give a finite number in the range docs/rules.md lists.",
     "RC218": "a file list is UTF-8 text, one input path per line ('#' starts a comment); the limits are in docs/security.md.",
     "RC219": "the limits are in docs/security.md; split the document, or check the path names a note.",
