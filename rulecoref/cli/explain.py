@@ -12,7 +12,7 @@ from ..document import Document
 from ..errors import CliError, diagnostic
 from ..io.i2b2 import read_document
 from ..io.layout import find_records
-from .common import add_rules_option, cli_resources, load_pipeline
+from .common import add_parser_option, add_rules_option, cli_resources, load_pipeline
 
 if TYPE_CHECKING:
     from ..engine import Pipeline
@@ -34,6 +34,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("mentions", nargs="+", metavar="MENTION",
                    help="one or two mentions: 'L:T', 'L:T L:T' or their text ('text#2': the second occurrence)")
     add_rules_option(p)
+    add_parser_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
     p.add_argument("--types", default="auto", metavar="LIST|auto",
                    help="comma-separated concept types the input may use, or 'auto' for any type (default: auto)")
