@@ -129,3 +129,18 @@ def test_parsing_cli_parser_runs_over_a_batch(tiny_parser, tmp_path):
     assert main(["resolve", str(ROOT / "resources" / "examples"), "--out", str(out), "--no-progress", "-q",
                  "--jobs", "2", "--parser", tiny_parser]) == 0
     assert len(list(out.glob("*.txt.chains"))) == 4
+
+
+def test_parsing_docs_match_rule_links_parallel_subjects(tmp_path):
+    """The ``same_role`` rule of docs/parser.md compiles and links two subjects of one gender."""
+    import re
+
+    from tests.helpers import ROOT, parsed
+
+    page = (ROOT / "docs" / "parser.md").read_text(encoding="utf-8")
+    rule = next(b for b in re.findall(r"```yaml\n(.*?)```", page, flags=re.S) if "same_role" in b)
+    pipe = Pipeline(compile_text(tmp_path, "version: 1\npasses:\n" + rule))
+    doc = parsed("[Ann Lee|person] hired [Bo|person] , and [she|pronoun] left .",
+                 "compound:1 nsubj:2 ROOT:2 dobj:2 punct:2 cc:2 nsubj:7 conj:2 punct:2")
+    res = pipe.resolve(doc)
+    assert set(res.kept) == {(0, 2)}
