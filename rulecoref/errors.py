@@ -88,6 +88,9 @@ MESSAGES: dict[str, str] = {
     "RC246": "annotation id {id!r} is used twice (first on line {first})",
     "RC247": "JSON line is over a limit: {detail}",
     "RC249": "type map is over a limit: {detail}",
+    # -- dependency parses (RC280-RC289) --
+    "RC280": "spaCy pipeline {model!r} ({where}) cannot be loaded: {detail}",
+    "RC281": "spaCy pipeline {model!r} ({where}) has no dependency parser; its components: {components}",
     # resources
     "RC301": "WordNet not found at {path}",
     "RC302": "cannot read word list {path!r}: {detail}",
@@ -323,6 +326,9 @@ HINTS: dict[str, str] = {
     "RC249": "a type map is a short mapping; the limits are in docs/security.md.",
     "RC510": ("check the folder can be written and has space (a full disk, a read-only file system); every "
               "file is written whole or not at all, so the files written before are complete."),
+    "RC280": ("install a spaCy pipeline with a parser (python -m spacy download en_core_web_sm, or pip install its "
+              "package) and name it by package name or folder; docs/parser.md."),
+    "RC281": "name a pipeline with a 'parser' component, e.g. en_core_web_sm; docs/parser.md.",
     "RC512": "rulecoref never replaces or deletes a file it did not write: move it away, or choose another output.",
     "RC513": "pass --overwrite to replace it, or choose another name.",
     "RC538": ("check the executors' Python has rulecoref installed (spark-resolve starts them with its own "

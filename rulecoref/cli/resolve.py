@@ -26,6 +26,7 @@ from ..resume import add_resume_option, check_resume, note, nothing_left, plan, 
 from ..tally import WarningTally
 from .common import (
     add_input_options,
+    add_parser_option,
     add_quiet_options,
     add_rules_option,
     cli_resources,
@@ -57,6 +58,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_input_options(p)
     p.add_argument("--out", "-o", type=Path, required=True, metavar="OUT_DIR", help="where .txt.chains files go")
     add_rules_option(p)
+    add_parser_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
     p.add_argument("--jobs", "-j", type=jobs_count, default=1, metavar="N",
                    help="documents resolved in parallel, in N worker processes (at most one per document and 256; "
