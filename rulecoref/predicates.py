@@ -280,6 +280,16 @@ def negated_apart(t: MentionTable, i: int, j: int) -> str | None:
     return None
 
 
+@predicate("hypothetical_mention", attributes=("hypothetical",), needs_value="hypothetical",
+           help="either mention names a possibility in a risk list or a criterion, not this patient's finding: "
+                "'the risks ... including [bleeding]' / '[bleeding] after surgery'")
+def hypothetical_mention(t: MentionTable, i: int, j: int) -> str | None:
+    for k in (j, i):
+        if t["hypothetical"][k]:
+            return f"'{_text(t, k)}' is a possibility ({t['hypothetical'][k]!r})"
+    return None
+
+
 @predicate("history_differs", attributes=("history",),
            help="one mention is placed in the past and the other is not: '[prior operations]' / a planned '[operation]'")
 def history_differs(t: MentionTable, i: int, j: int) -> str | None:

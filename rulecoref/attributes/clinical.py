@@ -37,6 +37,8 @@ class Clinical:
     uncertainty_cues: Lexicon = setting("wordlist", default=_CLIN + "uncertainty_cues.txt",
                                         help="'possible', 'rule out', 'versus'")
     history_cues: Lexicon = setting("wordlist", default=_CLIN + "history_cues.txt", help="'previous', 'prior', 'history of'")
+    risk_cues: Lexicon = setting("wordlist", default=_CLIN + "risk_cues.txt",
+                                 help="'risks', 'complications', 'criteria for': what might happen, not what is")
     new_event_cues: Lexicon = setting("wordlist", default=_CLIN + "new_event_cues.txt", help="'another', 'repeat', 'next'")
     generic_cues: Lexicon = setting("wordlist", default=_CLIN + "generic_cues.txt", help="'any', 'daily': a kind, not one thing")
     qualifiers_low: Lexicon = setting("wordlist", default=_CLIN + "qualifiers_low.txt", help="'mild', 'minimal', 'decreased'")
@@ -215,6 +217,13 @@ def _hedge(t: MentionTable) -> list[str | None]:
     cues, breaks = t.settings.clinical.uncertainty_cues.phrases, t.settings.clinical.scope_breaks.words
     before = _cue_in_scope(t, cues, breaks, window=4)
     return [next((w for w in low if (w,) in cues), None) or b for low, b in zip(t["lower"], before)]
+
+
+@attribute("hypothetical", depends=("lower", "line"),
+           help="the risk cue in scope before a mention that names a possibility, not a finding: 'the risks and "
+                "complications of surgery including [bleeding]' -> risks (to the end of the clause, as negation)")
+def _hypothetical(t: MentionTable) -> list[str | None]:
+    return _cue_in_scope(t, t.settings.clinical.risk_cues.phrases, t.settings.clinical.scope_breaks.words)
 
 
 def _own_cue(t: MentionTable, cues: frozenset[tuple[str, ...]], before: int = 0) -> list[str | None]:

@@ -1,0 +1,37 @@
+"""Issue 35's clinical predicates and attributes: what each links or keeps apart, on tiny notes."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulecoref.engine import Pipeline
+from rulecoref.markup import parse_markup
+from tests.helpers import ROOT, shared_resources
+from tests.test_clinical_predicates import ask
+
+
+@pytest.fixture(scope="module")
+def pipeline() -> Pipeline:
+    return Pipeline.from_file(ROOT / "rules" / "i2b2.yaml", shared_resources())
+
+
+def column(pipeline: Pipeline, name: str, markup: str) -> list:
+    doc, _ = parse_markup(markup)
+    return list(pipeline.table(doc, [name])[name])
+
+
+@pytest.mark.parametrize("markup, holds", [
+    ("We discussed the risks of surgery including [bleeding|problem] and [infection|problem] .\n"
+     "He had [bleeding|problem] after the biopsy .", True),
+    ("He meets the criteria for [a cyst|problem] .\n[The cyst|problem] is small .", True),
+    ("He had [bleeding|problem] .\n[The bleeding|problem] stopped .", False),
+    # the cue's scope ends at a clause break
+    ("There is a risk of stones but [bleeding|problem] is seen .\n[Bleeding|problem] persists .", False),
+])
+def test_predicates_hypothetical_mention(pipeline, markup, holds):
+    assert (ask(pipeline, "hypothetical_mention", markup) is not None) is holds
+
+
+def test_attributes_hypothetical_names_the_cue(pipeline):
+    markup = "the potential complications of [surgery|treatment] including [bleeding|problem] ; [pain|problem] ."
+    assert column(pipeline, "hypothetical", markup) == ["potential complications", "potential complications", None]
