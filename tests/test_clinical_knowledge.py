@@ -35,3 +35,18 @@ def test_predicates_hypothetical_mention(pipeline, markup, holds):
 def test_attributes_hypothetical_names_the_cue(pipeline):
     markup = "the potential complications of [surgery|treatment] including [bleeding|problem] ; [pain|problem] ."
     assert column(pipeline, "hypothetical", markup) == ["potential complications", "potential complications", None]
+
+
+def test_attributes_number_singular_nouns_are_not_plurals(pipeline):
+    markup = "[diabetes|problem] , [ascites|problem] , [lesions|problem] and [herpes|problem] ."
+    assert column(pipeline, "number", markup) == ["singular", "singular", "plural", "singular"]
+
+
+def test_attributes_number_singular_nouns_is_a_list_a_user_edits(tmp_path):
+    (tmp_path / "singular.txt").write_text("lesions\n", encoding="utf-8")
+    rules = tmp_path / "r.yaml"
+    rules.write_text("version: 1\ntypes: [problem, pronoun]\npronoun_types: [pronoun]\n"
+                     "attributes: {singular_nouns: singular.txt}\n"
+                     "passes: [{kind: match, name: same, key: text_norm}]\n", encoding="utf-8")
+    pipe = Pipeline.from_file(rules, shared_resources())
+    assert column(pipe, "number", "[lesions|problem] and [diabetes|problem] .") == ["singular", "plural"]
