@@ -369,6 +369,15 @@ def thing_antecedent(t: MentionTable, i: int, j: int) -> str | None:
     return f"'{_text(t, i)}' refers to the nearest {'plural' if plural else 'singular'} thing '{_text(t, j)}'"
 
 
+@predicate("pronoun_use", attributes=("pronoun_use",), needs_value="pronoun_use",
+           help="mention i is a pronoun for things used so that it refers to no earlier thing: a relative 'that' "
+                "right after a concept (which-that-after-concept links it; a second link would guess) or a 'this' "
+                "after 'understands' (a statement, not a thing)")
+def pronoun_use(t: MentionTable, i: int, j: int) -> str | None:
+    use = t["pronoun_use"][i]
+    return None if use is None else f"'{_text(t, i)}' is a {use} pronoun"
+
+
 @predicate("clinical_head_matches", attributes=("clinical_head",),
            help="the clinical heads match by words_match: 'sleep apnea symptoms' / 'sleep apnea'")
 def clinical_head_matches(t: MentionTable, i: int, j: int) -> str | None:

@@ -50,3 +50,18 @@ def test_attributes_number_singular_nouns_is_a_list_a_user_edits(tmp_path):
                      "passes: [{kind: match, name: same, key: text_norm}]\n", encoding="utf-8")
     pipe = Pipeline.from_file(rules, shared_resources())
     assert column(pipe, "number", "[lesions|problem] and [diabetes|problem] .") == ["singular", "plural"]
+
+
+def test_attributes_pronoun_use(pipeline):
+    markup = ("He has [hematuria|problem] [that|pronoun] began today , [which|pronoun] worries him .\n"
+              "She understands [this|pronoun] and the patient tells me [this|pronoun] is new ; [it|pronoun] is .")
+    assert column(pipeline, "pronoun_use", markup) == [None, "relative", None, "clause", "clause", None]
+
+
+@pytest.mark.parametrize("markup, holds", [
+    ("He has [hematuria|problem] [that|pronoun] began today .", True),
+    ("She had [the surgery|treatment] .\nShe understands [this|pronoun] .", True),
+    ("She had [the surgery|treatment] .\n[It|pronoun] went well .", False),
+])
+def test_predicates_pronoun_use(pipeline, markup, holds):
+    assert (ask(pipeline, "pronoun_use", markup) is not None) is holds

@@ -50,6 +50,10 @@ class Clinical:
     family_headings: Lexicon = setting("wordlist", default=_CLIN + "family_headings.txt", help="'FAMILY HISTORY'")
     drugs: Lexicon = setting("wordlist", default=_CLIN + "drug_names.txt", help="'generic: Brand, Brand' lines")
     thing_pronouns: Lexicon = setting("wordlist", default=_CLIN + "thing_pronouns.txt", help="'it', 'this', 'they' for things")
+    relative_pronouns: Lexicon = setting("wordlist", default=_CLIN + "relative_pronouns.txt",
+                                         help="'which', 'that' right after a concept: a relative clause")
+    clause_verbs: Lexicon = setting("wordlist", default=_CLIN + "clause_verbs.txt",
+                                    help="'understands', 'tells me': 'this' after them is a statement")
     max_heading_words: int = setting("int", default=6, minimum=1, help="a heading line has at most this many words")
     # fmt: on
 
@@ -317,6 +321,30 @@ def _thing_pronoun(t: MentionTable) -> list[str | None]:
     words, ptypes = t.settings.clinical.thing_pronouns.words, t.settings.pronoun_types
     return [low[0] if len(low) == 1 and low[0] in words and ty in ptypes else None
             for low, ty in zip(t["lower"], t["type"])]
+
+
+@attribute("pronoun_use", depends=("thing_pronoun", "start", "end", "line"),
+           help="how a pronoun for things is used when it refers to no earlier thing of its own: 'relative' right "
+                "after a concept ('[hematuria] [that] began'), 'clause' after a verb of saying or knowing ('She "
+                "understands [this]'); None otherwise")
+def _pronoun_use(t: MentionTable) -> list[str | None]:
+    s, doc = t.settings.clinical, t.doc
+    relative, verbs = s.relative_pronouns.words, s.clause_verbs.phrases
+    longest = max(map(len, verbs), default=0)
+    ends = set(t["end"])
+    out: list[str | None] = []
+    for k, word in enumerate(t["thing_pronoun"]):
+        before = [w.lower() for w in doc.before(doc.concepts[k], longest + 1)] if word else []
+        start = t["start"][k]
+        if not before:
+            out.append(None)
+        elif word in relative and (start - 1 in ends or (before[-1] == "," and start - 2 in ends)):
+            out.append("relative")
+        elif any(tuple(before[a: b]) in verbs for b in (len(before), len(before) - 1) for a in range(b)):
+            out.append("clause")
+        else:
+            out.append(None)
+    return out
 
 
 @attribute("thing_key", depends=("thing_pronoun", "person", "is_pronoun"),
