@@ -369,6 +369,19 @@ def thing_antecedent(t: MentionTable, i: int, j: int) -> str | None:
     return f"'{_text(t, i)}' refers to the nearest {'plural' if plural else 'singular'} thing '{_text(t, j)}'"
 
 
+@predicate("complement_clash", attributes=("complement",), needs_value="complement",
+           help="both mentions are followed by an 'of'/'to' phrase and no word of one matches a word of the other: "
+                "'[treatment] of an imperforate anus' / '[treatment] of urinary tract infection'")
+def complement_clash(t: MentionTable, i: int, j: int) -> str | None:
+    ci, cj = t["complement"][i], t["complement"][j]
+    if not ci or not cj:
+        return None
+    match = t.settings.words.words_match
+    if any(u == v or match(u, v) for u in ci for v in cj):
+        return None
+    return f"which one differs: {', '.join(sorted(cj))} vs {', '.join(sorted(ci))}"
+
+
 @predicate("pronoun_use", attributes=("pronoun_use",), needs_value="pronoun_use",
            help="mention i is a pronoun for things used so that it refers to no earlier thing: a relative 'that' "
                 "right after a concept (which-that-after-concept links it; a second link would guess) or a 'this' "

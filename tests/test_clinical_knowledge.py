@@ -65,3 +65,18 @@ def test_attributes_pronoun_use(pipeline):
 ])
 def test_predicates_pronoun_use(pipeline, markup, holds):
     assert (ask(pipeline, "pronoun_use", markup) is not None) is holds
+
+
+def test_attributes_complement(pipeline):
+    markup = "[treatment|treatment] of an imperforate anus ; [injury|problem] to the esophagus , and [pain|problem] ."
+    assert column(pipeline, "complement", markup) == [{"anus"}, {"esophagus"}, set()]  # adjectives are dropped
+
+
+@pytest.mark.parametrize("markup, holds", [
+    ("He had [treatment|treatment] of a fracture .\nHe had [treatment|treatment] of an infection .", True),
+    ("[injury|problem] to the esophagus ; [injury|problem] to the small intestine .", True),
+    ("[injury|problem] to the esophagus ; [the injury|problem] to his esophagus .", False),
+    ("[injury|problem] to the esophagus ; [the injury|problem] .", False),
+])
+def test_predicates_complement_clash(pipeline, markup, holds):
+    assert (ask(pipeline, "complement_clash", markup) is not None) is holds

@@ -54,6 +54,8 @@ class Clinical:
                                          help="'which', 'that' right after a concept: a relative clause")
     clause_verbs: Lexicon = setting("wordlist", default=_CLIN + "clause_verbs.txt",
                                     help="'understands', 'tells me': 'this' after them is a statement")
+    complement_words: Lexicon = setting("wordlist", default=_CLIN + "complement_words.txt",
+                                        help="'of', 'to': a phrase after the mention that says which one it is")
     max_heading_words: int = setting("int", default=6, minimum=1, help="a heading line has at most this many words")
     # fmt: on
 
@@ -344,6 +346,26 @@ def _pronoun_use(t: MentionTable) -> list[str | None]:
             out.append("clause")
         else:
             out.append(None)
+    return out
+
+
+@attribute("complement", depends=("line",),
+           help="the meaning-bearing words of an 'of'/'to' phrase right after the mention, up to the next punctuation "
+                "(4 words at most): '[treatment] of an imperforate anus' -> {imperforate, anus}; empty without one")
+def _complement(t: MentionTable) -> list[frozenset[str]]:
+    preps, words = t.settings.clinical.complement_words.words, t.settings.words
+    out: list[frozenset[str]] = []
+    for c in t.doc.concepts:
+        after = t.doc.lines[c.end[0] - 1][c.end[1] + 1: c.end[1] + 6]
+        if not after or after[0].lower() not in preps:
+            out.append(EMPTY)
+            continue
+        phrase = []
+        for tok in after[1:]:
+            if not has_alnum(tok) or tok.lower() in preps:
+                break
+            phrase.append(words.condition(tok))
+        out.append(frozenset(w for w in phrase if w) or EMPTY)
     return out
 
 
