@@ -7,6 +7,7 @@ can search for a code. A message names the file and line where it can, and says 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 # fmt: off
@@ -88,6 +89,9 @@ MESSAGES: dict[str, str] = {
     "RC246": "annotation id {id!r} is used twice (first on line {first})",
     "RC247": "JSON line is over a limit: {detail}",
     "RC249": "type map is over a limit: {detail}",
+    # -- dependency parses (RC280-RC289) --
+    "RC280": "spaCy pipeline {model!r} ({where}) cannot be loaded: {detail}",
+    "RC281": "spaCy pipeline {model!r} ({where}) has no dependency parser; its components: {components}",
     # resources
     "RC301": "WordNet not found at {path}",
     "RC302": "cannot read word list {path!r}: {detail}",
@@ -141,6 +145,7 @@ MESSAGES: dict[str, str] = {
     "RC524": "provenance file {path!r} cannot be read: {detail}",
     "RC525": "system chains of {doc!r} do not fit its concepts: {detail}",
     "RC526": "{path!r} already holds {count} {what} of an earlier run",
+    "RC527": "--resume needs the documents listed before the job: {format} rows that Spark reads itself have no names until it runs",
     # -- spaCy component and Spark runner (RC530-RC549) --
     "RC530": "{what} has the columns {got}; rulecoref needs 'id' with 'text' (and 'concepts'), or 'id' with 'txt_path' and 'con_path'",
     "RC531": "{where}: {detail}",
@@ -159,6 +164,11 @@ MESSAGES: dict[str, str] = {
     "RC554": "no mention {spec!r} in {doc!r}",
     "RC555": "pick one document with --doc (found: {names})",
     "RC556": "the rule file's decoder is {kind!r}, not belltree",
+    # -- explain's mentions and documents (RC540-RC549) --
+    "RC540": "mention {spec!r}: {nth!r} after '#' is no occurrence number",
+    "RC541": "explain takes one or two mentions, got {count}: {specs}",
+    "RC542": "no document {name!r} in {data} (its documents: {names})",
+    "RC543": "mention {spec!r}: {doc!r} has {count} mention(s) reading {text!r}",
     "RC557": "no readable documents in {inputs}",
     "RC558": "output {path!r} {detail}",
     "RC559": "the run was interrupted ({signal}) before this document was resolved",
@@ -239,6 +249,10 @@ HINTS: dict[str, str] = {
     "RC551": "it may have run out of memory; run again with fewer --jobs.",
     "RC554": "a mention is 'L:T', 'L:T L:T' or its text ('text#2' for the second occurrence).",
     "RC556": "use rules/belltree.yaml or rules/hybrid.yaml, or a rule file whose decoder kind is belltree.",
+    "RC540": "'text#N' names the Nth occurrence of the text, counting from 1 ('mrsa#2' for the second).",
+    "RC541": "quote a mention of several words ('chest pain'); to see every link of one mention, give it alone.",
+    "RC542": "--doc takes a document's name, its file name before the first '.' (clinical-ex1 for clinical-ex1.txt).",
+    "RC543": "'text#N' counts from 1 up to the number of mentions that read the text.",
     # -- hints: add yours below, keyed by your codes --
     "RC570": "learning needs NAME.txt.chains beside the concepts (an i2b2 release's chains/ folder).",
     "RC572": "give --rules/--base a rule file without a decoder: section (the Bell-tree decoder is trained, not induced).",
@@ -305,6 +319,7 @@ HINTS: dict[str, str] = {
     "RC520": "name it with --input-format / --from (i2b2, conll, jsonl, brat).",
     "RC522": "choose another output folder; inputs are never modified.",
     "RC526": "pass --overwrite to replace them, or choose an empty folder.",
+    "RC527": "resume from local files (i2b2, brat or JSONL folders and files), or run the batch again with --overwrite.",
     "RC123": "NaN and infinities (.nan, .inf) are not settings; give a finite number in the range docs/rules.md lists.",
     "RC218": "a file list is UTF-8 text, one input path per line ('#' starts a comment); the limits are in docs/security.md.",
     "RC219": "the limits are in docs/security.md; split the document, or check the path names a note.",
@@ -315,6 +330,9 @@ HINTS: dict[str, str] = {
     "RC249": "a type map is a short mapping; the limits are in docs/security.md.",
     "RC510": ("check the folder can be written and has space (a full disk, a read-only file system); every "
               "file is written whole or not at all, so the files written before are complete."),
+    "RC280": ("install a spaCy pipeline with a parser (python -m spacy download en_core_web_sm, or pip install its "
+              "package) and name it by package name or folder; docs/parser.md."),
+    "RC281": "name a pipeline with a 'parser' component, e.g. en_core_web_sm; docs/parser.md.",
     "RC512": "rulecoref never replaces or deletes a file it did not write: move it away, or choose another output.",
     "RC513": "pass --overwrite to replace it, or choose another name.",
     "RC538": ("check the executors' Python has rulecoref installed (spark-resolve starts them with its own "
@@ -335,9 +353,32 @@ class _Keep(dict):
         return "{" + key + "}"
 
 
+def _listed_fields() -> frozenset[str]:
+    """The fields a template lists after a colon ("allowed: {allowed}", "(found: {names})"): an
+    empty one reads "none", never "allowed:  Hint: ..."."""
+    return frozenset(m for text in MESSAGES.values() for m in re.findall(r":\s*\{(\w+)(?:![rs])?\}", text))
+
+
+LISTED = _listed_fields()
+
+
 def format_message(code: str, **fields: object) -> str:
-    """Fill the template for ``code``; a missing field shows as ``{name}`` instead of crashing."""
+    """Fill the template for ``code``; a missing field shows as ``{name}`` instead of crashing, and
+    an empty list field (``LISTED``) as "none"."""
+    for key in LISTED.intersection(fields):
+        value = fields[key]
+        if (isinstance(value, str) and not value.strip()) or (isinstance(value, (list, tuple, set, frozenset)) and not value):
+            fields[key] = "none"
     return MESSAGES[code].format_map(_Keep(fields))
+
+
+def with_hint(message: str, hint: str | None) -> str:
+    """``message``, then "Hint: ..." after a full stop: a message that ends without one gets it,
+    so the hint never runs on from the message ("...earlier run Hint: pass --overwrite")."""
+    if not hint:
+        return message
+    text = message.rstrip()
+    return f"{text}{'' if text.endswith(('.', '!', '?')) else '.'} Hint: {hint}"
 
 
 @dataclass(frozen=True)
@@ -355,10 +396,7 @@ class Diagnostic:
         where = ""
         if self.file:
             where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
-        text = f"{where}[{self.code}] {self.message}"
-        if self.hint:
-            text += f" Hint: {self.hint}"
-        return text
+        return with_hint(f"{where}[{self.code}] {self.message}", self.hint)
 
     def to_dict(self) -> dict[str, object]:
         return {

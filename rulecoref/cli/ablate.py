@@ -6,13 +6,23 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from ..errors import CliError, InputError, diagnostic
-from .common import add_rules_option, cli_resources, encoding_name, inputs_of, print_diagnostics, rules_path
+from .common import (
+    add_quiet_options,
+    add_rules_option,
+    add_types_option,
+    cli_resources,
+    encoding_name,
+    inputs_of,
+    parse_types,
+    print_diagnostics,
+    progress_bar,
+    rules_path,
+)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -28,8 +38,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("gold", nargs="+", type=Path, metavar="GOLD", help="i2b2 folders with gold chains")
     add_rules_option(p)
-    p.add_argument("--types", default=None, metavar="LIST|auto",
-                   help="concept types the input may use, or 'auto' for any (default: the rule file's)")
+    add_types_option(p)
     p.add_argument("--encoding", default="utf-8", type=encoding_name, help="input encoding (default utf-8)")
     p.add_argument("--json", action="store_true", help="print JSON (a top-level \"passes\" list) instead of a table")
     p.add_argument("--search", action="store_true",
@@ -43,56 +52,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--holdout", type=float, default=0.33, metavar="SHARE",
                    help="with --search: share of GOLD's documents held back; a change is kept only if it also "
                         "raises their CoNLL F1 (default 0.33; 0: choose on all of GOLD)")
-    add_progress_options(p)
+    add_quiet_options(p)
     p.set_defaults(run=run)
-
-
-def add_progress_options(p: argparse.ArgumentParser) -> None:
-    """``--no-progress`` and ``--quiet``, as ``resolve`` has them (no bar either when stderr is no terminal)."""
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar or warnings")
-
-
-def no_bar(args: argparse.Namespace) -> bool:
-    return bool(args.quiet or args.no_progress)
-
-
-class Bar:
-    """A progress bar on stderr: ``bar(n)`` advances it, ``bar.stage(name, total)`` starts a stage."""
-
-    def __init__(self, t=None):
-        self.t = t
-
-    def __call__(self, n: int) -> None:
-        if self.t is not None:
-            self.t.update(n)
-
-    def stage(self, name: str, total: int | None) -> None:
-        if self.t is not None:
-            self.t.reset(total=total)
-            self.t.set_description(name)
-
-
-@contextmanager
-def bar(steps: int | None, what: str, off: bool) -> Iterator[Bar]:
-    """A tqdm progress bar on stderr: none when ``off`` (--quiet, --no-progress) or when stderr is
-    not a terminal (tqdm's ``disable=None``, as ``resolve`` does), so logs get no bar lines."""
-    if off or not sys.stderr.isatty():
-        yield Bar()
-        return
-    from tqdm import tqdm
-
-    with tqdm(total=steps, desc=what, unit="step", file=sys.stderr, dynamic_ncols=True, disable=None) as t:
-        yield Bar(t)
-
-
-def parse_types(text: str | None, declared: tuple[str, ...]) -> tuple[str, ...] | None:
-    """``--types``: None (the rule file's), 'auto' (any type: None) or a comma list."""
-    if text is None:
-        return declared
-    if text.strip().lower() == "auto":
-        return None
-    return tuple(t.strip().lower() for t in text.split(",") if t.strip())
 
 
 def rule_file_out(args: argparse.Namespace, reads: Iterable[Path]) -> Any:
@@ -149,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     if args.search:
         return run_search(args, path, ruleset, docs, resources, sink)
     steps = len(docs) * (1 + len(ruleset.passes))
-    with bar(steps, "ablate", no_bar(args)) as progress:
+    with progress_bar(args, steps, "ablate", unit="step") as progress:
         report = ablate(docs, ruleset, resources, progress)
     if args.json:
         print(json.dumps(report.to_dict(), indent=1))
@@ -161,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
 def run_search(args: argparse.Namespace, path: Path, ruleset, docs, resources, sink) -> int:
     from ..learn.search import search_rules
 
-    with bar(None, "search", no_bar(args)) as progress:
+    with progress_bar(args, None, "search", unit="step") as progress:
         result = search_rules(path, ruleset, docs, resources, max_changes=args.max_changes,
                               min_gain=args.min_gain / 100, holdout=args.holdout, progress=progress,
                               allow_paths=args.allow_path)

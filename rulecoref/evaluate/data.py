@@ -20,7 +20,7 @@ the response has no response mentions; a response document missing from the key 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -154,6 +154,7 @@ def load_i2b2(
     *,
     concepts_dir: str | Path | None = None,
     encoding: str = "utf-8",
+    progress: Callable[[int, int], object] | None = None,
 ) -> LoadResult:
     """Read gold concepts + gold chains + system chains into partitions, one per gold record.
 
@@ -163,6 +164,8 @@ def load_i2b2(
         system_dir: ``NAME.txt.chains`` files, flat or in a ``chains/`` subfolder.
         concepts_dir: where the ``.txt.con`` files are when not in ``gold_dir/concepts``
             (the official scorer takes the gold chains, system chains and concepts separately).
+        progress: called with (documents read, documents in all) after each gold record, for a
+            progress bar on a corpus of thousands.
     """
     gold_dir, system_dir = Path(gold_dir), Path(system_dir)
     for what, path in (("gold folder", gold_dir), ("system folder", system_dir)):
@@ -189,6 +192,8 @@ def load_i2b2(
         concepts = _gold_concepts(con, txt, name, encoding, result.warnings)
         result.documents.append(_partition(name, concepts, gold_chains_dir, sys_chains_dir, encoding, errors,
                                            result.warnings))
+        if progress is not None:
+            progress(len(names), len(con_files))
 
     for f in sorted(sys_chains_dir.glob("*.chains")):
         if doc_name(f) not in names:

@@ -111,8 +111,10 @@ class Reporter:
         for key in mapping:
             if key not in allowed:
                 close = suggest(key, allowed)
-                self.add("RC103", mapping.line_of(key), key=key, where=where, allowed=", ".join(allowed),
-                         hint=f"did you mean {close!r}?" if close else None)
+                hint = f"did you mean {close!r}?" if close else None
+                if not allowed:  # "allowed: none" alone reads as a riddle
+                    hint = f"nothing goes under {where}; docs/rules.md lists each kind's settings."
+                self.add("RC103", mapping.line_of(key), key=key, where=where, allowed=", ".join(allowed), hint=hint)
 
     def find(self, value: str, line: int, missing: str) -> Path | None:
         """A file the rule file names, inside the allowed folders; else RC120 (outside) or ``missing``."""
