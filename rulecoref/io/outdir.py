@@ -515,6 +515,10 @@ class OutputFolder:
                 if name in self.planned:
                     stamp = (st.st_size, st.st_mtime_ns)
             lines_out.append(json.dumps([group, name, *stamp] if stamp else [group, name], ensure_ascii=False) + "\n")
+        if prune and not lines_out:  # the run wrote nothing (Spark did not start): the folder holds no manifest
+            with contextlib.suppress(OSError):
+                os.unlink(self.path / MANIFEST)
+            return
         text = _MANIFEST_HEAD + "".join(lines_out)
         if not _holds(self.path / MANIFEST, text.encode("utf-8")):  # a resumed run with nothing to do changes nothing
             write_atomic(self.path / MANIFEST, text)
