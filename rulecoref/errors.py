@@ -86,6 +86,7 @@ MESSAGES: dict[str, str] = {
     "RC249": "type map is over a limit: {detail}",
     # -- faithful I/O, formats found from the input, rule sets by name (RC250-RC269) --
     "RC250": "concept id {id!r} at position {index} repeats the id of concept {first}",
+    "RC251": "the inputs are of different formats: {found}",
     # resources
     "RC301": "WordNet not found at {path}",
     "RC302": "cannot read word list {path!r}: {detail}",
@@ -297,6 +298,7 @@ HINTS: dict[str, str] = {
     "RC246": "every annotation of a .ann file needs its own id (T1, T2, ...).",
     "RC247": "the limits are in docs/security.md; a JSONL line is one document.",
     "RC249": "a type map is a short mapping; the limits are in docs/security.md.",
+    "RC251": "give inputs of one format per run, or name it with --input-format.",
     "RC250": "chains name their mentions by position and by id; give every concept its own id to join them back.",
     "RC510": ("check the folder can be written and has space (a full disk, a read-only file system); every "
               "file is written whole or not at all, so the files written before are complete."),

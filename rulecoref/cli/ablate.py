@@ -12,7 +12,16 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CliError, InputError, diagnostic
-from .common import add_rules_option, cli_resources, encoding_name, inputs_of, print_diagnostics, rules_path
+from .common import (
+    add_format_options,
+    add_rules_option,
+    cli_resources,
+    encoding_name,
+    gold_documents,
+    inputs_of,
+    print_diagnostics,
+    rules_path,
+)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -26,11 +35,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "greedily against the CoNLL F1 on GOLD and write the best file to --out (docs/induce.md)."
         ),
     )
-    p.add_argument("gold", nargs="+", type=Path, metavar="GOLD", help="i2b2 folders with gold chains")
+    p.add_argument("gold", nargs="+", type=Path, metavar="GOLD",
+                   help="gold documents with their chains: i2b2 folders, JSONL with chains, brat with coreference")
     add_rules_option(p)
     p.add_argument("--types", default=None, metavar="LIST|auto",
                    help="concept types the input may use, or 'auto' for any (default: the rule file's)")
     p.add_argument("--encoding", default="utf-8", type=encoding_name, help="input encoding (default utf-8)")
+    add_format_options(p, "GOLD")
     p.add_argument("--json", action="store_true", help="print JSON (a top-level \"passes\" list) instead of a table")
     p.add_argument("--search", action="store_true",
                    help="search pass order, drops and numeric parameters; write the winning file to --out")
@@ -115,7 +126,6 @@ def run(args: argparse.Namespace) -> int:
 
     require("eval", "rulecoref ablate (scoring)")
     from ..learn.ablate import ablate, format_ablation
-    from ..learn.corpus import load_gold
     from ..rules.compiler import compile_rules
 
     if args.search and args.out is None:
@@ -125,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
     ruleset = compile_rules(path, allow_paths=args.allow_path)
     if ruleset.decoder is not None:
         raise CliError(diagnostic("RC572", path=str(path), kind=ruleset.decoder.kind, command="ablate"))
-    docs, warnings = load_gold(args.gold, parse_types(args.types, ruleset.types), args.encoding)
+    docs, warnings = gold_documents(args, parse_types(args.types, ruleset.types))
     if warnings and not args.quiet:
         print_diagnostics(warnings[:10], prefix="warning: ")
     resources = cli_resources(args)

@@ -57,6 +57,42 @@ def add_input_options(p: argparse.ArgumentParser) -> None:
                         "(default: the types the rule file declares)")
 
 
+def add_format_options(p: argparse.ArgumentParser, what: str = "DATA") -> None:
+    """How the inputs are read: their format (found from them when not given) and a type map."""
+    from ..io.formats import choices_help, input_formats
+
+    p.add_argument("--input-format", choices=input_formats(), default=None,
+                   help=f"{what}'s format: {choices_help(input_formats(), default='')} (docs/formats.md); "
+                        "default: found from the input, as convert finds it")
+    p.add_argument("--type-map", type=Path, default=None, metavar="YAML",
+                   help="map the input's entity types to rule types (jsonl, brat; docs/formats.md)")
+
+
+def input_format(args: argparse.Namespace, inputs: Iterable[str | Path]) -> Any:
+    """The ``Format`` a command reads its inputs with: ``--input-format``, else found from them."""
+    from ..io.formats import inputs_format
+
+    return inputs_format(inputs, getattr(args, "input_format", None))
+
+
+def read_options_for(args: argparse.Namespace, fmt: Any, types: tuple[str, ...] | None, **more: Any) -> Any:
+    """ReadOptions for inputs of ``fmt``: the command's ``--encoding``, ``--type-map`` and types."""
+    from ..io.formats import read_options
+    from ..io.typemap import read_type_map
+
+    type_map = read_type_map(args.type_map) if getattr(args, "type_map", None) else None
+    return read_options(fmt.name, types=types, encoding=getattr(args, "encoding", "utf-8"), type_map=type_map, **more)
+
+
+def gold_documents(args: argparse.Namespace, types: tuple[str, ...] | None) -> Any:
+    """``args.gold`` read with its gold chains in any format (``learn.corpus.load_gold``)."""
+    from ..io.typemap import read_type_map
+    from ..learn.corpus import load_gold
+
+    return load_gold(args.gold, types, args.encoding, fmt=input_format(args, args.gold),
+                     type_map=read_type_map(args.type_map) if getattr(args, "type_map", None) else None)
+
+
 def encoding_name(text: str) -> str:
     """An argparse type for ``--encoding``: a codec Python knows, else a usage error (RC511, exit 2)
     before any document is read, rather than the same failure in every document."""

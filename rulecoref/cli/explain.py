@@ -10,9 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..document import Document
 from ..errors import CliError, diagnostic
-from ..io.i2b2 import read_document
-from ..io.layout import find_records
-from .common import add_rules_option, cli_resources, load_pipeline
+from ..io.formats import find_inputs, read_record
+from .common import add_format_options, add_rules_option, cli_resources, input_format, load_pipeline, read_options_for
 
 if TYPE_CHECKING:
     from ..engine import Pipeline
@@ -29,7 +28,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                     "'L:T' (its start), 'L:T L:T' (its span) or its text (first occurrence; 'text#2' for the second). "
                     "With one mention, every link touching it is listed.",
     )
-    p.add_argument("data", metavar="DATA", help="folder or .txt/.txt.con file holding the document")
+    p.add_argument("data", metavar="DATA", help="folder or file holding the document (i2b2, jsonl, brat)")
     p.add_argument("--doc", default=None, metavar="NAME", help="record name when DATA holds several")
     p.add_argument("mentions", nargs="+", metavar="MENTION",
                    help="one or two mentions: 'L:T', 'L:T L:T' or their text ('text#2': the second occurrence)")
@@ -38,6 +37,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--types", default="auto", metavar="LIST|auto",
                    help="comma-separated concept types the input may use, or 'auto' for any type (default: auto)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    add_format_options(p)
     p.set_defaults(run=run)
 
 
@@ -57,7 +57,8 @@ def find_mention(doc: Document, spec: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    records, _ = find_records([args.data])
+    fmt = input_format(args, [args.data])
+    records, _ = find_inputs([args.data], fmt.name)
     if args.doc:
         records = [r for r in records if r.name == args.doc]
     if len(records) != 1 or records[0].txt is None:
@@ -67,8 +68,8 @@ def run(args: argparse.Namespace) -> int:
     overrides = {"model": args.model} if args.model else {}
     pipe = load_pipeline(args, cli_resources(args), **overrides)
     types = None if args.types == "auto" else tuple(t.strip() for t in args.types.split(","))
-    doc = read_document(rec.txt, rec.con, name=rec.name, types=types).document
-    res = pipe.resolve(doc)
+    res = pipe.resolve(read_record(rec, read_options_for(args, fmt, types)).document)
+    doc = res.doc  # with the mentions rulecoref added, if any
     idx = [find_mention(doc, s) for s in args.mentions[:2]]
     if len(idx) == 1:
         i = idx[0]

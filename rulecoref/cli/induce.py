@@ -12,7 +12,14 @@ from pathlib import Path
 
 from ..errors import CliError, diagnostic
 from .ablate import add_progress_options, bar, no_bar, parse_types, rule_file_out
-from .common import add_allow_path_option, cli_resources, encoding_name, print_diagnostics
+from .common import (
+    add_allow_path_option,
+    add_format_options,
+    cli_resources,
+    encoding_name,
+    gold_documents,
+    print_diagnostics,
+)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -27,7 +34,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "rule itself. See docs/induce.md."
         ),
     )
-    p.add_argument("gold", nargs="+", type=Path, metavar="GOLD", help="i2b2 folders with gold chains")
+    p.add_argument("gold", nargs="+", type=Path, metavar="GOLD",
+                   help="gold documents with their chains: i2b2 folders, JSONL with chains, brat with coreference")
     p.add_argument("--out", "-o", type=Path, required=True, metavar="NEW.yaml", help="the learned rule file to write")
     p.add_argument("--base", type=Path, default=None, metavar="R.yaml",
                    help="the rule file to build on (default: the bundled rules/i2b2.yaml)")
@@ -36,6 +44,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--types", default=None, metavar="LIST|auto",
                    help="concept types the input may use, or 'auto' for any (default: the base file's)")
     p.add_argument("--encoding", default="utf-8", type=encoding_name, help="input encoding (default utf-8)")
+    add_format_options(p, "GOLD")
     p.add_argument("--min-precision", type=float, default=0.5, metavar="P",
                    help="a rule's links that join chains must be right at least this often (default 0.5)")
     p.add_argument("--max-rules", type=int, default=12, metavar="N", help="at most N learned passes (default 12)")
@@ -73,7 +82,6 @@ def run(args: argparse.Namespace) -> int:
 
     require("eval", "rulecoref induce (scoring)")
     from ..engine import Pipeline
-    from ..learn.corpus import load_gold
     from ..learn.induce import Settings, induce
     from ..learn.writer import write_learned
     from ..rules.compiler import compile_rules
@@ -86,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     base = compile_rules(base_path, allow_paths=args.allow_path)
     if base.decoder is not None:
         raise CliError(diagnostic("RC572", path=str(base_path), kind=base.decoder.kind, command="induce"))
-    docs, warnings = load_gold(args.gold, parse_types(args.types, base.types), args.encoding)
+    docs, warnings = gold_documents(args, parse_types(args.types, base.types))
     if args.holdout > 0 and len(docs) < 2:
         raise CliError(diagnostic("RC573", count=len(docs), need=2))
     if warnings and not args.quiet:

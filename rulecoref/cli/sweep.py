@@ -9,8 +9,18 @@ import time
 from pathlib import Path
 
 from ..errors import CliError, diagnostic
+from ..io.formats import find_inputs
 from ..io.layout import find_records
-from .common import add_allow_path_option, cli_resources, load_pipeline, print_diagnostics, whole
+from .common import (
+    add_allow_path_option,
+    add_format_options,
+    cli_resources,
+    input_format,
+    load_pipeline,
+    print_diagnostics,
+    read_options_for,
+    whole,
+)
 
 #: Most start penalties one sweep decodes (each value decodes every document again).
 MAX_ALPHAS = 1000
@@ -28,7 +38,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "once per document; only the search is repeated."
         ),
     )
-    p.add_argument("inputs", nargs="+", metavar="GOLD_DIR", help="i2b2 folders with gold chains")
+    p.add_argument("inputs", nargs="+", metavar="GOLD_DIR",
+                   help="gold documents with their chains: i2b2 folders, JSONL with chains, brat")
     p.add_argument("--rules", type=Path, default=None, metavar="YAML",
                    help="rule file with a belltree decoder (default: the bundled rules/belltree.yaml)")
     add_allow_path_option(p)
@@ -42,6 +53,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--wordnet", default=None, metavar="DIR",
                    help="WordNet 3.0 dict folder (default: $RULECOREF_WORDNET or /usr/share/wordnet)")
     p.add_argument("--json", action="store_true", help="print one JSON line per alpha instead of a table")
+    add_format_options(p, "GOLD_DIR")
     p.set_defaults(run=run)
 
 
@@ -92,12 +104,14 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(diagnostic("RC556", kind=getattr(decoder, "kind", "union_find")))
     changes = {k: v for k, v in (("beam", args.beam), ("window", args.window)) if v is not None}
     types = None if args.types.strip().lower() == "auto" else tuple(t.strip().lower() for t in args.types.split(","))
-    records, problems = find_records(args.inputs)
+    fmt = input_format(args, args.inputs)
+    records, problems = find_records(args.inputs) if fmt.name == "i2b2" else find_inputs(args.inputs, fmt.name)
+    opts = read_options_for(args, fmt, types)
     docs, golds, resolutions, warnings = [], [], [], list(problems)
     for rec in records:
         if rec.txt is None:
             continue
-        td, w = load_gold(rec, types=types)
+        td, w = load_gold(rec, opts=opts)
         warnings.extend(w)
         docs.append(td.doc)
         golds.append(td.gold)

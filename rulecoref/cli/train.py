@@ -9,17 +9,21 @@ import time
 from pathlib import Path
 
 from ..errors import CliError, diagnostic
+from ..io.formats import find_inputs
 from ..io.layout import find_records
 from ..io.outdir import OutputFile
 from .common import (
     add_allow_path_option,
+    add_format_options,
     cli_resources,
     encoding_name,
     gather_inputs,
+    input_format,
     inputs_of,
     jobs_count,
     number,
     print_diagnostics,
+    read_options_for,
     whole,
 )
 
@@ -35,7 +39,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "decode it with the same rule file."
         ),
     )
-    p.add_argument("inputs", nargs="*", metavar="GOLD_DIR", help="i2b2 folders (or .txt/.con files) with gold chains")
+    p.add_argument("inputs", nargs="*", metavar="GOLD_DIR",
+                   help="gold documents with their chains: i2b2 folders (or .txt/.con files), JSONL with chains, brat")
     p.add_argument("--model", type=Path, required=True, metavar="JSON",
                    help="where to write the model (an existing file is replaced only when it is a rulecoref model)")
     p.add_argument("--kind", choices=("mention-pair", "entity-mention"), default="mention-pair",
@@ -61,6 +66,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-type-check", action="store_true", help="also train on pairs of different non-pronoun types")
     p.add_argument("--encoding", default="utf-8", type=encoding_name, help="input encoding (default utf-8; a BOM is accepted)")
     p.add_argument("--quiet", "-q", action="store_true", help="print only errors and the summary")
+    add_format_options(p, "GOLD_DIR")
     p.set_defaults(run=run)
 
 
@@ -72,8 +78,10 @@ def run(args: argparse.Namespace) -> int:
     from ..rules.files import bundled_rules
 
     inputs = gather_inputs(args, "GOLD_DIR with docs/, concepts/ and chains/")
-    records, problems = find_records(inputs)
-    sink = OutputFile(args.model, inputs=inputs_of(records, inputs), ours=is_model_file, what="a rulecoref model").check()
+    fmt = input_format(args, inputs)
+    records, problems = find_records(inputs) if fmt.name == "i2b2" else find_inputs(inputs, fmt.name, args.encoding)
+    sink = OutputFile(args.model, inputs=inputs_of(records, inputs, fmt.name), ours=is_model_file,
+                      what="a rulecoref model").check()
     t0 = time.perf_counter()
     # the model to train may not exist yet: the rule file's decoder is not built
     ruleset = dataclasses.replace(compile_rules(args.rules or bundled_rules("belltree"), allow_paths=args.allow_path),
@@ -88,7 +96,8 @@ def run(args: argparse.Namespace) -> int:
     warnings = list(problems)
     try:
         model, failed = train(pipeline, records, settings, hybrid=hybrid, jobs=args.jobs, types=types,
-                              encoding=args.encoding, on_document=lambda d: warnings.extend(d.diagnostics if d.ok else []))
+                              encoding=args.encoding, on_document=lambda d: warnings.extend(d.diagnostics if d.ok else []),
+                              opts=read_options_for(args, fmt, types))
     except ValueError as exc:
         raise CliError(diagnostic("RC605", detail=str(exc))) from exc
     if warnings and not args.quiet:

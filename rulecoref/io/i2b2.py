@@ -317,6 +317,19 @@ class I2b2(Format):
             read.chains, read.chain_types = chains_by_index(read.document, record.chains, opts.encoding)
         return read
 
+    def read_gold(self, record: Record, opts: ReadOptions) -> tuple[ReadResult, list[list[int]] | None]:
+        """A chain mention that is no concept is a warning (RC209): gold files are often cut from a
+        larger annotation."""
+        if record.txt is None:
+            raise InputError(diagnostic("RC204", file=str(record.con), path=str(record.con), expected=record.con.name[:-4]))
+        read = read_document(record.txt, record.con, name=record.name, types=opts.types, strict_text=opts.strict_text,
+                             encoding=opts.encoding)
+        if record.chains is None:
+            return read, None
+        members, missing = chain_members(read.document, record.chains, encoding=opts.encoding)
+        read.warnings.extend(missing)
+        return read, members
+
     def system_chains(self, folder: Path, doc: Document, opts: ReadOptions) -> tuple[list[list[int]], list[str]] | None:
         for path in (folder / f"{doc.name}.txt.chains", folder / "chains" / f"{doc.name}.txt.chains"):
             if path.is_file():
