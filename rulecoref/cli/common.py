@@ -21,8 +21,8 @@ MAX_JOBS = 256
 
 
 def add_rules_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rules", type=Path, default=None, metavar="YAML",
-                   help="rule file (default: the bundled rules/i2b2.yaml)")
+    p.add_argument("--rules", type=Path, default=None, metavar="YAML|NAME",
+                   help="rule file, or a bundled rule set by name (i2b2, odie, i2b2-umls, ...; default: i2b2)")
     add_allow_path_option(p)
     p.add_argument("--wordnet", default=None, metavar="DIR",
                    help="WordNet 3.0 dict folder (default: $RULECOREF_WORDNET or /usr/share/wordnet)")
@@ -221,9 +221,11 @@ def cli_resources(args: argparse.Namespace) -> Resources:
 
 
 def rules_path(args: argparse.Namespace) -> Path:
+    """``--rules``: a rule file, or a bundled rule set by name ("i2b2-umls") from any folder."""
+    from ..resources import named_file
     from ..rules.files import bundled_rules
 
-    return args.rules if args.rules is not None else bundled_rules("i2b2")
+    return named_file(args.rules, "rules", ".yaml") if args.rules is not None else bundled_rules("i2b2")
 
 
 def print_diagnostics(diags: Iterable[Diagnostic], *, prefix: str = "") -> None:

@@ -40,7 +40,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("inputs", nargs="+", metavar="GOLD_DIR",
                    help="gold documents with their chains: i2b2 folders, JSONL with chains, brat")
-    p.add_argument("--rules", type=Path, default=None, metavar="YAML",
+    p.add_argument("--rules", type=Path, default=None, metavar="YAML|NAME",
                    help="rule file with a belltree decoder (default: the bundled rules/belltree.yaml)")
     add_allow_path_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path")

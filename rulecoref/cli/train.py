@@ -45,7 +45,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="where to write the model (an existing file is replaced only when it is a rulecoref model)")
     p.add_argument("--kind", choices=("mention-pair", "entity-mention"), default="mention-pair",
                    help="link model (default mention-pair, the seed's better one)")
-    p.add_argument("--rules", type=Path, default=None, metavar="YAML",
+    p.add_argument("--rules", type=Path, default=None, metavar="YAML|NAME",
                    help="rule file whose passes feed hybrid features (e.g. rules/hybrid.yaml); its decoder is not used "
                         "(default: rules/belltree.yaml, no passes; its attributes: settings apply either way)")
     add_allow_path_option(p)
