@@ -45,6 +45,8 @@ class Faithful:
     mentions: list[Mention]
     chains: list[list[int]]
     types: list[str]
+    #: Document concept index -> its positions in ``mentions`` (two when the input repeated a span)
+    positions: dict[int, list[int]]
 
     def ids(self, chain: Sequence[int]) -> list[str | int | None]:
         return [self.mentions[k].id for k in chain]
@@ -87,7 +89,7 @@ def faithful(doc: Document, chains: Iterable[Sequence[int]], chain_types: Sequen
         ks = sorted({k for i in members for k in positions[i]}, key=lambda k: (mentions[k].start, mentions[k].end, k))
         out_chains.append((ks, ctype))
     out_chains.sort(key=lambda ch: (mentions[ch[0][0]].start, mentions[ch[0][0]].end, ch[0][0]))
-    return Faithful(origin, mentions, [c for c, _ in out_chains], [t for _, t in out_chains])
+    return Faithful(origin, mentions, [c for c, _ in out_chains], [t for _, t in out_chains], positions)
 
 
 def faithful_jsonl(doc: Document, chains: Iterable[Sequence[int]], chain_types: Sequence[str]) -> str:
