@@ -91,6 +91,7 @@ class Settings:
     wordnet: str | None = None
     model: str | None = None
     allow_paths: tuple[str, ...] = ()  # folders the rule file may read outside its tree (docs/security.md)
+    allow_network: bool = False  # --allow-network: the rule file may name a database server
 
     def compile(self) -> RuleSet:
         return compile_rules(named_file(self.rules or "i2b2", "rules", ".yaml"),
@@ -98,7 +99,8 @@ class Settings:
                              allow_paths=self.allow_paths)
 
     def build(self) -> Pipeline:
-        return Pipeline(self.compile(), Resources(wordnet_path=self.wordnet))
+        return Pipeline(self.compile(), Resources(wordnet_path=self.wordnet,
+                                                  network="allow" if self.allow_network else "env"))
 
 
 class PipelineHandle:

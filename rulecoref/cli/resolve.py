@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -26,6 +25,7 @@ from ..io.typemap import read_type_map
 from .common import (
     add_format_options,
     add_input_options,
+    add_quiet_options,
     add_rules_option,
     cli_resources,
     gather_inputs,
@@ -33,8 +33,10 @@ from .common import (
     inputs_of,
     jobs_count,
     load_pipeline,
+    parse_types,
     print_diagnostics,
     rules_path,
+    tracked,
 )
 from .report import REPORT, batch_folder, finish, interrupted_report, print_warnings
 
@@ -67,17 +69,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_format_options(p)
     p.add_argument("--format", choices=output_formats(), default="i2b2",
                    help=f"what to write per document: {choices_help(output_formats())} (docs/formats.md)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.add_argument("--quiet", "-q", action="store_true", help="print only errors and the summary")
+    add_quiet_options(p)
     p.set_defaults(run=run)
-
-
-def parse_types(value: str | None, declared: tuple[str, ...]) -> tuple[str, ...] | None:
-    if value is None:
-        return declared
-    if value.strip().lower() == "auto":
-        return None
-    return tuple(t.strip().lower() for t in value.split(",") if t.strip())
 
 
 def planned_files(records: list, fmt: str, provenance: bool) -> list[str]:
@@ -107,11 +100,7 @@ def run(args: argparse.Namespace) -> int:
                             provenance=args.provenance, types=types, format=args.format, type_map=type_map,
                             abbreviations=abbreviations_for(fmt.name))
         batch = run_batch(pipeline, records, opts, jobs=args.jobs)
-        outcomes: Iterable[Outcome] = batch
-        if not args.no_progress:
-            from tqdm import tqdm
-
-            outcomes = tqdm(batch, total=len(records), unit="doc", file=sys.stderr, disable=None, leave=False)
+        outcomes: Iterable[Outcome] = tracked(args, batch, len(records), "resolve")
         tally = _Tally()
         stopped: BaseException | None = None
         try:

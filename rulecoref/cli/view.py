@@ -11,12 +11,14 @@ from ..io.formats import find_inputs
 from ..io.outdir import OutputFolder
 from .common import (
     add_format_options,
+    add_quiet_options,
     encoding_name,
     gather_inputs,
     input_format,
     inputs_of,
     print_diagnostics,
     read_options_for,
+    tracked,
 )
 
 MAX_WARNINGS = 20
@@ -45,6 +47,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_format_options(p)
     p.add_argument("--encoding", default="utf-8", type=encoding_name,
                    help="input encoding (default utf-8; a BOM is accepted)")
+    add_quiet_options(p)
     p.set_defaults(run=run)
 
 
@@ -63,12 +66,13 @@ def run(args: argparse.Namespace) -> int:
     opts = read_options_for(args, fmt, None)
     with out.open(planned_pages(records)):
         try:
-            built = build_view(records, opts, out, args.system)
+            built = build_view(tracked(args, records, len(records), "view"), opts, out, args.system)
         except OutputError as exc:  # the index page could not be written
             print_diagnostics(exc.diagnostics, prefix="error: ")
             return 1
-    print_diagnostics(built.warnings[:MAX_WARNINGS], prefix="warning: ")
-    if len(built.warnings) > MAX_WARNINGS:
+    if not args.quiet:
+        print_diagnostics(built.warnings[:MAX_WARNINGS], prefix="warning: ")
+    if len(built.warnings) > MAX_WARNINGS and not args.quiet:
         print(f"warning: ... and {len(built.warnings) - MAX_WARNINGS} more", file=sys.stderr)
     print_diagnostics(built.failed + strays, prefix="error: ")
     print(f"rulecoref: {built.pages}/{len(records)} page(s) in {args.out} (open {args.out / 'index.html'})"

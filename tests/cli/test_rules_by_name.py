@@ -25,7 +25,7 @@ def test_check_and_resolve_find_bundled_rule_sets_by_name(elsewhere: Path, capsy
     assert main(["resolve", str(EXAMPLES), "--rules", "exact", "--out", "out", "--no-progress", "-q"]) == 0
     report = (elsewhere / "out" / "rulecoref-report.json").read_text()
     assert "rules/exact.yaml" in report  # the report names the file the name found
-    assert main(["explain", str(EXAMPLES), "--doc", "clinical-ex3", "--rules", "odie", "mrsa", "--json"]) == 0
+    assert main(["explain", str(EXAMPLES), "--doc", "clinical-ex3", "--rules", "odie", "--types", "auto", "mrsa", "--json"]) == 0
     assert main(["check", "no-such-rules"]) == 2
     assert "[RC113]" in capsys.readouterr().err
 
