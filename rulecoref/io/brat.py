@@ -8,8 +8,10 @@ task's form); both are joined into chains. Events, attributes, normalisations an
 skipped. A discontinuous span (``10 14;20 25``) is read as the one span covering it (RC237): i2b2
 concepts are contiguous. Offsets count characters of the .txt exactly as stored (CRLF included).
 
-Write: the i2b2 text of the document as NAME.txt, concepts as ``T`` lines in text order and each
-chain as one equivalence line ``*<TAB>Coreference T1 T3 ...``: a chain is an equivalence class, and
+Write: a document read from brat or JSONL as it came (``io/faithful.py``: the .txt byte for byte,
+the .ann lines as given without their coreference, T ids and labels kept); an i2b2 document as its
+i2b2 text in NAME.txt, concepts as ``T`` lines in text order. Each
+chain is one equivalence line ``*<TAB>Coreference T1 T3 ...``: a chain is an equivalence class, and
 brat draws and edits it as one when annotation.conf declares Coreference symmetric-transitive
 (``annotation_conf``, which rulecoref writes beside the files).
 """

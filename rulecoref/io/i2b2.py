@@ -70,6 +70,15 @@ def parse_mention(text: str) -> tuple[str, Span] | None:
     return m["text"], (int(m["l1"]), int(m["t1"]), int(m["l2"]), int(m["t2"]))
 
 
+def parse_concept(line: str) -> tuple[str, Span, str] | None:
+    """Parse a concept line ``c="..." L:T L:T||t="type"``: (text, span, type as written), None when
+    malformed. The one reader of concept lines (documents, the scorer's light reader, the viewer)."""
+    m = _CONCEPT_RE.match(line.strip())
+    if not m:
+        return None
+    return m["text"], (int(m["l1"]), int(m["t1"]), int(m["l2"]), int(m["t2"])), m["type"]
+
+
 def _check_span(span: Span, lines: list[list[str]], file: str, line: int) -> Diagnostic | None:
     l1, t1, l2, t2 = span
     n = len(lines)
@@ -114,16 +123,16 @@ def _concept_lines(con_lines: list[str], lines: list[list[str]], cfile: str, all
     for lineno, line in enumerate(con_lines, 1):
         if not line.strip():
             continue
-        m = _CONCEPT_RE.match(line.strip())
-        if not m:
+        parsed = parse_concept(line)
+        if parsed is None:
             errors.append(diagnostic("RC201", file=cfile, line=lineno, detail=f"expected c=\"...\" L:T L:T||t=\"type\", got {line.strip()[:80]!r}"))
             continue
-        span = (int(m["l1"]), int(m["t1"]), int(m["l2"]), int(m["t2"]))
+        given, span, written_type = parsed
         problem = _check_span(span, lines, cfile, lineno)
         if problem:
             errors.append(problem)
             continue
-        ctype = m["type"].strip().lower()
+        ctype = written_type.strip().lower()
         if allowed is not None and ctype not in allowed:
             errors.append(diagnostic("RC208", file=cfile, line=lineno, type=ctype, known=", ".join(sorted(allowed))))
             continue
@@ -131,7 +140,6 @@ def _concept_lines(con_lines: list[str], lines: list[list[str]], cfile: str, all
             warnings.append(diagnostic("RC212", file=cfile, line=lineno, severity="warning", span=f"{span[0]}:{span[1]} {span[2]}:{span[3]}", first=seen[span]))
             continue
         seen[span] = lineno
-        given = m["text"]
         found = _span_tokens(lines, span)
         if _norm(given) != _norm(" ".join(found)):
             d = diagnostic("RC203", file=cfile, line=lineno, given=given, found=" ".join(found),

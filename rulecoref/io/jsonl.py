@@ -8,10 +8,12 @@ The shape NER tools and notebooks produce, and what ``rulecoref resolve --format
 
 ``start``/``end`` count characters of ``text`` (end exclusive, as a Python slice). Untokenised text
 (the default) is split by ``io/text.py``; ``"tokenized": true`` says the text is i2b2-shaped (one
-sentence per line, tokens separated by spaces), which is what the writer emits, so i2b2 -> JSONL ->
-i2b2 gives the same files. ``chains`` (optional on input) lists concepts by their position in
-``concepts``. Unknown keys are ignored with a warning, so a typo in "tokenized" does not pass
-unnoticed.
+sentence per line, tokens separated by spaces), which is what the writer emits for an i2b2 document,
+so i2b2 -> JSONL -> i2b2 gives the same files. ``chains`` (optional on input) lists concepts by their
+position in ``concepts``. A concept may carry an ``id``; the record's other keys are its own data.
+A JSONL document is written back as it came (``io/faithful.py``: text, concepts and keys unchanged,
+the system's chains by position and id); only a key that looks like a misspelt known one
+("tokenised") is a warning.
 """
 
 from __future__ import annotations
