@@ -114,6 +114,7 @@ class Coref:
             return _Failed(type(exc), exc.diagnostics)
 
     def _resolve(self, obj: dict[str, Any]) -> Result:
+        from .batch import with_origin
         from .io.faithful import faithful
         from .io.jsonl import parse_jsonl_object
 
@@ -121,7 +122,7 @@ class Coref:
                                   type_map=self.type_map, abbreviations=self.abbreviations)
         res = self.pipeline.resolve(read.document)
         chains = res.chains()
-        out = faithful(res.doc, [c for c, _ in chains], [t for _, t in chains])
+        out = faithful(with_origin(res.doc, read.document), [c for c, _ in chains], [t for _, t in chains])
         text = out.origin.text
         mentions = [Mention(k, m.start, m.end, m.label, m.id, text[m.start:m.end], m.added)
                     for k, m in enumerate(out.mentions)]

@@ -83,7 +83,7 @@ def resolve_one(pipeline: Pipeline, read: Callable[[], ReadResult], where: str,
     try:
         got = read()
         res = pipeline.resolve(got.document)
-        done = Resolved(res.doc, res, res.chains(), list(got.warnings))
+        done = Resolved(with_origin(res.doc, got.document), res, res.chains(), list(got.warnings))
         if emit is not None:
             done.emitted = emit(done)
     except RulecorefError as exc:
@@ -91,6 +91,14 @@ def resolve_one(pipeline: Pipeline, read: Callable[[], ReadResult], where: str,
     except Exception as exc:  # a bug or an unexpected input: report it, keep the batch going
         return None, [diagnostic("RC550", file=where, detail=f"{type(exc).__name__}: {exc}")]
     return done, done.warnings
+
+
+def with_origin(resolved: Document, given: Document) -> Document:
+    """The resolved document (which the mention finder may have made anew, with the mentions it
+    added) keeping the origin of the one given, so outputs still give the input back."""
+    if resolved.origin is None and given.origin is not None:
+        resolved.origin = given.origin
+    return resolved
 
 
 def resolve_record(pipeline: Pipeline, record: Record, opts: BatchOptions) -> Outcome:

@@ -177,3 +177,29 @@ def test_brat_reader_keeps_dropped_concepts_for_the_output(tmp_path: Path) -> No
         ("T1", "Person", False), ("T2", "Org", True), ("T3", "Disease", False)]
     _, out = format_brat(read.document, [])
     assert out.splitlines() == ann.read_text().splitlines()
+
+
+def test_outputs_keep_the_input_when_the_finder_makes_a_new_document() -> None:
+    """The mention finder makes a new Document with the pronouns it adds; resolve_one keeps the
+    input's origin on it, so the output is still the input's, with the added mention marked."""
+    from rulecoref.batch import resolve_one
+    from rulecoref.document import Concept, Document
+    from rulecoref.engine import Resolution
+
+    class Finding:  # a pipeline whose finder adds "He" and links it to Mr. Baker
+        def resolve(self, doc: Document) -> Resolution:
+            he = Concept(index=2, text="he", type="pronoun", start=(2, 0), end=(2, 0), added=True)
+            new = Document(name=doc.name, lines=doc.lines, concepts=[*doc.concepts, he])
+            return Resolution(new, clusters=[[0, 2], [1]], types=["person", "problem"])
+
+    text = "Mr. Baker has CHF. He is better."
+    obj = {"id": "n", "text": text, "meta": 1, "concepts": [{"id": "a", "start": 0, "end": 9, "type": "person"},
+                                                            {"id": "b", "start": 14, "end": 17, "type": "problem"}]}
+    done, problems = resolve_one(Finding(), lambda: parse_jsonl_object(obj, abbreviations=frozenset({"mr"})), "n",
+                                 lambda d: format_jsonl(d.doc, [c for c, _ in d.chains], [t for _, t in d.chains]))
+    assert problems == [] and done is not None
+    got = json.loads(done.emitted)
+    assert got["text"] == text and got["meta"] == 1 and got["concepts"][:2] == obj["concepts"]
+    assert got["concepts"][2] == {"id": "rulecoref-1", "start": 19, "end": 21, "type": "pronoun", "text": "He",
+                                  "source": "rulecoref"}
+    assert got["chains"] == [{"type": "person", "mentions": [0, 2], "ids": ["a", "rulecoref-1"]}]
