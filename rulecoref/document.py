@@ -12,7 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import accumulate, chain
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from .syntax import Parse
 
 Position = tuple[int, int]  # (line from 1, token from 0)
 
@@ -210,6 +213,9 @@ class Document:
     #: concept index -> attribute name -> Fact: values given from outside (the spaCy component reads
     #: medspaCy's ConText and sectionizer into them); the attributes registered ``given=True`` use them
     facts: dict[int, dict[str, Fact]] = field(default_factory=dict)
+    #: a dependency parse of the tokens (``syntax.Parse``), when one was asked for (``--parser``) or
+    #: came with the text (a parsed spaCy Doc); the syntactic attributes read it, None: word order only
+    parse: Parse | None = None
     #: the text, ids, offsets and other keys the input gave (JSONL, brat), for faithful outputs
     origin: Origin | None = None
 
