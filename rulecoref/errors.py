@@ -37,6 +37,9 @@ MESSAGES: dict[str, str] = {
     "RC121": "word list is not text: {detail} (named on {rule})",
     "RC122": "word list is too large: {detail} (named on {rule})",
     "RC123": "{where}: {value} is not a finite number",
+    "RC125": "word list {path!r} holds a phrase that is too long: {detail} (named on {rule})",
+    "RC126": "word list {path!r} is one too many: {detail} (named on {rule})",
+    "RC124": "cannot include {path!r}: includes nest deeper than {limit} files",
     # -- rule vocabulary: attributes, predicates, pass order (RC130-RC149) --
     "RC130": "unknown attribute {name!r} in {where}",
     "RC131": "unknown predicate {name!r} in {where}; known: {known}",
@@ -85,6 +88,9 @@ MESSAGES: dict[str, str] = {
     "RC246": "annotation id {id!r} is used twice (first on line {first})",
     "RC247": "JSON line is over a limit: {detail}",
     "RC249": "type map is over a limit: {detail}",
+    # -- dependency parses (RC280-RC289) --
+    "RC280": "spaCy pipeline {model!r} ({where}) cannot be loaded: {detail}",
+    "RC281": "spaCy pipeline {model!r} ({where}) has no dependency parser; its components: {components}",
     # resources
     "RC301": "WordNet not found at {path}",
     "RC302": "cannot read word list {path!r}: {detail}",
@@ -113,6 +119,9 @@ MESSAGES: dict[str, str] = {
     "RC410": "{path} is truncated or corrupt ({detail}); the load stopped and the database was not changed",
     "RC411": "{path} is empty: nothing to load; the database was not changed",
     "RC412": "{path}: a line longer than {limit} characters; the load stopped and the database was not changed",
+    # -- UMLS: network sources (RC420-RC429) --
+    "RC420": "UMLS database {url} is a server, named by the rule file: a rule file alone never makes rulecoref open a network connection",
+    "RC421": "UMLS database {url} is a server: this command never opens a network connection",
     # command line
     "RC501": "output directory {path!r} already holds {count} file(s) of an earlier run (.txt.chains and the like)",
     "RC503": "{count} of {total} document(s) failed",
@@ -134,6 +143,7 @@ MESSAGES: dict[str, str] = {
     "RC524": "provenance file {path!r} cannot be read: {detail}",
     "RC525": "system chains of {doc!r} do not fit its concepts: {detail}",
     "RC526": "{path!r} already holds {count} {what} of an earlier run",
+    "RC527": "--resume needs the documents listed before the job: {format} rows that Spark reads itself have no names until it runs",
     # -- spaCy component and Spark runner (RC530-RC549) --
     "RC530": "{what} has the columns {got}; rulecoref needs 'id' with 'text' (and 'concepts'), or 'id' with 'txt_path' and 'con_path'",
     "RC531": "{where}: {detail}",
@@ -160,6 +170,7 @@ MESSAGES: dict[str, str] = {
     "RC557": "no readable documents in {inputs}",
     "RC558": "output {path!r} {detail}",
     "RC559": "the run was interrupted ({signal}) before this document was resolved",
+    "RC560": "out of memory while {doing}",
     # -- ablate, search and induce (RC570-RC589) --
     "RC570": "{path}: no gold chains file for {doc!r}; the record is left out of learning",
     "RC571": "no documents with gold chains in {inputs}",
@@ -220,6 +231,10 @@ HINTS: dict[str, str] = {
     "RC301": ("install Debian's WordNet (apt-get install wordnet-base), or point "
               "RULECOREF_WORDNET / --wordnet at a WordNet 3.0 dict folder."),
     "RC401": "load it first: rulecoref umls load MRCONSO.RRF --db URL",
+    "RC420": ("set the URL in $RULECOREF_UMLS_DB (it is yours, not the rule file's), or pass --allow-network "
+              "if you trust the rule file to connect there (docs/security.md)."),
+    "RC421": ("check and web --dry-run read local files only: give a SQLite copy (RULECOREF_UMLS_DB=FILE) to "
+              "check the UMLS pass's examples (docs/security.md)."),
     "RC501": "pass --overwrite to replace them, or choose an empty directory.",
     "RC505": "write the outputs to a folder of their own, e.g. beside DATA, not among its docs/, concepts/ or chains/.",
     "RC506": "two runs into one folder would mix or lose outputs: wait for that run to end, or choose another --out.",
@@ -279,6 +294,9 @@ HINTS: dict[str, str] = {
     "RC116": "a rule file is a short list of passes, with few aliases; the limits are in docs/security.md.",
     "RC117": "a rule file needs a few levels of nesting; the limits are in docs/security.md.",
     "RC118": "an alias may only name an anchor that it is not inside.",
+    "RC125": "phrase search tries every length of entry at every word; the limits are in docs/security.md.",
+    "RC126": "a rule set's word lists are small text files; the limits are in docs/security.md.",
+    "RC124": "a rule set is a few files deep (rules/hybrid.yaml includes 2 levels); the limits are in docs/security.md.",
     "RC119": "save the file as UTF-8 (e.g. iconv -f latin1 -t utf-8 OLD > NEW).",
     "RC120": ("rule files may read their own folder tree and the bundled resources/ and rules/; to allow "
               "another folder pass --allow-path DIR or set RULECOREF_ALLOW_PATH (docs/security.md)."),
@@ -297,6 +315,7 @@ HINTS: dict[str, str] = {
     "RC520": "name it with --input-format / --from (i2b2, conll, jsonl, brat).",
     "RC522": "choose another output folder; inputs are never modified.",
     "RC526": "pass --overwrite to replace them, or choose an empty folder.",
+    "RC527": "resume from local files (i2b2, brat or JSONL folders and files), or run the batch again with --overwrite.",
     "RC123": "NaN and infinities (.nan, .inf) are not settings; give a finite number in the range docs/rules.md lists.",
     "RC218": "a file list is UTF-8 text, one input path per line ('#' starts a comment); the limits are in docs/security.md.",
     "RC219": "the limits are in docs/security.md; split the document, or check the path names a note.",
@@ -307,10 +326,15 @@ HINTS: dict[str, str] = {
     "RC249": "a type map is a short mapping; the limits are in docs/security.md.",
     "RC510": ("check the folder can be written and has space (a full disk, a read-only file system); every "
               "file is written whole or not at all, so the files written before are complete."),
+    "RC280": ("install a spaCy pipeline with a parser (python -m spacy download en_core_web_sm, or pip install its "
+              "package) and name it by package name or folder; docs/parser.md."),
+    "RC281": "name a pipeline with a 'parser' component, e.g. en_core_web_sm; docs/parser.md.",
     "RC512": "rulecoref never replaces or deletes a file it did not write: move it away, or choose another output.",
     "RC513": "pass --overwrite to replace it, or choose another name.",
     "RC538": ("check the executors' Python has rulecoref installed (spark-resolve starts them with its own "
               "interpreter unless PYSPARK_PYTHON or spark.pyspark.python names another; docs/scale.md)."),
+    "RC560": ("give rulecoref more memory, or smaller inputs: fewer --jobs, smaller word lists or documents "
+              "(the limits are in docs/security.md)."),
     "RC559": "run the batch again; the documents written before the interrupt are complete.",
     "RC606": "a model is the JSON that rulecoref train writes; the limits are in docs/security.md.",
     "RC607": "a model is the JSON that rulecoref train writes: retrain it, or check the path names a model.",

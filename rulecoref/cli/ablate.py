@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -55,10 +56,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def rule_file_out(args: argparse.Namespace, reads: Path) -> Any:
+def rule_file_out(args: argparse.Namespace, reads: Iterable[Path]) -> Any:
     """``--out``, checked before any work as every output is (``io/outdir.py``): never GOLD's files
-    or the rule file read (RC522), nor under GOLD's docs/, concepts/ or chains/ (RC505); an
-    existing file is replaced only with ``--overwrite`` (RC513)."""
+    or a file the rule set reads (``RuleSet.inputs``: includes, word lists, model, UMLS file;
+    RC522), nor under GOLD's docs/, concepts/ or chains/ (RC505); an existing file is replaced
+    only with ``--overwrite`` (RC513)."""
     from ..io.layout import find_records
     from ..io.outdir import OutputFile
 
@@ -66,8 +68,25 @@ def rule_file_out(args: argparse.Namespace, reads: Path) -> Any:
         records = find_records(args.gold)[0]
     except InputError:
         records = []  # reported when the gold is read
-    return OutputFile(args.out, overwrite=args.overwrite, inputs=inputs_of(records, args.gold, extra=[reads]),
+    return OutputFile(args.out, overwrite=args.overwrite, inputs=inputs_of(records, args.gold, extra=list(reads)),
                       what="a rule file").check()
+
+
+def check_search_options(args: argparse.Namespace) -> None:
+    """The settings of ``--search``, checked before any work (RC577, exit 2): a share held back in
+    [0, 1), at most 100 changes, a gain of 0 to 100 points (a negative one kept changes that lower
+    F1), all finite; ``--out`` only with ``--search`` and ``--search`` only with ``--out``."""
+    if args.search and args.out is None:
+        raise CliError(diagnostic("RC577", option="--search", detail="needs --out NEW.yaml, the file to write"))
+    if args.out is not None and not args.search:
+        raise CliError(diagnostic("RC577", option="--out", detail="only --search writes a rule file; add --search"))
+    if not 0 <= args.holdout < 1:  # nan and inf too
+        raise CliError(diagnostic("RC577", option=f"--holdout {args.holdout}", detail="expected a share from 0 to below 1"))
+    if not 0 <= args.max_changes <= 100:
+        raise CliError(diagnostic("RC577", option=f"--max-changes {args.max_changes}", detail="expected 0 to 100"))
+    if not 0 <= args.min_gain <= 100:
+        raise CliError(diagnostic("RC577", option=f"--min-gain {args.min_gain}",
+                                  detail="expected a finite number of points from 0 to 100"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -78,11 +97,10 @@ def run(args: argparse.Namespace) -> int:
     from ..learn.corpus import load_gold
     from ..rules.compiler import compile_rules
 
-    if args.search and args.out is None:
-        raise CliError(diagnostic("RC577", option="--search", detail="needs --out NEW.yaml, the file to write"))
+    check_search_options(args)
     path = rules_path(args)
-    sink = rule_file_out(args, path) if args.search else None
     ruleset = compile_rules(path, allow_paths=args.allow_path)
+    sink = rule_file_out(args, ruleset.inputs) if args.search else None
     if ruleset.decoder is not None:
         raise CliError(diagnostic("RC572", path=str(path), kind=ruleset.decoder.kind, command="ablate"))
     docs, warnings = load_gold(args.gold, parse_types(args.types, ruleset.types), args.encoding)
@@ -109,6 +127,8 @@ def run_search(args: argparse.Namespace, path: Path, ruleset, docs, resources, s
                               min_gain=args.min_gain / 100, holdout=args.holdout, progress=progress,
                               allow_paths=args.allow_path)
     result.write(sink)  # a full disk is RC510 naming the file (io/outdir.py)
+    for folder in result.needs_allow(args.out):
+        print(f"note: {args.out} reads files in {folder}: run it with --allow-path {folder}", file=sys.stderr)
     summary = result.to_dict()
     if args.json:
         print(json.dumps(summary, indent=1))

@@ -30,12 +30,25 @@ def add_rules_option(p: argparse.ArgumentParser) -> None:
                    help="WordNet 3.0 dict folder (default: $RULECOREF_WORDNET or /usr/share/wordnet)")
 
 
-def add_allow_path_option(p: argparse.ArgumentParser) -> None:
-    """``--allow-path``: the explicit opt-in for rule files that read outside their own folder tree."""
+def add_parser_option(p: argparse.ArgumentParser) -> None:
+    """``--parser``: a spaCy pipeline whose dependency parse gives grammatical roles (docs/parser.md)."""
+    p.add_argument("--parser", default=None, metavar="MODEL",
+                   help="parse every document with this installed spaCy pipeline (package name or folder, e.g. "
+                        "en_core_web_sm): grammatical roles for the pronoun rules; overrides the rule file's "
+                        "attributes.syntax.parser, '' turns it off (docs/parser.md)")
+
+
+def add_allow_path_option(p: argparse.ArgumentParser, *, network: bool = True) -> None:
+    """``--allow-path``: the explicit opt-in for rule files that read outside their own folder tree;
+    with ``network``, ``--allow-network`` too (``check`` has none: it never connects)."""
     p.add_argument("--allow-path", action="append", type=Path, default=[], metavar="DIR",
                    help="let rule files also include files and read word lists from DIR (repeatable; by default "
                         "only the rule file's folder tree and the bundled resources/ and rules/; see "
                         "$RULECOREF_ALLOW_PATH and docs/security.md)")
+    if network:
+        p.add_argument("--allow-network", action="store_true",
+                       help="let the rule file name a database server (attributes: umls: db: postgresql://...); "
+                            "by default only $RULECOREF_UMLS_DB may name one (docs/security.md)")
 
 
 def load_pipeline(args: argparse.Namespace, resources: Resources, rules: Path | None = None, **overrides: Any) -> Any:
@@ -45,7 +58,7 @@ def load_pipeline(args: argparse.Namespace, resources: Resources, rules: Path | 
 
     ruleset = compile_rules(rules or rules_path(args), decoder_overrides=overrides or None,
                             allow_paths=getattr(args, "allow_path", ()))
-    return Pipeline(ruleset, resources)
+    return Pipeline(ruleset, resources, parser=getattr(args, "parser", None))
 
 
 def add_input_options(p: argparse.ArgumentParser) -> None:
@@ -260,9 +273,11 @@ def inputs_of(records: Iterable[Any], inputs: Iterable[str | Path] = (), fmt: st
     return Inputs(files, input_folders(inputs if guarded else [], records))
 
 
-def cli_resources(args: argparse.Namespace) -> Resources:
-    """The resources of a command: WordNet from ``--wordnet``."""
-    return Resources(wordnet_path=args.wordnet)
+def cli_resources(args: argparse.Namespace, *, offline: bool = False) -> Resources:
+    """The resources of a command: WordNet from ``--wordnet``; database servers as
+    ``--allow-network`` says (``offline``: none at all, for ``check`` and ``web --dry-run``)."""
+    network = "none" if offline else "allow" if getattr(args, "allow_network", False) else "env"
+    return Resources(wordnet_path=args.wordnet, network=network)
 
 
 def rules_path(args: argparse.Namespace) -> Path:

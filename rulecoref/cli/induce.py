@@ -90,8 +90,8 @@ def run(args: argparse.Namespace) -> int:
     _check_options(args)
     started = time.process_time()
     base_path = args.base or bundled_rules("i2b2")
-    sink = rule_file_out(args, base_path)
     base = compile_rules(base_path, allow_paths=args.allow_path)
+    sink = rule_file_out(args, base.inputs)
     if base.decoder is not None:
         raise CliError(diagnostic("RC572", path=str(base_path), kind=base.decoder.kind, command="induce"))
     docs, warnings = load_gold(args.gold, parse_types(args.types, base.types), args.encoding)

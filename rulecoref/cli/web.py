@@ -81,7 +81,7 @@ def plan(pipeline: Pipeline, records, *, types, encoding: str):
 
 def run(args: argparse.Namespace) -> int:
     inputs = gather_inputs(args)
-    pipeline = load_pipeline(args, cli_resources(args))
+    pipeline = load_pipeline(args, cli_resources(args, offline=args.dry_run))  # --dry-run sends nothing
     roles = [p for p in pipeline.passes if p.kind == "people_roles"]
     if not roles:
         raise CliError(diagnostic("RC315", file=str(pipeline.ruleset.path),

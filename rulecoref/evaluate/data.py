@@ -28,6 +28,7 @@ from ..errors import Diagnostic, EvaluationError, InputError, diagnostic
 from ..io.conll import read_conll
 from ..io.formats import doc_name
 from ..io.i2b2 import Span, read_chains, read_document, read_text_lines
+from ..io.layout import is_file
 from .core import Mention
 
 _CON_RE = re.compile(r'^c="(?P<text>.*)" (?P<l1>\d+):(?P<t1>\d+) (?P<l2>\d+):(?P<t2>\d+)\|\|t="(?P<type>[^"]*)"$')
@@ -128,7 +129,7 @@ def _read_side(path: Path, concept_type: dict[Span, str], name: str, side: str, 
     """Chains (spans, type) of one side's file; a chain naming a non-concept is reported
     (``bad_code``) and left out, a missing file is a warning (RC703) and means no chains, and a
     mention whose text is not the concept's (case and spacing aside) is a warning (RC718)."""
-    if not path.is_file():
+    if not is_file(path):
         warnings.append(diagnostic("RC703", file=str(path), severity="warning", doc=name, side=side))
         return []
     out = []
@@ -205,7 +206,7 @@ def load_i2b2(
 def _gold_concepts(con: Path, txt: Path | None, name: str, encoding: str,
                    warnings: list[Diagnostic]) -> list[ConceptSpan]:
     """A record's concepts; read with its text when there is one, so the text's checks apply."""
-    if txt is not None and txt.is_file():
+    if txt is not None and is_file(txt):
         read = read_document(txt, con, name=name, encoding=encoding)
         warnings.extend(read.warnings)
         return [ConceptSpan(c.span, c.type, c.source_line, c.text) for c in read.document.concepts]
