@@ -222,3 +222,76 @@ def test_docs_scale_puts_the_umls_database_where_the_compiler_takes_it(tmp_path:
     path.write_text("version: 1\nattributes: {umls: {db: umls.sqlite}}\npasses:\n"
                     "  - {kind: match, name: umls-cui, key: cuis, veto: [overlaps]}\n", encoding="utf-8")
     assert [p.name for p in compile_rules(path).passes] == ["umls-cui"]
+
+
+def _known_keys() -> set[str]:
+    """Every key a rule file, a type map, the spaCy component or the web settings accept, from the
+    registries that declare them."""
+    import dataclasses
+
+    from rulecoref.attributes import SETTINGS
+    from rulecoref.belltree.decoder import BellTreeDecoder
+    from rulecoref.passes import get_kind, known_kinds
+    from rulecoref.predicates import PREDICATES
+    from rulecoref.resources.web import WebSettings
+
+    keys = {"version", "name", "description", "types", "pronoun_types", "attributes", "passes", "decoder", "kind",
+            "applies_to", "same_type", "exclude_types", "params", "examples", "link", "no_link", "enabled",
+            "include", "enable", "unmapped", "coreference"}
+
+    def walk(specs: dict) -> None:
+        for key, spec in specs.items():
+            keys.add(key)
+            if getattr(spec, "fields", None):
+                walk(spec.fields)
+
+    walk(SETTINGS)
+    walk(BellTreeDecoder.params)
+    for kind in known_kinds():
+        cls = get_kind(kind)
+        walk(cls.params)
+        walk(cls.rule_keys)
+    for spec in PREDICATES.values():
+        walk(spec.params)
+    keys.update(f.name for f in dataclasses.fields(WebSettings))
+    pytest.importorskip("spacy")
+    from rulecoref.spacy_component import DEFAULT_CONFIG
+
+    return keys | set(DEFAULT_CONFIG)
+
+
+def _inline_yaml() -> list[tuple[str, str]]:
+    out = []
+    for page in PAGES:
+        prose = _FENCE.sub(lambda m: "\n" * m.group(0).count("\n"), page.read_text(encoding="utf-8"))
+        for m in re.finditer(r"`([a-z_]+:(?: [^`]*)?)`", prose):
+            if not m.group(1).startswith("rulecoref:"):  # a message, not YAML
+                out.append((f"{page.name}:{prose[: m.start()].count(chr(10)) + 1}", m.group(1)))
+    return out
+
+
+INLINE = _inline_yaml()
+#: Python class attributes the docs name in the same notation (``requires: people_roles``)
+NOT_YAML = {"requires"}
+
+
+@pytest.mark.parametrize(("where", "text"), INLINE, ids=[w for w, _ in INLINE])
+def test_docs_inline_yaml_names_real_keys(where: str, text: str) -> None:
+    """`key: value` in the prose names keys that something accepts (a rule file, a type map, the
+    spaCy component, the web settings); `a: b: c:` is a path of keys. Where each key may stand is
+    the YAML blocks' test (they compile) and, for the UMLS database, the scale.md test below."""
+    known = _known_keys()
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:  # 'attributes: umls: db:', a path of keys
+        data = {k.strip(): None for k in text.split(":") if k.strip()}
+    if not isinstance(data, dict):
+        return
+
+    def keys_of(value: object, under: str = "") -> list[str]:
+        if not isinstance(value, dict) or under in ("types", "label_map", "fields"):
+            return []
+        return [k for key, v in value.items() for k in (str(key), *keys_of(v, str(key)))]
+
+    unknown = [k for k in keys_of(data) if k not in known | NOT_YAML]
+    assert not unknown, f"{where}: {text!r} names no key rulecoref accepts: {unknown}"
