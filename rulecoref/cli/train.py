@@ -49,7 +49,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--model", type=Path, required=True, metavar="JSON",
                    help="where to write the model (an existing file is replaced only when it is a rulecoref model)")
     p.add_argument("--kind", choices=("mention-pair", "entity-mention"), default="mention-pair",
-                   help="link model (default mention-pair, the seed's better one)")
+                   help="link model (default mention-pair, the better one in Luo et al. 2004)")
     p.add_argument("--rules", type=Path, default=None, metavar="YAML|NAME",
                    help="rule file whose passes feed hybrid features (e.g. rules/hybrid.yaml); its decoder is not used "
                         "(default: rules/belltree.yaml, no passes; its attributes: settings apply either way)")
