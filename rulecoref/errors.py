@@ -39,6 +39,7 @@ MESSAGES: dict[str, str] = {
     "RC123": "{where}: {value} is not a finite number",
     "RC125": "word list {path!r} holds a phrase that is too long: {detail} (named on {rule})",
     "RC126": "word list {path!r} is one too many: {detail} (named on {rule})",
+    "RC127": "rule file {path!r} is {kind}, not a file",
     "RC124": "cannot include {path!r}: includes nest deeper than {limit} files",
     # -- rule vocabulary: attributes, predicates, pass order (RC130-RC149) --
     "RC130": "unknown attribute {name!r} in {where}",
@@ -125,6 +126,7 @@ MESSAGES: dict[str, str] = {
     # -- UMLS: network sources (RC420-RC429) --
     "RC420": "UMLS database {url} is a server, named by the rule file: a rule file alone never makes rulecoref open a network connection",
     "RC421": "UMLS database {url} is a server: this command never opens a network connection",
+    "RC422": "--db {url} is a database in memory: what umls load puts there is gone when the command ends",
     # command line
     "RC501": "output directory {path!r} already holds {count} file(s) of an earlier run (.txt.chains and the like)",
     "RC503": "{count} of {total} document(s) failed",
@@ -238,6 +240,7 @@ HINTS: dict[str, str] = {
               "if you trust the rule file to connect there (docs/security.md)."),
     "RC421": ("check and web --dry-run read local files only: give a SQLite copy (RULECOREF_UMLS_DB=FILE) to "
               "check the UMLS pass's examples (docs/security.md)."),
+    "RC422": "give a file (--db umls.sqlite) or a server URL; an in-memory database suits only tests.",
     "RC501": "pass --overwrite to replace them, or choose an empty directory.",
     "RC505": "write the outputs to a folder of their own, e.g. beside DATA, not among its docs/, concepts/ or chains/.",
     "RC506": "two runs into one folder would mix or lose outputs: wait for that run to end, or choose another --out.",
@@ -299,6 +302,7 @@ HINTS: dict[str, str] = {
     "RC118": "an alias may only name an anchor that it is not inside.",
     "RC125": "phrase search tries every length of entry at every word; the limits are in docs/security.md.",
     "RC126": "a rule set's word lists are small text files; the limits are in docs/security.md.",
+    "RC127": "give the path of a YAML rule file (the bundled ones are in rules/: i2b2.yaml, odie.yaml, ...).",
     "RC124": "a rule set is a few files deep (rules/hybrid.yaml includes 2 levels); the limits are in docs/security.md.",
     "RC119": "save the file as UTF-8 (e.g. iconv -f latin1 -t utf-8 OLD > NEW).",
     "RC120": ("rule files may read their own folder tree and the bundled resources/ and rules/; to allow "

@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import shutil
 import signal
 import sys
@@ -99,6 +100,13 @@ def _confs(items: list[str]) -> list[tuple[str, str]]:
     return out
 
 
+#: ``local``, ``local[N]`` (N >= 1), ``local[*]``, ``local[N,F]``, ``local[*,F]``, ``local-cluster[...]``
+_LOCAL_MASTER = re.compile(r"local(\[(\*|[1-9]\d*)(,\s*[1-9]\d*)?\]|-cluster\[[^\]]*\])?")
+#: RC534's hint when Java is there but Spark refused the settings (the default hint is about Java)
+MASTER_HINT = ("check --master (local[N] with N >= 1, local[*], spark://HOST:PORT, yarn) and the --conf "
+               "settings (docs/scale.md).")
+
+
 def start_spark(master: str | None, confs: list[tuple[str, str]], *, progress: bool, quiet: bool = False) -> Any:
     """A SparkSession, or RC534 (exit 2) when Spark cannot start (no Java, a bad master URL).
 
@@ -110,6 +118,9 @@ def start_spark(master: str | None, confs: list[tuple[str, str]], *, progress: b
     require("spark", "rulecoref spark-resolve")
     if not os.environ.get("JAVA_HOME") and shutil.which("java") is None:
         raise CliError(diagnostic("RC534", detail="no 'java' on PATH and JAVA_HOME is not set"))
+    if master and master.startswith("local") and not _LOCAL_MASTER.fullmatch(master):
+        raise CliError(diagnostic("RC534", detail=f"--master {master[:60]!r}: local[N] needs N of at least 1 (or *)",
+                                  hint=MASTER_HINT))
     from pyspark.sql import SparkSession
 
     builder = SparkSession.builder.appName("rulecoref spark-resolve")
@@ -126,7 +137,8 @@ def start_spark(master: str | None, confs: list[tuple[str, str]], *, progress: b
             spark = builder.getOrCreate()
     except Exception as exc:  # the JVM did not start, or rejected the master URL
         detail = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
-        raise CliError(diagnostic("RC534", detail=detail)) from exc
+        java = "java" in detail.lower() and "gateway" in detail.lower()  # the JVM itself did not start
+        raise CliError(diagnostic("RC534", detail=detail, hint=None if java else MASTER_HINT)) from exc
     finally:
         if before is None:
             os.environ.pop("PYSPARK_PYTHON", None)

@@ -289,7 +289,22 @@ class Brat(Format):
     def write(self, doc: Document, chains: Sequence[Sequence[int]], chain_types: Sequence[str]
               ) -> tuple[Files, list[Diagnostic]]:
         txt, ann = format_brat(doc, chains)
-        return [(f"{doc.name}.txt", txt), (f"{doc.name}.ann", ann)], []  # the text first: an .ann never lacks it
+        return [(f"{doc.name}.txt", txt), (f"{doc.name}.ann", valid_labels(ann))], []  # the text first
 
     def finish(self, types: Iterable[str]) -> Files:
-        return [("annotation.conf", annotation_conf(types))]
+        return [("annotation.conf", annotation_conf(brat_label(t) for t in types))]
+
+
+_T_TYPE = re.compile(r"^(T[^\t]*\t)(.+?)( \d+ \d+(?:;\d+ \d+)*\t)", re.MULTILINE)
+
+
+def brat_label(type_: str) -> str:
+    """A concept type as a brat label: no whitespace (brat and rulecoref's reader split the
+    ``T`` line at spaces), so "chest finding" is written chest_finding; other types are kept."""
+    return "_".join(type_.split()) or "_"
+
+
+def valid_labels(ann: str) -> str:
+    """An ``.ann`` text whose ``T`` lines carry brat labels (``brat_label``): a type with a space
+    was once written as it was, and the file could not be read back (RC236)."""
+    return _T_TYPE.sub(lambda m: m.group(1) + brat_label(m.group(2)) + m.group(3), ann)

@@ -54,9 +54,11 @@ def read_text(path: str | Path, encoding: str = "utf-8") -> str:
 
 
 def read_text_lines(path: str | Path, encoding: str = "utf-8") -> list[str]:
-    """A file's text as lines: CRLF/CR normalised, trailing blank lines dropped."""
+    """A file's text as lines: CRLF normalised, trailing blank lines dropped. A file with newlines
+    breaks lines at them only: a lone CR inside a line is whitespace of that line (it once split the
+    line, and the concept file was blamed, RC203); a file without any newline (old Mac) breaks at CR."""
     text = read_text(path, encoding)
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = text.replace("\r\n", "\n").split("\n") if "\n" in text else text.split("\r")
     while lines and not lines[-1].strip():
         lines.pop()
     return lines

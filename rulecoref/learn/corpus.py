@@ -94,9 +94,10 @@ def load_gold(inputs: Iterable[str | Path], types: Sequence[str] | None = None,
         except _NoChains:
             warnings.append(diagnostic("RC570", file=str(rec.con), severity="warning", path=str(rec.con), doc=rec.name))
             continue
-        except RulecorefError as exc:
-            warnings.append(diagnostic("RC575", file=str(rec.con), severity="warning", doc=rec.name,
-                                       detail="; ".join(d.message for d in exc.diagnostics[:3])))
+        except RulecorefError as exc:  # named where the problem is: the file (chains, text or concepts) and line
+            first = exc.diagnostics[0]
+            warnings.append(diagnostic("RC575", file=first.file or str(rec.con), line=first.line, severity="warning",
+                                       doc=rec.name, detail="; ".join(d.message for d in exc.diagnostics[:3])))
             continue
         docs.append(gd)
         warnings.extend(warns)

@@ -27,7 +27,7 @@ from ..resources import named_file
 from ..resources.lexicon import WordListError, check_phrases
 from ..rules import schema
 from ..rules.schema import Param, check_value, type_name
-from .files import RuleFiles, allowed_roots, bundled_rules, read_rule_yaml, rule_set_inputs
+from .files import RuleFiles, allowed_roots, bundled_rules, missing_rule_file, read_rule_yaml, rule_set_inputs
 from .regex import regexes
 from .retype import retyped
 from .yamlsrc import LDict, LList
@@ -569,9 +569,9 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
     """
     path = named_file(path, "rules", ".yaml")
     chk = _Checker(allowed_roots(path, allow_paths))
-    if not path.is_file():
-        raise RuleFileError(diagnostic("RC113", file=str(path), path=str(path), hint="name a rule file, or a bundled rule set: " + ", ".join(
-            sorted(f.stem for f in bundled_rules().parent.glob("*.yaml"))) + "."))
+    problem = missing_rule_file(path)
+    if problem is not None:
+        raise RuleFileError(problem)
     rep, top = chk.reporter(path), chk.reporter(path.resolve())
     data = _read_yaml(top)
     if chk.problems:
