@@ -29,6 +29,9 @@ first one that picks a candidate decides, and its name is the link's evidence:
 * ``nearest_before``: the nearest person named before the pronoun; ``first_after``: else the first
   one named after it.
 
+With a parse, ``previous_subject`` and ``nearest_before`` choose among a sentence's persons the most
+prominent first (``Parse.depth``: the main clause's subject before a subordinate clause's).
+
 Candidates are the person mentions that are no pronoun, do not contain the pronoun, and whose own
 words do not give the other gender (nor, in a patient note, the patient's when the pronoun's gender
 is not the patient's). Measured on GAP's development split: docs/rules.md, "Clinical rules".
@@ -276,7 +279,8 @@ class PronounSalience(Pass):
 
     def previous_subject(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
         named = p.last_line_before(subject=True)  # the latest sentence with a subject named
-        best = min(named, key=lambda o: o[1]) if named else None
+        # the first subject of that sentence; with a parse, the most prominent (the main clause's)
+        best = min(named, key=self._prominence(t, lambda o: o[1])) if named else None
         if depth < self.p["max_depth"] and p.gender is not None:
             vocab, lines = t.settings.people.vocab, t.doc.lines
             for li in range(p.line - 1, best[0] if best else 0, -1):
@@ -296,7 +300,18 @@ class PronounSalience(Pass):
 
     def nearest_before(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
         near = p.same_line or p.last_line_before()
-        return p.who(max(near, key=lambda o: o[2])) if near else None
+        # the nearest; with a parse, the most prominent, then the nearest
+        return p.who(min(near, key=self._prominence(t, lambda o: -o[2]))) if near else None
+
+    @staticmethod
+    def _prominence(t: MentionTable, order: Callable[[Occurrence], int]) -> Callable[[Occurrence], tuple[int, int]]:
+        """A sort key over the places of one sentence: ``order`` alone without a parse; with one, how
+        deep the place lies in the tree first (``Parse.depth``): the main clause's subject over a name
+        in a subordinate clause (issue 35)."""
+        parse, offsets = t.doc.parse, t.doc.line_offsets
+        if parse is None:
+            return lambda o: (0, order(o))
+        return lambda o: (parse.depth(parse.head_of(offsets[o[0]] + o[1], offsets[o[0]] + o[2])), order(o))
 
     def first_after(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
         return p.who(p.occurrences[0]) if p.occurrences else None

@@ -100,3 +100,19 @@ def test_pronoun_salience_clause_subject_reads_the_parse(tmp_path, markup, arcs,
     pron = next(c.text for c in res.doc.concepts if c.type == "pronoun")
     assert linked(res, antecedent, pron)
     assert salience(tmp_path, ["clause_subject"]).resolve(parse_markup(markup)[0]).kept == {}  # no parse: no link
+
+
+@pytest.mark.parametrize("stage, markup, arcs, plain, with_parse", [
+    # previous_subject: the main clause's subject, not the first subject of the sentence
+    ("previous_subject", "When [Bo Lund|person] left , [Cy Ode|person] sang .\n[He|pronoun] wept .",
+     "advmod:3 compound:2 nsubj:3 advcl:7 punct:7 compound:6 nsubj:7 ROOT:7 punct:7|nsubj:1 ROOT:1 punct:1",
+     "bo lund", "cy ode"),
+    # nearest_before: the most prominent person before the pronoun, then the nearest
+    ("nearest_before", "[Cy Ode|person] said that [Bo Lund|person] left when [he|pronoun] wept .",
+     "compound:1 nsubj:2 ROOT:2 mark:6 compound:5 nsubj:6 ccomp:2 advmod:9 nsubj:9 advcl:6 punct:2",
+     "bo lund", "cy ode"),
+])
+def test_pronoun_salience_prominence_by_the_parse(tmp_path, stage, markup, arcs, plain, with_parse):
+    pipe = salience(tmp_path, [stage])
+    assert linked(pipe.resolve(parse_markup(markup)[0]), plain, "he")
+    assert linked(pipe.resolve(parsed(markup, arcs)), with_parse, "he")
