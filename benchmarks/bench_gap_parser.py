@@ -61,7 +61,8 @@ def main() -> None:
             for part, data in parts.items():
                 out = tmp / f"out-{part}-{len(extra)}"
                 subprocess.run([sys.executable, "-m", "rulecoref", "resolve", str(data), "--types", "auto", "--out",
-                                str(out), "-q", "--no-progress", "--jobs", args.jobs, *extra], check=True)
+                                str(out), "-q", "--no-progress", "--jobs", args.jobs, *extra], check=True,
+                               stdout=subprocess.DEVNULL)
                 print(json.dumps({"set": part, "variant": variant, **score(data, out)}), flush=True)
                 for f in out.glob("*.txt.chains"):
                     shutil.copy(f, every / f.name)
