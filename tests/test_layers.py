@@ -20,12 +20,12 @@ PACKAGE = ROOT / "rulecoref"
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "document", "words", "chains", "extras", "markup", "medspacy_facts", "syntax", "rules", "rules.schema",
      "rules.yamlsrc"),
-    ("io", "resources", "roles", "parsing", "rules.files", "rules.regex", "rules.retype"),
+    ("io", "resources", "roles", "parsing", "tally", "rules.files", "rules.regex", "rules.retype"),
     ("attributes", "mentions", "predicates", "candidates"),
     ("passes", "decoders"),
     ("rules.compiler",),
     ("engine",),
-    ("batch", "belltree", "evaluate", "learn", "rules.examples", "spacy_component", "spark", "view", "why"),
+    ("batch", "belltree", "evaluate", "learn", "resume", "rules.examples", "spacy_component", "spark", "view", "why"),
     ("cli", "__main__"),
 )
 
