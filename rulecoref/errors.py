@@ -89,6 +89,9 @@ MESSAGES: dict[str, str] = {
     "RC246": "annotation id {id!r} is used twice (first on line {first})",
     "RC247": "JSON line is over a limit: {detail}",
     "RC249": "type map is over a limit: {detail}",
+    # -- faithful I/O, formats found from the input, rule sets by name (RC250-RC269) --
+    "RC250": "concept id {id!r} at position {index} repeats the id of concept {first}",
+    "RC251": "the inputs are of different formats: {found}",
     # -- dependency parses (RC280-RC289) --
     "RC280": "spaCy pipeline {model!r} ({where}) cannot be loaded: {detail}",
     "RC281": "spaCy pipeline {model!r} ({where}) has no dependency parser; its components: {components}",
@@ -328,6 +331,8 @@ HINTS: dict[str, str] = {
     "RC246": "every annotation of a .ann file needs its own id (T1, T2, ...).",
     "RC247": "the limits are in docs/security.md; a JSONL line is one document.",
     "RC249": "a type map is a short mapping; the limits are in docs/security.md.",
+    "RC251": "give inputs of one format per run, or name it with --input-format.",
+    "RC250": "chains name their mentions by position and by id; give every concept its own id to join them back.",
     "RC510": ("check the folder can be written and has space (a full disk, a read-only file system); every "
               "file is written whole or not at all, so the files written before are complete."),
     "RC280": ("install a spaCy pipeline with a parser (python -m spacy download en_core_web_sm, or pip install its "

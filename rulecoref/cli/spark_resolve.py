@@ -241,7 +241,7 @@ def _job(spark: Any, rs: Any, settings: Any, job: dict[str, Any], out: OutputFol
     report: dict[str, Any] = {}
     with _signals_cancel(spark) as signals:
         try:
-            df = rs.frame_of_records(spark, records, args.partitions) if listed else _frame(spark, rs, fmt, inputs, args)
+            df = _frame(spark, rs, fmt, inputs, records, args)
             result = rs.resolve(df, settings.rules, wordnet=settings.wordnet, model=settings.model,
                                 allow_paths=settings.allow_paths, check=False, **job)
             report = _report(result, args, rules_file, fmt, listed, spark.sparkContext.master)
@@ -310,8 +310,12 @@ def _interrupted(args: argparse.Namespace, rules_file: str, fmt: str, records: l
             "unfinished": unfinished}
 
 
-def _frame(spark: Any, rs: Any, fmt: str, inputs: list[str], args: argparse.Namespace) -> Any:
-    """The DataFrame of rows Spark reads itself (Parquet, JSONL on HDFS), their ids checked unique."""
+def _frame(spark: Any, rs: Any, fmt: str, inputs: list[str], records: list[Any] | None,
+           args: argparse.Namespace) -> Any:
+    """The DataFrame of the inputs: the records listed on the driver (those left to do), or rows
+    Spark reads itself (Parquet, JSONL on HDFS), their ids checked unique."""
+    if records is not None:
+        return rs.frame_of_records(spark, records, args.partitions)
     frames = [rs.read_frame(spark, i, fmt) for i in inputs]
     df = frames[0]
     for more in frames[1:]:

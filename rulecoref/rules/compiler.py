@@ -23,6 +23,7 @@ from ..attributes import SETTINGS
 from ..errors import Diagnostic, RuleFileError, diagnostic
 from ..markup import MarkupError, parse_markup
 from ..passes import REPLACED, PassConfig, TypeScope, get_kind, known_kinds, suggest
+from ..resources import named_file
 from ..resources.lexicon import WordListError, check_phrases
 from ..rules import schema
 from ..rules.schema import Param, check_value, type_name
@@ -568,8 +569,11 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
     """Validate a rule file completely and return its passes in order; raise RuleFileError listing every problem.
 
     ``allow_paths``: folders outside the rule file's tree that it may include or read word lists from.
+    ``path`` may name a bundled rule set ("i2b2-umls", "odie"): a file of that name wins, else
+    ``rules/NAME.yaml`` of this installation, from any folder (``resources.named_file``, the lookup
+    of the spaCy component and Spark).
     """
-    path = Path(path)
+    path = named_file(path, "rules", ".yaml")
     chk = _Checker(allowed_roots(path, allow_paths))
     problem = missing_rule_file(path)
     if problem is not None:

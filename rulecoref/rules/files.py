@@ -119,8 +119,8 @@ def missing_rule_file(path: Path) -> Diagnostic | None:
     try:
         mode = os.stat(path).st_mode
     except OSError:
-        return diagnostic("RC113", file=str(path), path=str(path),
-                          hint="the bundled rule sets are in rules/ (i2b2.yaml, odie.yaml, ...).")
+        return diagnostic("RC113", file=str(path), path=str(path), hint="name a rule file, or a bundled rule set: "
+                          + ", ".join(sorted(f.stem for f in bundled_rules().parent.glob("*.yaml"))) + ".")
     if stat.S_ISREG(mode):
         return None
     kind = "a folder" if stat.S_ISDIR(mode) else "a named pipe" if stat.S_ISFIFO(mode) else "a device or socket"
