@@ -176,7 +176,7 @@ MESSAGES: dict[str, str] = {
     "RC607": "model file {path!r}: {where}: expected {expected}, got {got}",
     # evaluation
     # -- evaluation (RC701-RC799) --
-    "RC701": "system mention {mention} is not a gold concept of {doc!r}",
+    "RC701": "system mention {mention} is not a gold concept of {doc!r}, nor the words of its text there",
     "RC702": "system file {path!r} has no gold counterpart (no {expected})",
     "RC703": "no {side} chains file for {doc!r}: every concept of it is scored as a singleton",
     "RC704": "gold chain mention {mention} is not a concept of {doc!r}",
@@ -258,7 +258,7 @@ HINTS: dict[str, str] = {
     "RC304": "install the extra: pip install 'rulecoref[{extra}]' (scripts/setup.sh installs every extra).",
     "RC303": ("the folder must hold WordNet 3.0 dict files (index.noun, data.noun, ...); reinstall "
               "wordnet-base or point RULECOREF_WORDNET / --wordnet at another copy."),
-    "RC701": "system chains may only use the gold concepts (Track 1C): check the system was run on this gold folder.",
+    "RC701": "system chains may only use the gold concepts and, when the gold folder has docs/, mentions of its text (twinless ones, docs/evaluation.md): check the system was run on this gold folder.",
     "RC702": "system files are matched to gold records by the name before the first '.'.",
     "RC705": "the gold folder needs concepts/*.txt.con and chains/*.txt.chains (or pass --concepts DIR).",
     "RC706": "score CoNLL files with system mentions in --mode conll.",
