@@ -66,8 +66,8 @@ def resolve_record(pipeline: Pipeline, record: Record, opts: BatchOptions) -> Ou
     try:  # a concept file without its text is the format's RC204 (io/i2b2.py)
         read = read_record(record, ReadOptions(opts.types, opts.strict_text, opts.encoding, opts.type_map,
                                                opts.abbreviations))
-        doc = read.document
-        res = pipeline.resolve(doc)
+        res = pipeline.resolve(read.document)
+        doc = res.doc  # with the mentions the finder added
         chains = res.chains()
         # a write that fails (a full disk) is RC510 naming the file, and leaves none of the document's files
         read.warnings += write_document(opts.format, opts.out_dir, doc, [c for c, _ in chains],

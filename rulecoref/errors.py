@@ -84,6 +84,8 @@ MESSAGES: dict[str, str] = {
     "RC246": "annotation id {id!r} is used twice (first on line {first})",
     "RC247": "JSON line is over a limit: {detail}",
     "RC249": "type map is over a limit: {detail}",
+    # -- the mention finder (RC270-RC279) --
+    "RC270": "find_mentions {value!r} is not one of {allowed}",
     # resources
     "RC301": "WordNet not found at {path}",
     "RC302": "cannot read word list {path!r}: {detail}",
@@ -295,6 +297,7 @@ HINTS: dict[str, str] = {
     "RC246": "every annotation of a .ann file needs its own id (T1, T2, ...).",
     "RC247": "the limits are in docs/security.md; a JSONL line is one document.",
     "RC249": "a type map is a short mapping; the limits are in docs/security.md.",
+    "RC270": "auto finds pronouns only in documents without pronoun concepts (NER output), on always, off never (docs/rules.md, 'Finding mentions').",
     "RC510": ("check the folder can be written and has space (a full disk, a read-only file system); every "
               "file is written whole or not at all, so the files written before are complete."),
     "RC512": "rulecoref never replaces or deletes a file it did not write: move it away, or choose another output.",

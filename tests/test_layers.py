@@ -21,7 +21,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "document", "words", "chains", "extras", "markup", "medspacy_facts", "rules", "rules.schema",
      "rules.yamlsrc"),
     ("io", "resources", "roles", "rules.files", "rules.retype"),
-    ("attributes", "mentions", "predicates", "candidates"),
+    ("attributes", "mentions", "finder", "predicates", "candidates"),
     ("passes", "decoders"),
     ("rules.compiler",),
     ("engine",),

@@ -12,7 +12,7 @@ from ..document import Document
 from ..errors import CliError, diagnostic
 from ..io.i2b2 import read_document
 from ..io.layout import find_records
-from .common import add_rules_option, cli_resources, load_pipeline
+from .common import add_find_mentions_option, add_rules_option, cli_resources, load_pipeline
 
 if TYPE_CHECKING:
     from ..engine import Pipeline
@@ -34,6 +34,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("mentions", nargs="+", metavar="MENTION",
                    help="one or two mentions: 'L:T', 'L:T L:T' or their text ('text#2': the second occurrence)")
     add_rules_option(p)
+    add_find_mentions_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
     p.add_argument("--types", default="auto", metavar="LIST|auto",
                    help="comma-separated concept types the input may use, or 'auto' for any type (default: auto)")
@@ -67,8 +68,8 @@ def run(args: argparse.Namespace) -> int:
     overrides = {"model": args.model} if args.model else {}
     pipe = load_pipeline(args, cli_resources(args), **overrides)
     types = None if args.types == "auto" else tuple(t.strip() for t in args.types.split(","))
-    doc = read_document(rec.txt, rec.con, name=rec.name, types=types).document
-    res = pipe.resolve(doc)
+    res = pipe.resolve(read_document(rec.txt, rec.con, name=rec.name, types=types).document)
+    doc = res.doc  # the mentions the finder added can be asked about too
     idx = [find_mention(doc, s) for s in args.mentions[:2]]
     if len(idx) == 1:
         i = idx[0]

@@ -24,6 +24,7 @@ from ..io.formats import (
 from ..io.outdir import LOCK
 from ..io.typemap import read_type_map
 from .common import (
+    add_find_mentions_option,
     add_input_options,
     add_rules_option,
     cli_resources,
@@ -53,6 +54,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_input_options(p)
     p.add_argument("--out", "-o", type=Path, required=True, metavar="OUT_DIR", help="where .txt.chains files go")
     add_rules_option(p)
+    add_find_mentions_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
     p.add_argument("--jobs", "-j", type=jobs_count, default=1, metavar="N",
                    help="documents resolved in parallel, in N worker processes (at most one per document and 256; "

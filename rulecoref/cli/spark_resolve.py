@@ -28,6 +28,7 @@ from ..io.outdir import OutputFolder
 from ..io.typemap import read_type_map
 from .common import (
     Interrupted,
+    add_find_mentions_option,
     add_input_options,
     add_rules_option,
     gather_inputs,
@@ -58,6 +59,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", "-o", type=Path, required=True, metavar="OUT_DIR",
                    help="where .txt.chains files go (every executor writes there)")
     add_rules_option(p)
+    add_find_mentions_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
     p.add_argument("--input-format", choices=("auto", *input_formats(), *SPARK_SOURCES), default="auto",
                    help="what DATA holds (default: auto, from the names and what folders hold, as convert "
@@ -146,7 +148,8 @@ def run(args: argparse.Namespace) -> int:
     confs = _confs(args.conf)
     t0 = time.perf_counter()
     settings = rs.Settings(rules=None if args.rules is None else str(args.rules), wordnet=args.wordnet,
-                           model=args.model, allow_paths=tuple(str(p) for p in args.allow_path))
+                           model=args.model, allow_paths=tuple(str(p) for p in args.allow_path),
+                           find_mentions=args.find_mentions)
     ruleset = settings.compile()  # rule-file errors stop here, before Spark starts (exit 2)
     types = parse_types(args.types, ruleset.types)
     type_map = read_type_map(args.type_map) if args.type_map else None
@@ -159,7 +162,8 @@ def run(args: argparse.Namespace) -> int:
                 result = rs.resolve(df, settings.rules, wordnet=settings.wordnet, model=settings.model,
                                     types="auto" if types is None else types, type_map=type_map,
                                     strict_text=args.strict, encoding=args.encoding, out=str(args.out.resolve()),
-                                    allow_paths=settings.allow_paths, check=False)
+                                    allow_paths=settings.allow_paths, check=False,
+                                    find_mentions=settings.find_mentions)
                 report = _report(result, args, ruleset.path, fmt, listed, spark.sparkContext.master)
             except RulecorefError:
                 raise
