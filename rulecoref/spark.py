@@ -92,6 +92,7 @@ class Settings:
     wordnet: str | None = None
     model: str | None = None
     allow_paths: tuple[str, ...] = ()  # folders the rule file may read outside its tree (docs/security.md)
+    allow_network: bool = False  # --allow-network: the rule file may name a database server
     find_mentions: str | None = None  # the mention finder's mode (auto, on, off); None: the rule file's
 
     def compile(self) -> RuleSet:
@@ -100,7 +101,9 @@ class Settings:
                              allow_paths=self.allow_paths)
 
     def build(self) -> Pipeline:
-        return Pipeline(self.compile(), Resources(wordnet_path=self.wordnet), find_mentions=self.find_mentions)
+        return Pipeline(self.compile(), Resources(wordnet_path=self.wordnet,
+                                                  network="allow" if self.allow_network else "env"),
+                        find_mentions=self.find_mentions)
 
 
 class PipelineHandle:

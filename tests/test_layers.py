@@ -20,12 +20,12 @@ PACKAGE = ROOT / "rulecoref"
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "document", "words", "chains", "extras", "markup", "medspacy_facts", "rules", "rules.schema",
      "rules.yamlsrc"),
-    ("io", "resources", "roles", "rules.files", "rules.retype"),
+    ("io", "resources", "roles", "rules.files", "rules.regex", "rules.retype"),
     ("attributes", "mentions", "finder", "predicates", "candidates"),
     ("passes", "decoders"),
     ("rules.compiler",),
     ("engine",),
-    ("batch", "belltree", "evaluate", "learn", "rules.examples", "spacy_component", "spark", "view"),
+    ("batch", "belltree", "evaluate", "learn", "rules.examples", "spacy_component", "spark", "view", "why"),
     ("cli", "__main__"),
 )
 

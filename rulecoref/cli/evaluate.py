@@ -8,10 +8,13 @@ import sys
 from pathlib import Path
 
 from ..errors import Diagnostic, RulecorefError
-from .common import encoding_name, print_diagnostics
+from .common import add_quiet_options, encoding_name, print_diagnostics, progress_bar
 
 #: scoring modes (``rulecoref.evaluate.MODES``, which needs the ``eval`` extra to import)
 MODES = ("conll", "i2b2")
+
+#: the errors that mean GOLD or SYSTEM is no input at all: not found, no documents, no such mode
+NOTHING_TO_SCORE = frozenset({"RC705", "RC711", "RC712"})
 
 PER_CODE = 3  # warnings printed per code; the rest are counted (all of them are in --json)
 
@@ -24,7 +27,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "Score SYSTEM (a folder of NAME.txt.chains, flat or in chains/) against GOLD (an i2b2 folder "
             "with concepts/ and chains/). Every concept outside any chain is a singleton on both sides. "
             "Two CoNLL-2012 files (key, response) can be scored instead. Exit 0 on success, 1 when the "
-            "data cannot be scored. See docs/evaluation.md."
+            "data cannot be scored, 2 when GOLD or SYSTEM is missing or holds no documents. See docs/evaluation.md."
         ),
     )
     p.add_argument("gold", type=Path, metavar="GOLD", help="i2b2 gold folder, or a CoNLL key file")
@@ -41,7 +44,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="folder of gold .txt.con files when they are not in GOLD/concepts")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--encoding", default="utf-8", type=encoding_name, help="input encoding (default utf-8)")
-    p.add_argument("--quiet", "-q", action="store_true", help="do not print warnings")
+    add_quiet_options(p)
     p.set_defaults(run=run)
 
 
@@ -54,11 +57,11 @@ def run(args: argparse.Namespace) -> int:
         if args.gold.is_file():
             report = score_conll_files(args.gold, args.system, mode=args.mode)
         else:
-            report = score_dirs(args.gold, args.system, mode=args.mode, by_type=args.by_type,
-                                concepts_dir=args.concepts, encoding=args.encoding)
+            with progress_bar(args, None, "evaluate") as bar:
+                report = score_dirs(args.gold, args.system, mode=args.mode, by_type=args.by_type,
+                                    concepts_dir=args.concepts, encoding=args.encoding, progress=bar.at)
     except RulecorefError as exc:
-        print_diagnostics(exc.diagnostics, prefix="rulecoref: ")
-        return 1
+        return _failed(exc)
     if args.by_type and args.gold.is_file():
         print("warning: CoNLL files carry no types; --by-type is ignored", file=sys.stderr)
     if report.warnings and not args.quiet:
@@ -77,12 +80,20 @@ def run_gap(args: argparse.Namespace) -> int:
     try:  # a CoNLL file (no folder) is RC712: GAP pairs need the i2b2 concepts
         report = score_gap(args.gold, args.system, concepts_dir=args.concepts, encoding=args.encoding)
     except RulecorefError as exc:
-        print_diagnostics(exc.diagnostics, prefix="rulecoref: ")
-        return 1
+        return _failed(exc)
     if report.warnings and not args.quiet:
         print_warnings(report.warnings)
     print(json.dumps(report.to_dict(), indent=1) if args.json else format_gap(report), end="\n" if args.json else "")
     return 0
+
+
+def _failed(exc: RulecorefError) -> int:
+    """Exit 2 when there was nothing to score (a missing folder or file, no documents, an unknown
+    mode), as every command exits on an input it cannot use; 1 when the data met could not be scored."""
+    if set(exc.codes) & NOTHING_TO_SCORE:
+        raise exc
+    print_diagnostics(exc.diagnostics, prefix="rulecoref: ")
+    return 1
 
 
 def print_warnings(warnings: list[Diagnostic]) -> None:

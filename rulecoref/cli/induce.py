@@ -11,8 +11,17 @@ import time
 from pathlib import Path
 
 from ..errors import CliError, diagnostic
-from .ablate import add_progress_options, bar, no_bar, parse_types, rule_file_out
-from .common import add_allow_path_option, cli_resources, encoding_name, print_diagnostics
+from .ablate import rule_file_out
+from .common import (
+    add_allow_path_option,
+    add_quiet_options,
+    add_types_option,
+    cli_resources,
+    encoding_name,
+    parse_types,
+    print_diagnostics,
+    progress_bar,
+)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -33,8 +42,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="the rule file to build on (default: the bundled rules/i2b2.yaml)")
     add_allow_path_option(p)
     p.add_argument("--wordnet", default=None, metavar="DIR", help="WordNet 3.0 dict folder")
-    p.add_argument("--types", default=None, metavar="LIST|auto",
-                   help="concept types the input may use, or 'auto' for any (default: the base file's)")
+    add_types_option(p)
     p.add_argument("--encoding", default="utf-8", type=encoding_name, help="input encoding (default utf-8)")
     p.add_argument("--min-precision", type=float, default=0.5, metavar="P",
                    help="a rule's links that join chains must be right at least this often (default 0.5)")
@@ -48,7 +56,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="write examples generated from each rule (default), or none")
     p.add_argument("--overwrite", action="store_true", help="replace an existing --out")
     p.add_argument("--json", action="store_true", help="print a JSON summary instead of text")
-    add_progress_options(p)
+    add_quiet_options(p)
     p.set_defaults(run=run)
 
 
@@ -82,8 +90,8 @@ def run(args: argparse.Namespace) -> int:
     _check_options(args)
     started = time.process_time()
     base_path = args.base or bundled_rules("i2b2")
-    sink = rule_file_out(args, base_path)
     base = compile_rules(base_path, allow_paths=args.allow_path)
+    sink = rule_file_out(args, base.inputs)
     if base.decoder is not None:
         raise CliError(diagnostic("RC572", path=str(base_path), kind=base.decoder.kind, command="induce"))
     docs, warnings = load_gold(args.gold, parse_types(args.types, base.types), args.encoding)
@@ -95,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     pipeline = Pipeline(base, resources, find_mentions="off")  # learns from the gold concepts
     settings = Settings(min_precision=args.min_precision, max_rules=args.max_rules, holdout=args.holdout,
                         patience=Settings.patience if args.holdout > 0 else 1, leave_out=frozenset(args.leave_out))
-    with bar(None, "induce", no_bar(args)) as progress:
+    with progress_bar(args, None, "induce", unit="step") as progress:
         result = induce(docs, pipeline, settings, progress, progress.stage)
     left = "".join(f" --leave-out {name}" for name in args.leave_out)
     note = (f"Settings: --min-precision {args.min_precision} --max-rules {args.max_rules} --holdout {args.holdout}{left}; "

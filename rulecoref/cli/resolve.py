@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -26,14 +25,17 @@ from ..io.typemap import read_type_map
 from .common import (
     add_find_mentions_option,
     add_input_options,
+    add_quiet_options,
     add_rules_option,
     cli_resources,
     gather_inputs,
     inputs_of,
     jobs_count,
     load_pipeline,
+    parse_types,
     print_diagnostics,
     rules_path,
+    tracked,
 )
 from .report import REPORT, batch_folder, finish, interrupted_report, print_warnings
 
@@ -67,25 +69,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_format_options(p)
     p.add_argument("--format", choices=output_formats(), default="i2b2",
                    help=f"what to write per document: {choices_help(output_formats())} (docs/formats.md)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.add_argument("--quiet", "-q", action="store_true", help="print only errors and the summary")
+    add_quiet_options(p)
     p.set_defaults(run=run)
 
 
 def add_format_options(p: argparse.ArgumentParser) -> None:
     """How DATA is read when it is not i2b2: shared by resolve and view."""
     p.add_argument("--input-format", choices=input_formats(), default="i2b2",
-                   help=f"DATA's format: {choices_help(input_formats())} (docs/formats.md)")
+                   help=f"DATA's format: {choices_help(input_formats(), inputs=True)} (docs/formats.md)")
     p.add_argument("--type-map", type=Path, default=None, metavar="YAML",
                    help="map the input's entity types to rule types (jsonl, brat; docs/formats.md)")
-
-
-def parse_types(value: str | None, declared: tuple[str, ...]) -> tuple[str, ...] | None:
-    if value is None:
-        return declared
-    if value.strip().lower() == "auto":
-        return None
-    return tuple(t.strip().lower() for t in value.split(",") if t.strip())
 
 
 def planned_files(records: list, fmt: str, provenance: bool) -> list[str]:
@@ -114,11 +107,7 @@ def run(args: argparse.Namespace) -> int:
                             provenance=args.provenance, types=types, format=args.format, type_map=type_map,
                             abbreviations=abbreviations_for(args.input_format))
         batch = run_batch(pipeline, records, opts, jobs=args.jobs)
-        outcomes: Iterable[Outcome] = batch
-        if not args.no_progress:
-            from tqdm import tqdm
-
-            outcomes = tqdm(batch, total=len(records), unit="doc", file=sys.stderr, disable=None, leave=False)
+        outcomes: Iterable[Outcome] = tracked(args, batch, len(records), "resolve")
         tally = _Tally()
         stopped: BaseException | None = None
         try:

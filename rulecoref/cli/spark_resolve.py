@@ -30,10 +30,13 @@ from .common import (
     Interrupted,
     add_find_mentions_option,
     add_input_options,
+    add_quiet_options,
     add_rules_option,
     gather_inputs,
     inputs_of,
+    parse_types,
     print_diagnostics,
+    show_progress,
     whole,
 )
 from .report import REPORT, batch_folder, finish, interrupted_report, print_warnings
@@ -77,8 +80,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="delete the .txt.chains files that earlier rulecoref runs wrote in OUT_DIR first (files "
                         "rulecoref did not write are never replaced or deleted)")
     p.add_argument("--strict", action="store_true", help="a concept whose text does not match its tokens is an error")
-    p.add_argument("--no-progress", action="store_true", help="no Spark progress bar")
-    p.add_argument("--quiet", "-q", action="store_true", help="print only errors and the summary")
+    add_quiet_options(p)
     p.set_defaults(run=run)
 
 
@@ -130,7 +132,6 @@ def run(args: argparse.Namespace) -> int:
     """``resolve``'s order: inputs, the output folder and the rules are checked before Spark starts
     (exit 2, nothing written); the folder is locked for the run, as ``resolve`` locks it."""
     from .. import spark as rs
-    from .resolve import parse_types
 
     inputs = [str(i) for i in gather_inputs(args)]
     found = {rs.guess_format(i) if args.input_format == "auto" else args.input_format for i in inputs}
@@ -149,12 +150,12 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     settings = rs.Settings(rules=None if args.rules is None else str(args.rules), wordnet=args.wordnet,
                            model=args.model, allow_paths=tuple(str(p) for p in args.allow_path),
-                           find_mentions=args.find_mentions)
+                           allow_network=args.allow_network, find_mentions=args.find_mentions)
     ruleset = settings.compile()  # rule-file errors stop here, before Spark starts (exit 2)
     types = parse_types(args.types, ruleset.types)
     type_map = read_type_map(args.type_map) if args.type_map else None
     with out.open(planned_files(records, "i2b2", False)):
-        spark = start_spark(args.master, confs, progress=not (args.no_progress or args.quiet))
+        spark = start_spark(args.master, confs, progress=show_progress(args))
         startup = time.perf_counter() - t0
         with _signals_cancel(spark) as signals:
             try:

@@ -7,19 +7,24 @@ import dataclasses
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from ..errors import CliError, diagnostic
 from ..io.layout import find_records
 from ..io.outdir import OutputFile
 from .common import (
     add_allow_path_option,
+    add_quiet_options,
+    add_types_option,
     cli_resources,
     encoding_name,
     gather_inputs,
     inputs_of,
     jobs_count,
     number,
+    parse_types,
     print_diagnostics,
+    progress_bar,
     whole,
 )
 
@@ -48,8 +53,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="WordNet 3.0 dict folder (default: $RULECOREF_WORDNET or /usr/share/wordnet)")
     p.add_argument("--jobs", "-j", type=jobs_count, default=1, metavar="N",
                    help="documents read and turned into events in parallel, in N worker processes (default 1)")
-    p.add_argument("--types", default="auto", metavar="LIST|auto",
-                   help="comma-separated concept types the input may use, or 'auto' (default) for any type")
+    add_types_option(p)
     p.add_argument("--file-list", type=Path, default=None, help="a file listing inputs, one per line")
     p.add_argument("--window", type=whole(0, 10_000), default=10,
                    help="sentences back for training pairs/entities, as at decoding (0 = all compatible pairs; default 10)")
@@ -60,7 +64,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--min-count", type=whole(0, 10**9), default=2, help="drop features seen in fewer events (default 2)")
     p.add_argument("--no-type-check", action="store_true", help="also train on pairs of different non-pronoun types")
     p.add_argument("--encoding", default="utf-8", type=encoding_name, help="input encoding (default utf-8; a BOM is accepted)")
-    p.add_argument("--quiet", "-q", action="store_true", help="print only errors and the summary")
+    add_quiet_options(p)
     p.set_defaults(run=run)
 
 
@@ -80,15 +84,22 @@ def run(args: argparse.Namespace) -> int:
                                   decoder=None)
     pipeline = Pipeline(ruleset, cli_resources(args))
     hybrid = args.rules is not None and bool(ruleset.passes)
-    types = None if args.types.strip().lower() == "auto" else tuple(t.strip().lower() for t in args.types.split(",") if t.strip())
+    types = parse_types(args.types, ruleset.types)
     if not records:
         raise CliError(diagnostic("RC605", detail=f"no readable documents in {', '.join(map(str, inputs))}"))
     settings = TrainSettings(kind=args.kind, window=args.window, max_members=args.max_members, c=args.c,
                              min_count=args.min_count, type_check=not args.no_type_check)
     warnings = list(problems)
     try:
-        model, failed = train(pipeline, records, settings, hybrid=hybrid, jobs=args.jobs, types=types,
-                              encoding=args.encoding, on_document=lambda d: warnings.extend(d.diagnostics if d.ok else []))
+        with progress_bar(args, len(records), "events") as bar:
+            def seen(d: Any) -> None:
+                warnings.extend(d.diagnostics if d.ok else [])
+                bar()
+                if bar.t is not None and bar.t.n == len(records):  # every document read: the fit follows
+                    bar.stage("fitting", None)
+
+            model, failed = train(pipeline, records, settings, hybrid=hybrid, jobs=args.jobs, types=types,
+                                  encoding=args.encoding, on_document=seen)
     except ValueError as exc:
         raise CliError(diagnostic("RC605", detail=str(exc))) from exc
     if warnings and not args.quiet:

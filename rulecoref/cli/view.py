@@ -10,7 +10,7 @@ from ..errors import CliError, OutputError, diagnostic
 from ..io.formats import find_inputs, read_options
 from ..io.outdir import OutputFolder
 from ..io.typemap import read_type_map
-from .common import encoding_name, gather_inputs, inputs_of, print_diagnostics
+from .common import add_quiet_options, encoding_name, gather_inputs, inputs_of, print_diagnostics, tracked
 from .resolve import add_format_options
 
 MAX_WARNINGS = 20
@@ -39,6 +39,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_format_options(p)
     p.add_argument("--encoding", default="utf-8", type=encoding_name,
                    help="input encoding (default utf-8; a BOM is accepted)")
+    add_quiet_options(p)
     p.set_defaults(run=run)
 
 
@@ -57,12 +58,13 @@ def run(args: argparse.Namespace) -> int:
     opts = read_options(args.input_format, encoding=args.encoding, type_map=type_map)
     with out.open(planned_pages(records)):
         try:
-            built = build_view(records, opts, out, args.system)
+            built = build_view(tracked(args, records, len(records), "view"), opts, out, args.system)
         except OutputError as exc:  # the index page could not be written
             print_diagnostics(exc.diagnostics, prefix="error: ")
             return 1
-    print_diagnostics(built.warnings[:MAX_WARNINGS], prefix="warning: ")
-    if len(built.warnings) > MAX_WARNINGS:
+    if not args.quiet:
+        print_diagnostics(built.warnings[:MAX_WARNINGS], prefix="warning: ")
+    if len(built.warnings) > MAX_WARNINGS and not args.quiet:
         print(f"warning: ... and {len(built.warnings) - MAX_WARNINGS} more", file=sys.stderr)
     print_diagnostics(built.failed + strays, prefix="error: ")
     print(f"rulecoref: {built.pages}/{len(records)} page(s) in {args.out} (open {args.out / 'index.html'})"

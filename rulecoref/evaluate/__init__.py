@@ -12,6 +12,7 @@ imports ``rulecoref.passes``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from ..extras import require
@@ -47,15 +48,17 @@ def score_dirs(
     *,
     concepts_dir: str | Path | None = None,
     encoding: str = "utf-8",
+    progress: Callable[[int, int], object] | None = None,
 ) -> Report:
-    """Score a folder of system ``.txt.chains`` against an i2b2 gold folder.
+    """Score a folder of system ``.txt.chains`` against an i2b2 gold folder (``progress``: called
+    with the documents read and their number, as ``load_i2b2`` reads them).
 
     Every concept outside any chain is a singleton on both sides; a missing system file counts as
     "no chains" (warning RC703, kept in ``report.warnings``); a system mention that is not a gold
     concept is twinless when the gold text shows its words (scored, ``DocPartition.twinless``), and
     raises EvaluationError otherwise (RC701, naming file and line).
     """
-    loaded = load_i2b2(gold_dir, system_dir, concepts_dir=concepts_dir, encoding=encoding)
+    loaded = load_i2b2(gold_dir, system_dir, concepts_dir=concepts_dir, encoding=encoding, progress=progress)
     report = score_partitions(loaded.documents, mode=mode, by_type=by_type)
     report.warnings = loaded.warnings + report.warnings
     return report

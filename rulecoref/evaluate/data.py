@@ -22,7 +22,7 @@ the response has no response mentions; a response document missing from the key 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,6 +30,7 @@ from ..errors import Diagnostic, EvaluationError, InputError, diagnostic
 from ..io.conll import read_conll
 from ..io.formats import doc_name
 from ..io.i2b2 import Span, read_chains, read_document, read_text_lines
+from ..io.layout import is_file
 from .core import Mention
 
 _CON_RE = re.compile(r'^c="(?P<text>.*)" (?P<l1>\d+):(?P<t1>\d+) (?P<l2>\d+):(?P<t2>\d+)\|\|t="(?P<type>[^"]*)"$')
@@ -139,7 +140,7 @@ def _read_side(path: Path, concept_type: dict[Span, str], name: str, side: str, 
 
     ``lines``: the document's tokens, given for the system side: a mention that is no concept but
     whose words are the text's words at its offsets is twinless, and kept."""
-    if not path.is_file():
+    if not is_file(path):
         warnings.append(diagnostic("RC703", file=str(path), severity="warning", doc=name, side=side))
         return []
     out = []
@@ -176,6 +177,7 @@ def load_i2b2(
     *,
     concepts_dir: str | Path | None = None,
     encoding: str = "utf-8",
+    progress: Callable[[int, int], object] | None = None,
 ) -> LoadResult:
     """Read gold concepts + gold chains + system chains into partitions, one per gold record.
 
@@ -185,6 +187,8 @@ def load_i2b2(
         system_dir: ``NAME.txt.chains`` files, flat or in a ``chains/`` subfolder.
         concepts_dir: where the ``.txt.con`` files are when not in ``gold_dir/concepts``
             (the official scorer takes the gold chains, system chains and concepts separately).
+        progress: called with (documents read, documents in all) after each gold record, for a
+            progress bar on a corpus of thousands.
     """
     gold_dir, system_dir = Path(gold_dir), Path(system_dir)
     for what, path in (("gold folder", gold_dir), ("system folder", system_dir)):
@@ -211,6 +215,8 @@ def load_i2b2(
         concepts, lines = _gold_concepts(con, txt, name, encoding, result.warnings)
         result.documents.append(_partition(name, concepts, gold_chains_dir, sys_chains_dir, encoding, errors,
                                            result.warnings, lines))
+        if progress is not None:
+            progress(len(names), len(con_files))
 
     for f in sorted(sys_chains_dir.glob("*.chains")):
         if doc_name(f) not in names:
@@ -223,7 +229,7 @@ def load_i2b2(
 def _gold_concepts(con: Path, txt: Path | None, name: str, encoding: str,
                    warnings: list[Diagnostic]) -> tuple[list[ConceptSpan], list[list[str]] | None]:
     """A record's concepts, and its tokens when it has a text (read with it, so the text's checks apply)."""
-    if txt is not None and txt.is_file():
+    if txt is not None and is_file(txt):
         read = read_document(txt, con, name=name, encoding=encoding)
         warnings.extend(read.warnings)
         return [ConceptSpan(c.span, c.type, c.source_line, c.text) for c in read.document.concepts], read.document.lines

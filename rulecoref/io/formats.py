@@ -96,6 +96,9 @@ class Format:
     name: ClassVar[str] = ""
     #: What its files are, for ``--help`` ("jsonl: one document per line").
     help: ClassVar[str] = ""
+    #: What it reads, for an input option's ``--help``, where it differs from what it writes
+    #: (i2b2 reads NAME.txt + NAME.txt.con and writes NAME.txt.chains); empty: ``help``.
+    input_help: ClassVar[str] = ""
     #: Order in which ``detect`` is asked (``convert --from``, ``spark-resolve --input-format auto``).
     rank: ClassVar[int] = 50
     #: What ``detect`` looks for in a folder, for the message when no format claims one (RC520).
@@ -224,9 +227,13 @@ def output_formats() -> list[str]:
     return [f.name for f in formats() if f.writes]
 
 
-def choices_help(names: Iterable[str], default: str = "i2b2") -> str:
-    """The formats' own descriptions for ``--help`` ("i2b2 NAME.txt.chains (default), ...")."""
-    return ", ".join(f"{n} {get_format(n).help}" + (" (default)" if n == default else "") for n in names)
+def choices_help(names: Iterable[str], default: str = "i2b2", *, inputs: bool = False) -> str:
+    """The formats' own descriptions for ``--help`` ("i2b2 NAME.txt.chains (default), ..."); with
+    ``inputs``, what each reads ("i2b2 NAME.txt + NAME.txt.con (default), ...")."""
+    def described(f: Format) -> str:
+        return (f.input_help or f.help) if inputs else f.help
+
+    return ", ".join(f"{n} {described(get_format(n))}" + (" (default)" if n == default else "") for n in names)
 
 
 def detect_format(path: Path, candidates: Iterable[Format] | None = None) -> str | None:

@@ -292,6 +292,7 @@ class I2b2(Format):
     in, ``NAME.txt.chains`` out (a whole release layout from ``convert``)."""
 
     help = "NAME.txt.chains"
+    input_help = "NAME.txt + NAME.txt.con (flat, or in docs/ and concepts/)"
     rank = 10
     marks = ("concepts/", "*.con")
     suffixes = (".txt.chains",)

@@ -366,6 +366,7 @@ class Jsonl(Format):
     resolves it, and Spark can read the lines of files on any file system (``parse_line``)."""
 
     help = "NAME.jsonl (one line each)"
+    input_help = "*.jsonl files, one document per line"
     rank = 30
     marks = ("*.jsonl",)
     suffixes = (".jsonl",)

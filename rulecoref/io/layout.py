@@ -23,21 +23,31 @@ from .formats import Record, doc_name
 def _partner_txt(con: Path) -> Path | None:
     name = con.name[: -len(".con")] if con.name.endswith(".con") else con.name
     for cand in (con.with_name(name), con.parent.parent / "docs" / name):
-        if cand.is_file():
+        if is_file(cand):
             return cand
     return None
 
 
 def _partner_con(txt: Path) -> Path:
     for cand in (txt.with_name(txt.name + ".con"), txt.parent.parent / "concepts" / (txt.name + ".con")):
-        if cand.is_file():
+        if is_file(cand):
             return cand
     return txt.with_name(txt.name + ".con")
 
 
+def is_file(path: Path) -> bool:
+    """``path.is_file()``, False for a name the file system cannot hold (ENAMETOOLONG: a 247-character
+    document name has a legal 255-byte ``.con`` but no ``.txt.chains``), which ``Path.is_file``
+    raises as OSError."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
 def _chains_for(base: Path, name: str) -> Path | None:
     for cand in (base / "chains" / f"{name}.txt.chains", base / f"{name}.txt.chains"):
-        if cand.is_file():
+        if is_file(cand):
             return cand
     return None
 
@@ -46,7 +56,7 @@ def _partner_chains(file: Path, name: str) -> Path | None:
     """The gold chains of an explicitly named text or concept file: beside it, or in its
     release's chains/ (so ``convert`` and ``view`` of one file keep them)."""
     for cand in (file.with_name(f"{name}.txt.chains"), file.parent.parent / "chains" / f"{name}.txt.chains"):
-        if cand.is_file() and (cand.parent == file.parent or file.parent.name in ("docs", "concepts")):
+        if is_file(cand) and (cand.parent == file.parent or file.parent.name in ("docs", "concepts")):
             return cand
     return None
 
@@ -64,7 +74,7 @@ def records_in_dir(root: Path) -> tuple[list[Record], list[Diagnostic]]:
     for con in cons:
         name = doc_name(con)
         txt = txt_dir / con.name[: -len(".con")]
-        if not txt.is_file():
+        if not is_file(txt):
             problems.append(diagnostic("RC204", file=str(con), path=str(con), expected=str(txt)))
             out.append(Record(name, None, con, _chains_for(root, name)))
             continue
@@ -73,7 +83,7 @@ def records_in_dir(root: Path) -> tuple[list[Record], list[Diagnostic]]:
         raise InputError(diagnostic("RC210", path=str(root), hint="expected DIR/concepts/*.txt.con or DIR/*.txt.con"))
     for txt in sorted(txt_dir.glob("*.txt")):
         con = con_dir / (txt.name + ".con")
-        if not con.is_file():
+        if not is_file(con):
             problems.append(diagnostic("RC216", file=str(txt), path=str(txt), expected=str(con)))
     return out, problems
 
@@ -94,9 +104,9 @@ def find_records(inputs: Iterable[str | Path]) -> tuple[list[Record], list[Diagn
             if txt is None:
                 problems.append(diagnostic("RC204", file=str(path), path=str(path), expected=path.name[:-4]))
             records.append(Record(doc_name(path), txt, path, _partner_chains(path, doc_name(path))))
-        elif path.is_file():
+        elif is_file(path):
             con = _partner_con(path)
-            if not con.is_file():
+            if not is_file(con):
                 problems.append(diagnostic("RC216", file=str(path), path=str(path), expected=str(con)))
                 continue
             records.append(Record(doc_name(path), path, con, _partner_chains(path, doc_name(path))))

@@ -27,11 +27,15 @@ mix two batches.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
+import re
 import secrets
 import shlex
 import socket
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -181,16 +185,20 @@ def write_atomic(path: str | Path, text: str, encoding: str = "utf-8") -> None:
     except UnicodeEncodeError as exc:
         raise OutputError(diagnostic("RC510", file=str(path), path=str(path), detail=(
             f"the text holds {text[exc.start]!r} at character {exc.start}, which {encoding} cannot encode"))) from exc
-    tmp = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"
+    tmp = path.parent / temp_name(path.name)
     created = False
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        created = True  # before the open: a signal right after it still removes the file (O_EXCL: ours)
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
-        created = True
         _write_fd(fd, data)
         os.replace(tmp, path)
         created = False
     except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:  # that document's error, not the disk's
+            raise OutputError(diagnostic("RC510", file=str(path), path=str(path), detail=(
+                f"its name is {len(path.name.encode('utf-8', 'surrogateescape'))} bytes, longer than the file "
+                "system holds"), hint="give the document a shorter name (the part before the first '.').")) from exc
         raise OutputError(diagnostic("RC510", file=str(path), path=str(path),
                                      detail=exc.strerror or str(exc))) from exc
     finally:
@@ -199,6 +207,28 @@ def write_atomic(path: str | Path, text: str, encoding: str = "utf-8") -> None:
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+#: Longest file name most file systems hold (ext4, XFS, tmpfs, NTFS: 255 bytes)
+NAME_MAX = 255
+
+
+#: ``.NAME.TOKEN.tmp``: a temporary file of ``write_atomic``
+_TEMP = re.compile(r"^\.(.+)\.[0-9a-f]{12}\.tmp$", re.DOTALL)
+
+
+def temp_stem(name: str) -> str:
+    """The part of ``name`` its temporary file keeps: all of it, or its first bytes (whole UTF-8
+    characters) so that the temporary name is no longer than NAME_MAX bytes when ``name`` itself
+    fits (a 230-character document once failed because its temporary file's name was too long)."""
+    room = NAME_MAX - 1 - len(".000000000000.tmp")
+    raw = name.encode("utf-8", "surrogateescape")
+    return raw[:room].decode("utf-8", "ignore") if len(raw) > room else name
+
+
+def temp_name(name: str) -> str:
+    """The temporary file for ``name``: ``.NAME.TOKEN.tmp`` (``temp_stem``)."""
+    return f".{temp_stem(name)}.{secrets.token_hex(6)}.tmp"
 
 
 def _write_fd(fd: int, data: bytes) -> None:
@@ -307,7 +337,7 @@ class OutputFolder:
         if first:
             foreign += self._foreign_of_kind(set(new))
             earlier = [n for n in sorted(self.owners) if self.owner(n) == self.group and n not in self.replaceable
-                       and os.path.lexists(self.path / n)]
+                       and _a_file(self.path / n)]
         if foreign:
             detail = (f"not named in {self.path / MANIFEST}" if len(foreign) == 1 else
                       f"{len(foreign)} files in {self.path} that no rulecoref run wrote: {_few(foreign)}")
@@ -322,7 +352,10 @@ class OutputFolder:
         for name in earlier:  # only with --overwrite: the group's own files of an earlier run
             path = self.path / name
             if path.is_symlink() or path.resolve().is_relative_to(self.path.resolve()):
-                path.unlink(missing_ok=True)  # a link itself is removed, never what it points to
+                try:
+                    path.unlink(missing_ok=True)  # a link itself is removed, never what it points to
+                except OSError as exc:
+                    raise OutputError(diagnostic("RC510", path=str(path), detail=exc.strerror or str(exc))) from exc
         for name in new:
             self.owners[name] = self.group
             self.planned.add(name)
@@ -386,11 +419,31 @@ class OutputFolder:
             return
         self.opened = False
         try:
+            self._remove_temporaries()
             self._write_manifest(prune=True)
         except OutputError:
             pass  # a full disk: the claim written at the start still names every file
         finally:
             self.lock.release()
+
+    def _remove_temporaries(self) -> None:
+        """Remove the temporary files (``temp_name``) of files this run claimed: a worker process
+        stopped while it wrote (SIGTERM, or SIGKILL past its grace time) leaves one, and only this
+        run, holding the lock, can have made it. Other files are never touched."""
+        stems: dict[Path, set[str]] = {}
+        for name in self.planned:  # a claimed name may lie in a subfolder (convert: docs/NAME.txt)
+            path = self.path / name
+            stems.setdefault(path.parent, set()).add(temp_stem(path.name))
+        for folder, names in stems.items():
+            try:
+                entries = list(os.scandir(folder))
+            except OSError:
+                continue
+            for entry in entries:
+                m = _TEMP.match(entry.name)
+                if m and m.group(1) in names and not entry.is_dir(follow_symlinks=False):
+                    with contextlib.suppress(OSError):
+                        os.unlink(entry.path)
 
     def __enter__(self) -> OutputFolder:
         return self
@@ -450,6 +503,17 @@ class OutputFolder:
                     stamp = (st.st_size, st.st_mtime_ns)
             lines_out.append(json.dumps([group, name, *stamp] if stamp else [group, name], ensure_ascii=False) + "\n")
         write_atomic(self.path / MANIFEST, _MANIFEST_HEAD + "".join(lines_out))
+
+
+def _a_file(path: Path) -> bool:
+    """Whether ``path`` is what a run writes: a regular file, or a link (removed itself). A manifest
+    entry naming a folder, a device or nothing is damage, never deleted: the manifest is checked
+    entry by entry before ``--overwrite`` deletes anything."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return False
+    return stat.S_ISREG(mode) or stat.S_ISLNK(mode)
 
 
 def _manifest_entry(raw: bytes) -> tuple[str, str, tuple[int, int] | None] | None:
