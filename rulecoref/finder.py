@@ -11,14 +11,14 @@ settings; docs/rules.md, "Finding mentions"):
 
 * personal, possessive and reflexive pronouns, as written ("He", "his", "itself"); "I" only as a
   capital and not after "type" or "grade" (a roman numeral); a word in capitals ("US", "IT") is an
-  abbreviation;
-* "it" unless a pleonastic pattern matches the words after it ("it is clear that", "it was three
-  months before");
+  abbreviation, unless its whole line is in capitals ("HE HAS NO ALLERGIES");
+* "it" unless a pattern of ``not_referring`` matches it and the words after it ("it is clear that",
+  "it was three months before"), and so for a presentational "This is a 66-year-old male";
 * "who", "whom", "whose"; "which" and the demonstratives only when they stand alone (a verb, a
   preposition, punctuation follows: "[which] was", "for [this] ."), never before their noun ("at
   which time", "this morning") nor right before a concept ("this [lesion]");
-* "that" standing alone, and before a clause's subject only right after a concept ("a [lesion]
-  [that] the patient noticed"; not "states that he has pain").
+* "that" standing alone, and before a clause's subject only right after a concept that is no person
+  ("a [lesion] [that] the patient noticed"; not "states that he has pain", "told [the patient] that he").
 
 A found mention is one token outside every given concept, marked ``Concept.added``. ``find: auto``
 (the default) finds them only in a document that has no concept of a pronoun type (NER output);
@@ -58,8 +58,13 @@ SETTINGS: dict[str, Param] = {
     "clause_starts": Param("wordlist", default=_LEX + "clause_starts.txt",
                            help="words that begin a subject: 'that he' is a conjunction unless a concept ends before 'that'"),
     "roman_before": Param("wordlist", default=_LEX + "roman_before.txt", help="'type I': a capital I after these is a numeral"),
-    "pleonastic_it": Param("regexes", default=_LEX + "pleonastic_it.txt",
-                           help="'it' and the words after it matching one of these refers to nothing"),
+    "not_referring": Param("regexes", default=_LEX + "not_referring.txt",
+                           help="a pronoun and the words after it matching one of these refers to nothing ('it is clear that')"),
+    "conjunction_after_types": Param("str_list", default=["person"],
+                                     help="'that' before a subject after a concept of these types is a conjunction "
+                                          "('told [the patient] that he ...')"),
+    "capitals_abbreviations": Param("str_list", default=["us"],
+                                    help="abbreviations even in a line all in capitals ('RENAL US')"),
     "verb_endings": Param("str_list", default=["ed", "s"],
                           help="a next word ending so is a verb: '[this] started', '[which] causes'"),
     "plural_verb_endings": Param("str_list", default=["ed"], help="the same after 'these', 'those' ('these tests')"),
@@ -69,7 +74,7 @@ SETTINGS: dict[str, Param] = {
 # fmt: on
 
 _WORD = re.compile(r"\w")
-_PLEONASTIC_WINDOW = 10  # words after "it" the patterns see
+_WINDOW = 10  # words from a pronoun on that the not_referring patterns see
 
 
 def _lexicon(value: Any, resources: Resources) -> frozenset[str]:
@@ -95,7 +100,9 @@ class MentionFinder:
     standalone_before: frozenset[str]
     clause_starts: frozenset[str]
     roman_before: frozenset[str]
-    pleonastic_it: tuple[re.Pattern, ...]
+    not_referring: tuple[re.Pattern, ...]
+    conjunction_after_types: frozenset[str]
+    capitals_abbreviations: frozenset[str]
     verb_endings: tuple[str, ...]
     plural_verb_endings: tuple[str, ...]
     not_verb_endings: tuple[str, ...]
@@ -110,7 +117,9 @@ class MentionFinder:
             "personal", "possessive", "reflexive", "relative", "demonstrative", "demonstrative_plural",
             "standalone_before", "clause_starts", "roman_before")}
         return cls(mode=mode or values["find"], type=ctype, pronoun_types=pronoun_types, **words,
-                   pleonastic_it=tuple(values["pleonastic_it"]), verb_endings=tuple(values["verb_endings"]),
+                   not_referring=tuple(values["not_referring"]), verb_endings=tuple(values["verb_endings"]),
+                   conjunction_after_types=frozenset(values["conjunction_after_types"]),
+                   capitals_abbreviations=frozenset(w.lower() for w in values["capitals_abbreviations"]),
                    plural_verb_endings=tuple(values["plural_verb_endings"]),
                    not_verb_endings=tuple(values["not_verb_endings"]))
 
@@ -147,52 +156,56 @@ class MentionFinder:
     def find(self, doc: Document) -> list[tuple[int, int]]:
         """(line, token) of every pronoun to add: outside the given concepts, in text order."""
         covered = bytearray(len(doc.flat_tokens))
-        ends = set()
-        starts: dict[int, Concept] = {}
+        ends: dict[int, Concept] = {}  # a concept by the flat index of its last token
+        starts: dict[int, Concept] = {}  # and of its first
         for c in doc.concepts:
             s, e = doc.start_of(c), doc.end_of(c)
             covered[s:e + 1] = b"\x01" * (e - s + 1)
-            ends.add(e)
+            ends.setdefault(e, c)
             starts.setdefault(s, c)
         out = []
         for line, tokens in enumerate(doc.lines, 1):
             base = doc.line_offsets[line]
+            capitals = not any(ch.islower() for tok in tokens for ch in tok)  # "HE HAS NO ALLERGIES ."
             for k in range(len(tokens)):
-                if not covered[base + k] and self.is_pronoun(tokens, k, base, ends, starts):
+                if (not covered[base + k]
+                        and self.is_pronoun(tokens, k, capitals, ends.get(base + k - 1), starts.get(base + k + 1))
+                        and not self.refers_to_nothing(tokens, k)):
                     out.append((line, k))
         return out
 
-    def is_pronoun(self, tokens: Sequence[str], k: int, base: int, ends: set[int], starts: dict[int, Concept]) -> bool:
-        """Whether token ``k`` of a line is a pronoun that refers (the module docstring's rules)."""
+    def is_pronoun(self, tokens: Sequence[str], k: int, capitals: bool, after: Concept | None,
+                   before: Concept | None) -> bool:
+        """Whether token ``k`` of a line is a pronoun (the module docstring's rules); ``after``: the
+        concept that ends right before it, ``before``: the one that starts right after it;
+        ``capitals``: the line is written in capitals, so a word in capitals is no abbreviation."""
         tok = tokens[k]
         low = tok.lower()
-        if len(tok) > 1 and tok.isupper():  # "US" (ultrasound), "IT", "HIS": abbreviations
-            return False
-        prev = tokens[k - 1].lower() if k else ""
+        if len(tok) > 1 and tok.isupper() and (not capitals or low in self.capitals_abbreviations):
+            return False  # "US" (ultrasound), "IT", "HIS": abbreviations
         if low == "i":
-            return tok == "I" and prev not in self.roman_before
-        if low == "it":
-            window = " ".join(tokens[k:k + _PLEONASTIC_WINDOW]).lower()
-            return not any(rx.search(window) for rx in self.pleonastic_it)
+            return tok == "I" and (tokens[k - 1].lower() if k else "") not in self.roman_before
         if low in self.personal or low in self.possessive or low in self.reflexive:
             return True
         if low in ("who", "whom", "whose") and low in self.relative:
             return True
         nxt = tokens[k + 1] if k + 1 < len(tokens) else ""
-        before_concept = starts.get(base + k + 1)
-        after_concept = base + k - 1 in ends
-        nlow = nxt.lower()
-        if nlow in self.clause_starts:  # "that he": a conjunction, unless a concept ends before it
-            if low in self.relative and (low != "that" or after_concept):
-                return True
-            return False
-        if before_concept is not None:  # "this [lesion]": a determiner of the concept
+        if nxt.lower() in self.clause_starts:  # "that he": a conjunction, unless a concept ends before it
+            if low == "that":
+                return after is not None and after.type not in self.conjunction_after_types
+            return low in self.relative  # "in which his bladder held 120 ml"
+        if before is not None:  # "this [lesion]": a determiner of the concept
             return False
         if low in self.relative or low in self.demonstrative:
             return self._alone(nxt, self.verb_endings)
         if low in self.demonstrative_plural:
             return self._alone(nxt, self.plural_verb_endings)
         return False
+
+    def refers_to_nothing(self, tokens: Sequence[str], k: int) -> bool:
+        """A pattern of ``not_referring`` matches the word and those after it ("it is clear that")."""
+        window = " ".join(tokens[k:k + _WINDOW]).lower()
+        return any(rx.search(window) for rx in self.not_referring)
 
     def _alone(self, nxt: str, endings: tuple[str, ...]) -> bool:
         """What follows lets a demonstrative or "which"/"that" stand alone: the end of the line,

@@ -55,6 +55,16 @@ def test_finder_leaves_out_pleonastic_it(markup):
     assert "it" not in found(markup)
 
 
+@pytest.mark.parametrize("markup, words", [
+    ("This is [a 66-year-old gentleman|person] .", []),  # presentational: the guideline marks the person only
+    ("We discussed with [Mr. Barker|person] that he has [a urologist|person] .", ["we", "he"]),
+    ("HE HAS NO [ALLERGIES|problem] .", ["he"]),  # a line in capitals: no abbreviation
+    ("RENAL US : [normal|problem] .", []),
+])
+def test_finder_conventions_of_clinical_notes(markup, words):
+    assert found(markup) == words
+
+
 @pytest.mark.parametrize("markup", [
     "[Allegra|treatment] was tried .\nIt does not appear to be working .",
     "[a lesion|problem] ; it is most likely sexually transmitted .",
