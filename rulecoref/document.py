@@ -12,7 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import accumulate, chain
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from .syntax import Parse
 
 Position = tuple[int, int]  # (line from 1, token from 0)
 
@@ -173,6 +176,9 @@ class Document:
     #: concept index -> attribute name -> Fact: values given from outside (the spaCy component reads
     #: medspaCy's ConText and sectionizer into them); the attributes registered ``given=True`` use them
     facts: dict[int, dict[str, Fact]] = field(default_factory=dict)
+    #: a dependency parse of the tokens (``syntax.Parse``), when one was asked for (``--parser``) or
+    #: came with the text (a parsed spaCy Doc); the syntactic attributes read it, None: word order only
+    parse: Parse | None = None
 
     def fact(self, index: int, name: str) -> Fact | None:
         """The given fact ``name`` of concept ``index``, if there is one."""

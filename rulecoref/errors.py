@@ -90,6 +90,9 @@ MESSAGES: dict[str, str] = {
     "RC249": "type map is over a limit: {detail}",
     # -- the mention finder (RC270-RC279) --
     "RC270": "find_mentions {value!r} is not one of {allowed}",
+    # -- dependency parses (RC280-RC289) --
+    "RC280": "spaCy pipeline {model!r} ({where}) cannot be loaded: {detail}",
+    "RC281": "spaCy pipeline {model!r} ({where}) has no dependency parser; its components: {components}",
     # resources
     "RC301": "WordNet not found at {path}",
     "RC302": "cannot read word list {path!r}: {detail}",
@@ -142,6 +145,7 @@ MESSAGES: dict[str, str] = {
     "RC524": "provenance file {path!r} cannot be read: {detail}",
     "RC525": "system chains of {doc!r} do not fit its concepts: {detail}",
     "RC526": "{path!r} already holds {count} {what} of an earlier run",
+    "RC527": "--resume needs the documents listed before the job: {format} rows that Spark reads itself have no names until it runs",
     # -- spaCy component and Spark runner (RC530-RC549) --
     "RC530": "{what} has the columns {got}; rulecoref needs 'id' with 'text' (and 'concepts'), or 'id' with 'txt_path' and 'con_path'",
     "RC531": "{where}: {detail}",
@@ -313,6 +317,7 @@ HINTS: dict[str, str] = {
     "RC520": "name it with --input-format / --from (i2b2, conll, jsonl, brat).",
     "RC522": "choose another output folder; inputs are never modified.",
     "RC526": "pass --overwrite to replace them, or choose an empty folder.",
+    "RC527": "resume from local files (i2b2, brat or JSONL folders and files), or run the batch again with --overwrite.",
     "RC123": "NaN and infinities (.nan, .inf) are not settings; give a finite number in the range docs/rules.md lists.",
     "RC218": "a file list is UTF-8 text, one input path per line ('#' starts a comment); the limits are in docs/security.md.",
     "RC219": "the limits are in docs/security.md; split the document, or check the path names a note.",
@@ -324,6 +329,9 @@ HINTS: dict[str, str] = {
     "RC270": "auto finds pronouns only in documents without pronoun concepts (NER output), on always, off never (docs/rules.md, 'Finding mentions').",
     "RC510": ("check the folder can be written and has space (a full disk, a read-only file system); every "
               "file is written whole or not at all, so the files written before are complete."),
+    "RC280": ("install a spaCy pipeline with a parser (python -m spacy download en_core_web_sm, or pip install its "
+              "package) and name it by package name or folder; docs/parser.md."),
+    "RC281": "name a pipeline with a 'parser' component, e.g. en_core_web_sm; docs/parser.md.",
     "RC512": "rulecoref never replaces or deletes a file it did not write: move it away, or choose another output.",
     "RC513": "pass --overwrite to replace it, or choose another name.",
     "RC538": ("check the executors' Python has rulecoref installed (spark-resolve starts them with its own "

@@ -151,7 +151,7 @@ class MentionFinder:
         merged.extend(added[k:])
         concepts = [c if c.index == i else replace(c, index=i) for i, c in enumerate(merged)]
         facts = {given[i]: f for i, f in doc.facts.items()}
-        return Document(name=doc.name, lines=doc.lines, concepts=concepts, source=doc.source, facts=facts), given
+        return replace(doc, concepts=concepts, facts=facts), given
 
     def find(self, doc: Document) -> list[tuple[int, int]]:
         """(line, token) of every pronoun to add: outside the given concepts, in text order."""

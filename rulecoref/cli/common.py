@@ -30,6 +30,14 @@ def add_rules_option(p: argparse.ArgumentParser) -> None:
                    help="WordNet 3.0 dict folder (default: $RULECOREF_WORDNET or /usr/share/wordnet)")
 
 
+def add_parser_option(p: argparse.ArgumentParser) -> None:
+    """``--parser``: a spaCy pipeline whose dependency parse gives grammatical roles (docs/parser.md)."""
+    p.add_argument("--parser", default=None, metavar="MODEL",
+                   help="parse every document with this installed spaCy pipeline (package name or folder, e.g. "
+                        "en_core_web_sm): grammatical roles for the pronoun rules; overrides the rule file's "
+                        "attributes.syntax.parser, '' turns it off (docs/parser.md)")
+
+
 def add_allow_path_option(p: argparse.ArgumentParser, *, network: bool = True) -> None:
     """``--allow-path``: the explicit opt-in for rule files that read outside their own folder tree;
     with ``network``, ``--allow-network`` too (``check`` has none: it never connects)."""
@@ -59,7 +67,8 @@ def load_pipeline(args: argparse.Namespace, resources: Resources, rules: Path | 
 
     ruleset = compile_rules(rules or rules_path(args), decoder_overrides=overrides or None,
                             allow_paths=getattr(args, "allow_path", ()))
-    return Pipeline(ruleset, resources, find_mentions=getattr(args, "find_mentions", None))
+    return Pipeline(ruleset, resources, parser=getattr(args, "parser", None),
+                    find_mentions=getattr(args, "find_mentions", None))
 
 
 def add_input_options(p: argparse.ArgumentParser) -> None:

@@ -15,6 +15,7 @@ from ..io.layout import find_records
 from ..why import explain_pair
 from .common import (
     add_find_mentions_option,
+    add_parser_option,
     add_quiet_options,
     add_rules_option,
     add_types_option,
@@ -44,6 +45,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="one or two mentions: 'L:T', 'L:T L:T' or their text ('text#2': the second occurrence)")
     add_rules_option(p)
     add_find_mentions_option(p)
+    add_parser_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
     add_types_option(p)
     p.add_argument("--json", action="store_true", help="print JSON")

@@ -22,9 +22,12 @@ from ..io.formats import (
 )
 from ..io.outdir import LOCK
 from ..io.typemap import read_type_map
+from ..resume import add_resume_option, check_resume, note, nothing_left, plan, say_nothing_left
+from ..tally import WarningTally
 from .common import (
     add_find_mentions_option,
     add_input_options,
+    add_parser_option,
     add_quiet_options,
     add_rules_option,
     cli_resources,
@@ -37,7 +40,7 @@ from .common import (
     rules_path,
     tracked,
 )
-from .report import REPORT, batch_folder, finish, interrupted_report, print_warnings
+from .report import REPORT, batch_folder, finish, interrupted_report
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -57,6 +60,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", "-o", type=Path, required=True, metavar="OUT_DIR", help="where .txt.chains files go")
     add_rules_option(p)
     add_find_mentions_option(p)
+    add_parser_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
     p.add_argument("--jobs", "-j", type=jobs_count, default=1, metavar="N",
                    help="documents resolved in parallel, in N worker processes (at most one per document and 256; "
@@ -64,6 +68,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--overwrite", action="store_true",
                    help="delete the files of --format that earlier rulecoref runs wrote in OUT_DIR first (files "
                         "rulecoref did not write are never replaced or deleted)")
+    add_resume_option(p)
     p.add_argument("--strict", action="store_true", help="a concept whose text does not match its tokens is an error")
     p.add_argument("--provenance", action="store_true", help="also write OUT/NAME.links.json: every link and who made or removed it")
     add_format_options(p)
@@ -89,7 +94,16 @@ def planned_files(records: list, fmt: str, provenance: bool) -> list[str]:
     return names + [REPORT] + list(get_format(fmt).finish_names)
 
 
+def output_names(fmt: str, provenance: bool) -> Any:
+    """The names of the files one record's output consists of (what ``--resume`` looks for)."""
+    def names(rec: Any) -> list[str]:
+        found = [p.name for p in output_paths(fmt, Path("."), rec.name)]
+        return found + [f"{rec.name}.links.json"] if provenance else found
+    return names
+
+
 def run(args: argparse.Namespace) -> int:
+    check_resume(args)
     inputs = gather_inputs(args)
     # i2b2 records without text are reported per document below; texts without concepts and other
     # formats' strays here
@@ -101,29 +115,24 @@ def run(args: argparse.Namespace) -> int:
     pipeline = load_pipeline(args, cli_resources(args), **overrides)
     startup = time.perf_counter() - t0
     type_map = read_type_map(args.type_map) if args.type_map else None
+    out.resume = args.resume
     with out.open(planned_files(records, args.format, args.provenance)):
+        done = plan(out, records, output_names(args.format, args.provenance))
+        if nothing_left(out, done, REPORT) and not strays:
+            return say_nothing_left(done, out, REPORT)
+        records = done.todo
         types = parse_types(args.types, pipeline.ruleset.types)
         opts = BatchOptions(out_dir=args.out, strict_text=args.strict, encoding=args.encoding,
                             provenance=args.provenance, types=types, format=args.format, type_map=type_map,
                             abbreviations=abbreviations_for(args.input_format))
-        batch = run_batch(pipeline, records, opts, jobs=args.jobs)
-        outcomes: Iterable[Outcome] = tracked(args, batch, len(records), "resolve")
-        tally = _Tally()
-        stopped: BaseException | None = None
-        try:
-            for o in outcomes:
-                tally.add(o)
-        except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM: the workers stop first, then the report is written
-            stopped = exc
-        finally:
-            batch.close()
+        tally, stopped = _run(pipeline, records, opts, args)
         # after an interrupt, a document whose files a worker wrote before its outcome arrived is
         # resolved (its files are complete: earlier runs' were refused or deleted at the start)
         unfinished = [rec.name for rec in records[tally.seen:] if stopped is not None and not all(
             p.exists() for p in output_paths(args.format, args.out, rec.name))]
         if stopped is None:
-            strays += _finish(out, get_format(args.format), types or pipeline.ruleset.types)
-        print_warnings(tally.warnings, args.out, quiet=args.quiet)
+            strays += finish_files(out, get_format(args.format), types or pipeline.ruleset.types)
+        tally.warnings.print(args.out / REPORT, quiet=args.quiet)
         for o in tally.failed:
             print_diagnostics(o.diagnostics, prefix=f"error: {o.name}: ")
         print_diagnostics(strays, prefix="error: ")
@@ -133,15 +142,33 @@ def run(args: argparse.Namespace) -> int:
             "resolved": len(records) - len(tally.failed) - len(unfinished),
             "failed": [{"document": o.name, "problems": [d.to_dict() for d in o.diagnostics]} for o in tally.failed]
             + [{"document": None, "problems": [d.to_dict()]} for d in strays],
-            "warnings": [d.to_dict() for d in tally.warnings],
+            "warnings": tally.warnings.to_dict(),
             **tally.totals,
         }
+        note(report, done)
         if stopped is not None:
             interrupted_report(report, stopped, unfinished)
         return finish(out, report, seconds=time.perf_counter() - t0, startup=startup, interrupted=stopped)
 
 
-def _finish(out: Any, fmt: Format, types: Iterable[str]) -> list[Diagnostic]:
+def _run(pipeline: Any, records: list, opts: BatchOptions, args: argparse.Namespace
+         ) -> tuple[_Tally, BaseException | None]:
+    """Resolve ``records`` with a progress bar; an interrupt (Ctrl-C, SIGTERM) stops the workers
+    first and is returned, so that the report is written."""
+    batch = run_batch(pipeline, records, opts, jobs=args.jobs)
+    outcomes: Iterable[Outcome] = tracked(args, batch, len(records), "resolve")
+    tally = _Tally()
+    try:
+        for o in outcomes:
+            tally.add(o)
+    except KeyboardInterrupt as exc:
+        return tally, exc
+    finally:
+        batch.close()
+    return tally, None
+
+
+def finish_files(out: Any, fmt: Format, types: Iterable[str]) -> list[Diagnostic]:
     """The files the format writes once beside the documents (brat's annotation.conf); a failure
     (a full disk) is the run's problem (RC510)."""
     try:
@@ -157,7 +184,7 @@ class _Tally:
 
     def __init__(self) -> None:
         self.failed: list[Outcome] = []
-        self.warnings: list[Diagnostic] = []
+        self.warnings = WarningTally()
         self.totals = {"concepts": 0, "links": 0, "removed": 0, "chains": 0}
         self.seen = 0
 
@@ -166,6 +193,6 @@ class _Tally:
         if o.ok:
             for key in self.totals:
                 self.totals[key] += getattr(o, key)
-            self.warnings.extend(o.diagnostics)
+            self.warnings.add(o.diagnostics)
         else:
             self.failed.append(o)

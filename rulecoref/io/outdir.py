@@ -9,9 +9,10 @@ that cannot hold the outputs (it is a file, lies under one, or cannot be written
 that is an input folder (RC505). ``open`` creates it, takes its lock, and claims the files the run
 will write: a claimed file that is an input is RC522, one that exists and that no rulecoref run
 wrote is RC512 (it is never replaced or deleted), and the files an earlier run of the same kind
-wrote are RC501/RC526 unless ``--overwrite`` (which deletes those, and only those). What each run
+wrote are RC501/RC526 unless ``--overwrite`` (which deletes those, and only those) or ``--resume``
+(which keeps them: ``intact`` names them, and the caller skips the work they hold). What each run
 wrote is kept in ``OUT/.rulecoref-outputs``, one JSON ``[group, file]`` a line, so that a later
-``--overwrite`` knows which files are rulecoref's.
+``--overwrite`` knows which files are rulecoref's; it is rewritten only when what it says changes.
 
 ``OutputFile`` is a single file a command writes (``convert`` to one JSONL or CoNLL file, ``train
 --model``): never an input, never a folder, never under a file; an existing file is replaced only
@@ -53,6 +54,8 @@ _LOCK_BYTES = 8192
 _MANIFEST_LINE = 8192
 #: Files of one group that an error names before it says "and N more".
 _SHOWN = 3
+#: ``write_atomic``'s temporary file for NAME (group 1), which a killed run leaves behind.
+_TEMP = re.compile(r"^\.(.+)\.[0-9a-f]{12}\.tmp$")
 
 
 def check_out_dir(out: Path, inputs: tuple[set[Path], set[Path]] = (set(), set())) -> None:
@@ -295,8 +298,8 @@ class OutputFolder:
 
     def __init__(self, path: Path, group: str, *, overwrite: bool = False, inputs: Inputs | None = None,
                  exclusive: Sequence[str] = (), replaceable: Sequence[str] = (), adopt: str | None = None,
-                 stale_code: str = "RC526", what: str = "output file(s)"):
-        self.path, self.group, self.overwrite = Path(path), group, overwrite
+                 stale_code: str = "RC526", what: str = "output file(s)", resume: bool = False):
+        self.path, self.group, self.overwrite, self.resume = Path(path), group, overwrite, resume
         self.inputs = inputs or Inputs()
         self.exclusive, self.replaceable, self.adopt = tuple(exclusive), frozenset(replaceable), adopt
         self.stale_code, self.what = stale_code, what
@@ -304,6 +307,8 @@ class OutputFolder:
         self.owners: dict[str, str] = {}  # file (relative) -> group that wrote it
         self.stamps: dict[str, tuple[int, int]] = {}  # file -> (size, mtime_ns) when its run ended
         self.planned: set[str] = set()
+        #: with ``resume``: the group's files of earlier runs, present and unchanged since (``open``)
+        self.intact: set[str] = set()
         self.opened = False
 
     def check(self) -> OutputFolder:
@@ -318,6 +323,9 @@ class OutputFolder:
         self.lock.acquire()
         try:
             self.owners, self.stamps = self._read_manifest()
+            if self.resume:  # before the claim, while ``owner`` still compares the stamps
+                self.intact = {n for n in self.owners if self.owner(n) == self.group
+                               and os.path.lexists(self.path / n) and not os.path.isdir(self.path / n)}
             self.plan(names, first=True)
         except BaseException:
             self.lock.release()
@@ -337,7 +345,7 @@ class OutputFolder:
         if first:
             foreign += self._foreign_of_kind(set(new))
             earlier = [n for n in sorted(self.owners) if self.owner(n) == self.group and n not in self.replaceable
-                       and _a_file(self.path / n)]
+                       and _a_file(self.path / n) and not self.resume]
         if foreign:
             detail = (f"not named in {self.path / MANIFEST}" if len(foreign) == 1 else
                       f"{len(foreign)} files in {self.path} that no rulecoref run wrote: {_few(foreign)}")
@@ -379,7 +387,7 @@ class OutputFolder:
                 raise OutputError(diagnostic("RC558", path=str(path), detail="is a folder, where this run writes a file"))
             if self.owner(name) is None:
                 foreign.append(name)
-            elif not self.overwrite and name not in self.replaceable:
+            elif not (self.overwrite or self.resume) and name not in self.replaceable:
                 stale.append(name)
         return foreign, stale
 
@@ -502,7 +510,29 @@ class OutputFolder:
                 if name in self.planned:
                     stamp = (st.st_size, st.st_mtime_ns)
             lines_out.append(json.dumps([group, name, *stamp] if stamp else [group, name], ensure_ascii=False) + "\n")
-        write_atomic(self.path / MANIFEST, _MANIFEST_HEAD + "".join(lines_out))
+        text = _MANIFEST_HEAD + "".join(lines_out)
+        if not _holds(self.path / MANIFEST, text.encode("utf-8")):  # a resumed run with nothing to do changes nothing
+            write_atomic(self.path / MANIFEST, text)
+
+    def clean_temps(self) -> list[str]:
+        """Remove the temporary files that a killed run's ``write_atomic`` left for files the
+        manifest names (the caller holds the lock, so no live run is writing them); returns their names."""
+        removed = []
+        known = set(self.owners) | {MANIFEST}
+        for entry in sorted(os.listdir(self.path)):
+            match = _TEMP.match(entry)
+            if match and match.group(1) in known and not os.path.isdir(self.path / entry):
+                os.unlink(self.path / entry)
+                removed.append(entry)
+        return removed
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    """Whether the regular file ``path`` holds exactly ``data``."""
+    try:
+        return read_bytes(path, len(data) + 1) == data
+    except (OSError, Limit, NotRegular):
+        return False
 
 
 def _a_file(path: Path) -> bool:

@@ -13,6 +13,10 @@ first one that picks a candidate decides, and its name is the link's evidence:
   man), a pronoun of the subject's gender is the subject (seed 001's subject rule).
 * ``cataphora``: a possessive or subject pronoun in an opening phrase refers to the subject right
   after that phrase's comma: "After beginning [his] career , [Kanak] entered ...".
+* ``clause_subject`` (only with a parse, ``--parser``; issue 35): the subject of the nearest clause
+  above the pronoun that names a candidate (a possessive or reflexive may take its own clause's, a
+  subject or object pronoun only a higher one's; a relative clause's is the person it describes):
+  "[Cathal] met Margaret and measured a harpsichord that had taken [his] fancy".
 * ``possessor_in_sentence``: a possessive (or reflexive) refers to the nearest person named before
   it in its sentence: "born to [Polly Simmons] , a slave , and [her] master".
 * ``subject_in_sentence``: a subject pronoun that opens a clause refers to the subject of its
@@ -34,7 +38,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -43,13 +47,15 @@ from ..document import Document
 from ..mentions import MentionTable
 from ..predicates import overlaps
 from ..rules.schema import Param
+from ..syntax import Parse
 from . import Context, Pass, register
 from .people import PeopleFacts, facts, fits, single_pronouns
 
 #: (line, first token, last token, subject position, the candidate concepts named there, ascending)
 Occurrence = tuple[int, int, int, bool, tuple[int, ...]]
-STAGES = ("note_subject", "cataphora", "possessor_in_sentence", "subject_in_sentence", "object_other",
+STAGES = ("note_subject", "cataphora", "clause_subject", "possessor_in_sentence", "subject_in_sentence", "object_other",
           "previous_subject", "nearest_before", "first_after")
+RELATIVE_CLAUSES = frozenset({"relcl", "acl:relcl"})  # dependency labels of a relative clause's verb
 
 
 @dataclass
@@ -184,6 +190,53 @@ class PronounSalience(Pass):
             return None
         if f.patients or p.same_gender >= self.p["min_subject_pronouns"]:
             return f.subject
+        return None
+
+    def clause_subject(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
+        """With a parse: the subject of the nearest clause above the pronoun that has a candidate
+        for subject. A possessive or reflexive may take its own clause's ("[Cathal] met [his] wife"),
+        a subject or object pronoun only a higher one ("[Smith] said that Jones hit [him]"). A
+        relative clause's subject is the person it describes ("[Mary Bell] , a girl who made [her]
+        living")."""
+        parse = t.doc.parse
+        if parse is None or p.role is None:
+            return None
+        base = t.doc.line_offsets[p.line]
+        heads, deps, tags = parse.heads, parse.deps, parse.tags
+        named: dict[int, list[Occurrence]] = {}  # the places named on the line, by their syntactic head
+        for o in p.on_line:
+            named.setdefault(parse.head_of(base + o[1], base + o[2]), []).append(o)
+        subjects: dict[int, list[Occurrence]] = {}  # the subjects among them, by the word they are subject of
+        for k, places in named.items():
+            subjects.setdefault(heads[k], []).extend(o for o in places if o[3])
+        k, own = base + p.token, p.role in ("possessive", "reflexive")
+        for _ in range(64):
+            if heads[k] == k:
+                return None
+            k = heads[k]
+            if tags[k] and tags[k] not in ("VERB", "AUX") and not own:
+                continue
+            if own:
+                found = self._first(p, subjects.get(k, ()))
+                if found is None and deps[k] in RELATIVE_CLAUSES:
+                    found = self._described(p, parse, named, heads[k])
+                if found is not None:
+                    return found
+            own = True
+        return None
+
+    @staticmethod
+    def _first(p: _Pronoun, places: Iterable[Occurrence]) -> int | None:
+        return next((c for c in map(p.who, places) if c is not None), None)
+
+    def _described(self, p: _Pronoun, parse: Parse, named: dict[int, list[Occurrence]], k: int) -> int | None:
+        """The person a relative clause describes: named at its noun or at the noun that noun is in
+        apposition to ("[Mary Bell] , a poor farmer girl who ...")."""
+        for _ in range(8):
+            found = self._first(p, named.get(k, ()))
+            if found is not None or parse.deps[k] != "appos" or parse.heads[k] == k:
+                return found
+            k = parse.heads[k]
         return None
 
     def cataphora(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:

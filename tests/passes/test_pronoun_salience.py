@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rulecoref.errors import RulecorefError
-from tests.helpers import linked, pipeline_from_entries, resolve
+from rulecoref.markup import parse_markup
+from tests.helpers import linked, parsed, pipeline_from_entries, resolve
 
 
 def salience(tmp_path, stages=None):
@@ -79,3 +80,23 @@ def test_pronoun_salience_places_of_a_repeated_name_share_their_candidates(tmp_p
     assert places[0][:4] == (1, 0, 1, True) and places[0][4] == tuple(range(200))
     res = resolve(salience(tmp_path), "[Dr. Smith|person] called .\n[Dr. Smith|person] left .\n[He|pronoun] sang .")
     assert linked(res, "dr. smith", "he")
+
+
+@pytest.mark.parametrize("markup, arcs, antecedent", [
+    # a possessive takes its own clause's subject, though another person is nearer
+    ("[Cy Ode|person] met [Bo Lund|person] at [his|pronoun] home .",
+     "compound:1 nsubj:2 ROOT:2 compound:4 dobj:2 prep:2 poss:7 pobj:5 punct:2", "cy ode"),
+    # an object pronoun never its own clause's subject: the subject of the clause above
+    ("[Cy Ode|person] said that [Bo Lund|person] hit [him|pronoun] .",
+     "compound:1 nsubj:2 ROOT:2 mark:6 compound:5 nsubj:6 ccomp:2 dobj:6 punct:2", "cy ode"),
+    # a relative clause's subject is the person it describes, through an apposition
+    ("[Cy Ode|person] met [Ann Lee|person] , a girl who sold [her|pronoun] goats .",
+     "compound:1 nsubj:2 ROOT:2 compound:4 dobj:2 punct:4 det:7 appos:4 nsubj:9 relcl:7 poss:11 dobj:9 punct:2",
+     "ann lee"),
+])
+def test_pronoun_salience_clause_subject_reads_the_parse(tmp_path, markup, arcs, antecedent):
+    doc = parsed(markup, arcs)
+    res = salience(tmp_path, ["clause_subject"]).resolve(doc)
+    pron = next(c.text for c in res.doc.concepts if c.type == "pronoun")
+    assert linked(res, antecedent, pron)
+    assert salience(tmp_path, ["clause_subject"]).resolve(parse_markup(markup)[0]).kept == {}  # no parse: no link
