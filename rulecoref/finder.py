@@ -138,20 +138,7 @@ class MentionFinder:
             return doc, list(range(len(doc.concepts)))
         added = [Concept(index=-1, text=doc.lines[line - 1][tok].lower(), type=self.type or "", start=(line, tok),
                          end=(line, tok), added=True) for line, tok in found]
-        # merged by position; the given concepts keep their order (an added one overlaps none of them)
-        merged: list[Concept] = []
-        given: list[int] = []
-        k = 0
-        for c in doc.concepts:
-            while k < len(added) and added[k].start < c.start:
-                merged.append(added[k])
-                k += 1
-            given.append(len(merged))
-            merged.append(c)
-        merged.extend(added[k:])
-        concepts = [c if c.index == i else replace(c, index=i) for i, c in enumerate(merged)]
-        facts = {given[i]: f for i, f in doc.facts.items()}
-        return replace(doc, concepts=concepts, facts=facts), given
+        return add_mentions(doc, added)
 
     def find(self, doc: Document) -> list[tuple[int, int]]:
         """(line, token) of every pronoun to add: outside the given concepts, in text order."""
@@ -217,3 +204,21 @@ class MentionFinder:
             return True
         return low.isalpha() and low.endswith(endings) and not low.endswith(self.not_verb_endings)
 
+
+
+def add_mentions(doc: Document, added: Sequence[Concept]) -> tuple[Document, list[int]]:
+    """``doc`` with the mentions ``added`` (in text order, each outside every concept) merged in by
+    position, and the new index of each of its own concepts, which keep their order."""
+    merged: list[Concept] = []
+    given: list[int] = []
+    k = 0
+    for c in doc.concepts:
+        while k < len(added) and added[k].start < c.start:
+            merged.append(added[k])
+            k += 1
+        given.append(len(merged))
+        merged.append(c)
+    merged.extend(added[k:])
+    concepts = [c if c.index == i else replace(c, index=i) for i, c in enumerate(merged)]
+    facts = {given[i]: f for i, f in doc.facts.items()}
+    return replace(doc, concepts=concepts, facts=facts), given

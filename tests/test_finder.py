@@ -178,3 +178,12 @@ def test_finder_nothing_to_type_without_a_pronoun_type():
     pipe = Pipeline(compile_rules(ROOT / "rules" / "odie.yaml"), shared_resources(), find_mentions="on")
     doc, _ = parse_markup("[The patient|people] said he hurt his knee .")
     assert pipe.finder.complete(doc)[0] is doc
+
+
+def test_finder_view_shows_the_chains_of_found_mentions(tmp_path, capsys):
+    write_note(tmp_path / "in", NOTE, NER)
+    assert main(["resolve", str(tmp_path / "in"), "--out", str(tmp_path / "out"), "--no-progress", "--quiet",
+                 "--provenance"]) == 0
+    assert main(["view", str(tmp_path / "in"), "--system", str(tmp_path / "out"), "--out", str(tmp_path / "html")]) == 0
+    assert "RC525" not in capsys.readouterr().err
+    assert (tmp_path / "html" / "note.html").read_text(encoding="utf-8").count('data-chain="0"') == 3
