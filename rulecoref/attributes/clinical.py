@@ -44,6 +44,8 @@ class Clinical:
     qualifiers_low: Lexicon = setting("wordlist", default=_CLIN + "qualifiers_low.txt", help="'mild', 'minimal', 'decreased'")
     qualifiers_high: Lexicon = setting("wordlist", default=_CLIN + "qualifiers_high.txt",
                                        help="'severe', 'significant', 'increased'")
+    course_words: Lexicon = setting("wordlist", default=_CLIN + "course_words.txt",
+                                    help="'worsening', 'persistent', 'fairly': how a finding goes, not what it is")
     light_heads: Lexicon = setting("wordlist", default=_CLIN + "light_heads.txt", help="'issues', 'therapy' after the real head")
     sites: Lexicon = setting("wordlist", default=LEX + "location_keywords.txt", help="laterality and body parts")
     exam_headings: Lexicon = setting("wordlist", default=_CLIN + "exam_headings.txt", help="review of systems and exam headings")
@@ -80,7 +82,7 @@ class Clinical:
         """The single words of the context cue lists: they say how a thing is, not what it is."""
         return frozenset().union(*(lex.words for lex in (
             self.history_cues, self.new_event_cues, self.generic_cues, self.qualifiers_low, self.qualifiers_high,
-            self.uncertainty_cues)))
+            self.uncertainty_cues, self.course_words)))
 
 
 def heading_of(tokens: list[str], max_words: int) -> tuple[str, int] | None:
@@ -388,6 +390,26 @@ def _clinical_head(t: MentionTable) -> list[str | None]:
         while len(core) > 1 and core[-1] in light and core[-2] not in cues:  # "daily medication" keeps its head
             core.pop()
         out.append(core[-1] if core else None)
+    return out
+
+
+#: what a derived noun must name to be the same thing as its verb or adjective: an act, an event,
+#: a state ("catheterizing" / "catheterization", "obstructed" / "obstruction", "febrile" / "fever"),
+#: not the instrument or the agent ("catheter", "obstructor")
+_DERIVED_KINDS = frozenset({"noun.act", "noun.event", "noun.process", "noun.state", "noun.phenomenon",
+                            "noun.attribute", "noun.feeling"})
+
+
+@attribute("derived_heads", of_words=True, depends=("lower", "clinical_head"), needs=("wordnet",),
+           help="the clinical head's own word (before conditioning drops an adjective) first, then the nouns of an "
+                "act, event or state WordNet derives from it: '[catheterizing]' -> (catheterizing, catheterization, "
+                "catheterisation), '[febrile]' -> (febrile, fever); empty without a head")
+def _derived_heads(t: MentionTable) -> list[tuple[str, ...]]:
+    wn = t.settings.wordnet
+    out: list[tuple[str, ...]] = []
+    for low, head in zip(t["lower"], t["clinical_head"]):
+        word = head or (low[-1] if low and low[-1].isalpha() else None)
+        out.append((word, *sorted(wn.derived_nouns(word, kinds=_DERIVED_KINDS))) if word else ())
     return out
 
 
