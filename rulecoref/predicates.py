@@ -414,6 +414,16 @@ def derived_heads_match(t: MentionTable, i: int, j: int) -> str | None:
     return None
 
 
+@predicate("abbreviation_of", attributes=("abbreviation_keys", "words_key"),
+           help="one mention is an abbreviation (abbreviations.txt) and the other writes one of its long forms: "
+                "'[HTN]' / '[hypertension]', '[SOB]' / '[shortness of breath]'")
+def abbreviation_of(t: MentionTable, i: int, j: int) -> str | None:
+    for a, b in ((i, j), (j, i)):
+        if t["words_key"][b] in t["abbreviation_keys"][a]:
+            return f"'{_text(t, a)}' abbreviates '{_text(t, b)}'"
+    return None
+
+
 @predicate("clinical_words_covered", attributes=("clinical_words",),
            help="every clinical word of the later mention matches a word of the earlier one, as words_covered, "
                 "without light nouns and context cues: 'ongoing sleep apnea symptoms' is covered by 'sleep apnea'")

@@ -55,3 +55,13 @@ def test_predicates_complement_clash(pipeline, markup, holds):
 ])
 def test_predicates_derived_heads_match(pipeline, markup, holds):
     assert (ask(pipeline, "derived_heads_match", markup) is not None) is holds
+
+
+@pytest.mark.parametrize("markup, holds", [
+    ("He has [hypertension|problem] .\n[HTN|problem] .", True),
+    ("[DM|problem] , on insulin .\n[Diabetes mellitus|problem] .", True),
+    ("[SOB|problem] on exertion ; [chest pain|problem] .", False),
+    ("[HTN|problem] and [hypertensive crisis|problem] .", False),
+])
+def test_predicates_abbreviation_of(pipeline, markup, holds):
+    assert (ask(pipeline, "abbreviation_of", markup) is not None) is holds

@@ -51,6 +51,8 @@ class Clinical:
     exam_headings: Lexicon = setting("wordlist", default=_CLIN + "exam_headings.txt", help="review of systems and exam headings")
     family_headings: Lexicon = setting("wordlist", default=_CLIN + "family_headings.txt", help="'FAMILY HISTORY'")
     drugs: Lexicon = setting("wordlist", default=_CLIN + "drug_names.txt", help="'generic: Brand, Brand' lines")
+    abbreviations: Lexicon = setting("wordlist", default=_CLIN + "abbreviations.txt",
+                                     help="'abbreviation: long form, long form' lines ('htn: hypertension')")
     thing_pronouns: Lexicon = setting("wordlist", default=_CLIN + "thing_pronouns.txt", help="'it', 'this', 'they' for things")
     relative_pronouns: Lexicon = setting("wordlist", default=_CLIN + "relative_pronouns.txt",
                                          help="'which', 'that' right after a concept: a relative clause")
@@ -71,6 +73,17 @@ class Clinical:
             for name in [generic, *brands.split(",")]:
                 if name.strip():
                     out[tuple(name.split())] = generic
+        return out
+
+    @cached_property
+    def abbreviation_forms(self) -> dict[str, tuple[str, ...]]:
+        """'abbreviation: long form, long form' lines -> abbreviation -> its long forms."""
+        out: dict[str, tuple[str, ...]] = {}
+        for line in sorted(self.abbreviations.phrases):
+            short, _, longs = " ".join(line).partition(":")
+            forms = tuple(f.strip() for f in longs.split(",") if f.strip())
+            if short.strip() and forms:
+                out[short.strip()] = forms
         return out
 
     @cached_property
@@ -316,6 +329,31 @@ def _drug(t: MentionTable) -> list[str | None]:
             continue
         out.append(next((names[tuple(words[a: a + k])] for a in range(len(words)) for k in range(longest, 0, -1)
                          if tuple(words[a: a + k]) in names), None))
+    return out
+
+
+def _words_key(words: frozenset[str]) -> str:
+    return " ".join(sorted(words))
+
+
+@attribute("words_key", of_words=True, depends=("words",),
+           help="the meaning-bearing words, sorted, as one string: '[shortness of breath]' -> 'breath shortness'")
+def _words_key_column(t: MentionTable) -> list[str | None]:
+    return [_words_key(ws) if ws else None for ws in t["words"]]
+
+
+@attribute("abbreviation_keys", of_words=True, depends=("lower",), needs=("wordnet",),
+           help="the words_key of each long form of a one-word abbreviation the mention is (abbreviations.txt): "
+                "'[HTN]' -> {hypertension}, '[SOB]' -> {breath shortness}; empty for other mentions")
+def _abbreviation_keys(t: MentionTable) -> list[frozenset[str]]:
+    forms, words = t.settings.clinical.abbreviation_forms, t.settings.words
+    determiners = words.determiners.words
+    out: list[frozenset[str]] = []
+    for low in t["lower"]:
+        rest = [w for w in low if w not in determiners]
+        longs = forms.get(rest[0].strip(".")) if len(rest) == 1 else None
+        keys = (_words_key(frozenset(filter(None, map(words.condition, f.split())))) for f in longs or ())
+        out.append(frozenset(k for k in keys if k) or EMPTY)
     return out
 
 

@@ -177,3 +177,14 @@ def test_attributes_derived_heads(pipeline):
     assert heads[0][0] == "catheterizing" and "catheterization" in heads[0] and "catheter" not in heads[0]
     assert heads[1] == ("catheter",)
     assert heads[2][0] == "febrile" and "fever" in heads[2]
+
+
+def test_attributes_words_key(pipeline):
+    assert column(pipeline, "[the shortness of breath|problem] and [HTN|problem] .", "words_key") == [
+        "breath shortness", "htn"]
+
+
+def test_attributes_abbreviation_keys(pipeline):
+    keys = column(pipeline, "[HTN|problem] , [the SOB|problem] , [DM|problem] and [pain|problem] .", "abbreviation_keys")
+    assert keys[0] == {"hypertension"} and keys[1] == {"breath shortness"}
+    assert "diabetes mellitus" in keys[2] and keys[3] == set()  # several long forms; not an abbreviation
