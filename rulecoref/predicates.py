@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from .attributes import ATTRIBUTES, word_families
 from .document import Evidence
 from .rules.schema import Param
+from .syntax import ROLE_NAMES
 from .words import clues_conflict, dates_compatible, prefix_match
 
 if TYPE_CHECKING:
@@ -552,3 +553,13 @@ def begins_with(t: MentionTable, i: int, j: int, words: list[str] | tuple[str, .
         if first in words:
             return f"'{_text(t, k)}' begins with '{first}'"
     return None
+
+
+@predicate("same_role", attributes=("grammatical_role",), needs_value="grammatical_role",
+           params={"roles": Param("str_list", default=["subject"], allowed=ROLE_NAMES,
+                                  help="the grammatical roles that count")},
+           help="with a parse (--parser): both mentions have one of these grammatical roles, the same one; syntactic "
+                "parallelism, 'Ann hired Bo and [she] left' -> the subject 'Ann' (never holds without a parse)")
+def same_role(t: MentionTable, i: int, j: int, roles: list[str] | tuple[str, ...] = ("subject",)) -> str | None:
+    ri, rj = t["grammatical_role"][i], t["grammatical_role"][j]
+    return f"both {ri}s" if ri is not None and ri == rj and ri in roles else None

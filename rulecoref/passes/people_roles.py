@@ -47,7 +47,7 @@ class PeopleRoles(Pass):
         "staff_by_surname": Param("bool", default=True,
                                   help="a mention with the surname of a 'Dr X' / 'X, MD' mention is staff too"),
         "gender_count": Param("choice", default="tokens", allowed=("tokens", "concepts"),
-                              help="count gendered pronouns among all tokens (seed) or only pronoun mentions"),
+                              help="count gendered pronouns among all tokens (the UHD system) or only pronoun mentions"),
         "note_types": Param("str_list", default=[],
                             help="concept types that make a document a note about a patient even when no mention "
                                  "says 'the patient' (problem, treatment, test: 'I have seen ABC today')"),
