@@ -389,19 +389,22 @@ def _pronoun_use(t: MentionTable) -> list[str | None]:
     return out
 
 
-@attribute("complement", depends=("line",),
-           help="the meaning-bearing words of an 'of'/'to' phrase right after the mention, up to the next punctuation "
-                "(4 words at most): '[treatment] of an imperforate anus' -> {imperforate, anus}; empty without one")
+@attribute("complement", depends=("line", "lower", "tokens"),
+           help="the meaning-bearing words of an 'of'/'to' phrase inside the mention after its first word, else right "
+                "after it, up to the next punctuation (4 words at most): '[treatment] of an imperforate anus' -> {anus}, "
+                "'[inability to swallow anything]' -> {swallow, anything}; empty without one")
 def _complement(t: MentionTable) -> list[frozenset[str]]:
     preps, words = t.settings.clinical.complement_words.words, t.settings.words
     out: list[frozenset[str]] = []
-    for c in t.doc.concepts:
-        after = t.doc.lines[c.end[0] - 1][c.end[1] + 1: c.end[1] + 6]
+    for c, low in zip(t.doc.concepts, t["lower"]):
+        inside = next((k for k in range(1, len(low)) if low[k] in preps), None)  # "[inability to swallow]"
+        after = (list(t["tokens"][c.index][inside:]) if inside is not None
+                 else t.doc.lines[c.end[0] - 1][c.end[1] + 1: c.end[1] + 6])
         if not after or after[0].lower() not in preps:
             out.append(EMPTY)
             continue
         phrase = []
-        for tok in after[1:]:
+        for tok in after[1:5]:
             if not has_alnum(tok) or tok.lower() in preps:
                 break
             phrase.append(words.condition(tok))

@@ -165,6 +165,8 @@ def test_attributes_pronoun_use(pipeline):
 def test_attributes_complement(pipeline):
     markup = "[treatment|treatment] of an imperforate anus ; [injury|problem] to the esophagus , and [pain|problem] ."
     assert column(pipeline, markup, "complement") == [{"anus"}, {"esophagus"}, set()]  # adjectives are dropped
+    inside = column(pipeline, "[inability to swallow|problem] ; [inability|problem] to finish the meal .", "complement")
+    assert inside == [{"swallow"}, {"finish", "meal"}]
 
 
 def test_attributes_clinical_words_leave_out_course_words(pipeline):
