@@ -26,6 +26,7 @@ def test_attributes_section(pipeline):
     ("He denies [chest pain|problem] .", "denies"),
     ("Negative for [tremors|problem] , [headaches|problem] .", ["negative for", "negative for"]),
     ("No fever but [cough|problem] .", None),
+    ("No other findings other than her [overactive bladder|problem] .", None),  # issue 35
     ("No fever but no [cough|problem] .", "no"),  # a break, then a cue of its own
     ("[Cough|problem] , no [fever|problem] .", [None, "no"]),  # a cue reaches forward only
     ("[Masses|problem] were not appreciated .", "not"),
