@@ -32,6 +32,9 @@ class Clinical:
                                      help="'no', 'denies', 'negative for' before a finding")
     negation_post: Lexicon = setting("wordlist", default=_CLIN + "negation_post.txt", help="'not', 'negative', 'absent' after it")
     post_window: int = setting("int", default=3, minimum=0, help="words after a mention searched for negation_post")
+    post_breaks: Lexicon = setting("wordlist", default=_CLIN + "post_breaks.txt",
+                                   help="words that end the search for negation_post besides scope_breaks: "
+                                        "'on [Ditropan] and did not do well' (issue 35)")
     scope_breaks: Lexicon = setting("wordlist", default=_CLIN + "scope_breaks.txt",
                                     help="words that end a cue's scope ('no fever but [cough]')")
     uncertainty_cues: Lexicon = setting("wordlist", default=_CLIN + "uncertainty_cues.txt",
@@ -211,6 +214,7 @@ def _cue_in_scope(t: MentionTable, cues: frozenset[tuple[str, ...]], breaks: fro
 def _negation(t: MentionTable) -> Callable[[int], str | None]:
     s = t.settings.clinical
     pre, post, breaks, window = s.negation_cues.phrases, s.negation_post.phrases, s.scope_breaks.words, s.post_window
+    post_breaks = s.post_breaks.words
     at = scope_reader(t, pre, breaks)
     lengths = sorted({len(p) for p in post}, reverse=True)
     post_firsts, lower, concepts, lines = frozenset(p[0] for p in post), t["lower"], t.doc.concepts, t.doc.lines
@@ -225,7 +229,7 @@ def _negation(t: MentionTable) -> Callable[[int], str | None]:
         after = [tok.lower() for tok in lines[c.end[0] - 1][c.end[1] + 1: c.end[1] + 1 + window]]
         if post_firsts.isdisjoint(after):  # the words after it on its last line: "[swelling] was not seen"
             return None
-        stop = next((k for k, w in enumerate(after) if w in breaks), len(after))
+        stop = next((k for k, w in enumerate(after) if w in breaks or w in post_breaks), len(after))
         return next((" ".join(after[k: k + n]) for k in range(stop) for n in lengths if tuple(after[k: k + n]) in post),
                     None)
 

@@ -30,6 +30,7 @@ def test_attributes_section(pipeline):
     ("No fever but no [cough|problem] .", "no"),  # a break, then a cue of its own
     ("[Cough|problem] , no [fever|problem] .", [None, "no"]),  # a cue reaches forward only
     ("[Masses|problem] were not appreciated .", "not"),
+    ("He was on [Ditropan|treatment] and did not do well .", None),  # issue 35: post_breaks
     ("He was not tolerating [the sedation|treatment] .", None),
     ("Not taking any [antibiotics|treatment] .", "not taking"),
     ("NECK : Without [masses|problem] .", "without"),
