@@ -198,7 +198,7 @@ class PronounSalience(Pass):
     def note_subject(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
         if f.subject is None or p.gender is None or p.gender != f.gender:
             return None
-        if f.patients or p.same_gender >= self.p["min_subject_pronouns"]:
+        if f.note or p.same_gender >= self.p["min_subject_pronouns"]:
             return f.subject
         return None
 
