@@ -26,6 +26,8 @@ ROLES: dict[str, str] = {
 #: a mention joined to another by these labels shares its role: "[Ann] and [Bo] left" (both
 #: subjects), "[Cheryl Cassidy] , [Pauline 's friend] ," (the apposition is the subject too)
 SHARES_ROLE = frozenset({"conj", "appos"})
+#: arcs that stay on one mention's level of the tree ("[Ann] and [Bo]", "[Bo Lund]"): ``Parse.depth``
+SAME_LEVEL = frozenset({"conj", "appos", "compound", "flat", "flat:name"})
 #: the roles rulecoref's attributes and predicates name (``grammatical_role``)
 ROLE_NAMES = ("subject", "object", "possessor", "oblique", "predicate", "root", "other")
 
@@ -71,13 +73,17 @@ class Parse:
             seen += 1
         return ROLES.get(self.deps[k], "other")
 
-    def clause_of(self, k: int) -> int:
-        """The verb (or root) of the clause token ``k`` stands in: its nearest ancestor tagged
-        VERB or AUX, else the root of its sentence."""
-        heads, tags = self.heads, self.tags
-        for _ in range(64):
+    def depth(self, k: int) -> int:
+        """How deep token ``k`` lies in its sentence's tree: the arcs up to the root, not counting
+        those inside one mention's level (a conjunct, an apposition, a compound). The main clause's
+        subject is shallower than a name in a subordinate clause: syntactic prominence."""
+        heads, deps = self.heads, self.deps
+        d = 0
+        for _ in range(len(heads)):
             h = heads[k]
-            if h == k or tags[h] in ("VERB", "AUX"):
-                return h
+            if h == k:
+                break
+            if deps[k] not in SAME_LEVEL:
+                d += 1
             k = h
-        return k
+        return d

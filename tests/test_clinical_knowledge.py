@@ -32,7 +32,7 @@ def test_predicates_hypothetical_mention(pipeline, markup, holds):
     assert (ask(pipeline, "hypothetical_mention", markup) is not None) is holds
 
 
-def test_attributes_hypothetical_names_the_cue(pipeline):
+def test_attributes_hypothetical(pipeline):
     markup = "the potential complications of [surgery|treatment] including [bleeding|problem] ; [pain|problem] ."
     assert column(pipeline, "hypothetical", markup) == ["potential complications", "potential complications", None]
 

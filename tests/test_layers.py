@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("passes", "decoders"),
     ("rules.compiler",),
     ("engine",),
-    ("batch", "belltree", "evaluate", "learn", "resume", "rules.examples", "spacy_component", "spark", "view", "why"),
+    ("api", "batch", "belltree", "evaluate", "learn", "resume", "rules.examples", "spacy_component", "spark", "view", "why"),
     ("cli", "__main__"),
 )
 

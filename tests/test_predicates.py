@@ -36,7 +36,8 @@ def nested(text: str, spans: list[tuple[int, int, str]]) -> Document:
 # -- the registry -----------------------------------------------------------------------------------------
 def test_predicates_every_predicate_has_a_test_a_help_and_registered_attributes():
     modules = (sys.modules[__name__], importlib.import_module("tests.test_clinical_predicates"),  # issue 16's are tested there
-               importlib.import_module("tests.test_distance_predicates"))  # issue 24's
+               importlib.import_module("tests.test_distance_predicates"),  # issue 24's
+               importlib.import_module("tests.test_clinical_knowledge"))
     tested = {name[len("test_predicates_"):] for m in modules for name in dir(m) if name.startswith("test_predicates_")}
     assert sorted(p for p in PREDICATES if p not in tested) == []
     for name, spec in PREDICATES.items():

@@ -144,6 +144,8 @@ def run_load(args: argparse.Namespace) -> int:
         force=args.force,
     )
     url = resolve_url(args.db)
+    if url == "sqlite://":
+        raise CliError(diagnostic("RC422", url=args.db))
     _check_db_file(url, args)
     bar = _Bar(enabled=show_progress(args))
     try:
