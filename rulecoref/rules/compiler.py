@@ -53,6 +53,8 @@ class RuleSet:
     types: tuple[str, ...]
     pronoun_types: frozenset[str]
     passes: list[PassConfig] = field(default_factory=list)
+    #: every pass in order, the ones switched off (``enabled: false``) too: ``explain`` lists them
+    every_pass: tuple[PassConfig, ...] = ()
     decoder: DecoderConfig | None = None
     description: str = ""
     #: the ``attributes:`` settings (attributes.SETTINGS), defaults filled in and word lists resolved
@@ -424,10 +426,9 @@ def _check_pass(rep: Reporter, entry: LDict, known_types: tuple[str, ...], prono
     if not isinstance(enabled, bool):
         prep.add("RC104", entry.line_of("enabled"), where="enabled", expected="true or false", got=type_name(enabled))
         enabled = True
-    if not enabled and name not in enable:  # an include's `enable:` switches a shipped-off pass on
-        return None
     return PassConfig(kind=kind, name=name, params=params, scope=scope, rule_file=str(rep.file), line=entry.line,
-                      examples=examples, description=str(entry.get("description", "")), rule=rule)
+                      examples=examples, description=str(entry.get("description", "")), rule=rule,
+                      enabled=enabled or name in enable)  # an include's `enable:` switches a shipped-off pass on
 
 
 def _read_yaml(rep: Reporter) -> Any:
@@ -608,7 +609,8 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
         rep.add("RC109", data.line_of("version"), where="version", value=version, allowed="1")
     types, pronoun_types = _declared_types(rep, data)
     collect = _Collect(chk, types, pronoun_types)
-    passes = _collect_passes(collect, top, data, (path.resolve(),))
+    every_pass = _collect_passes(collect, top, data, (path.resolve(),))
+    passes = [cfg for cfg in every_pass if cfg.enabled]
     block = _attributes_block(top, data)  # the including file's settings win over its includes'
     attributes = _Settings(chk.reporter(bundled_rules())).complete(
         SETTINGS, _merged(collect.attrs + ([block] if block is not None else [])))
@@ -628,6 +630,7 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
         types=types,
         pronoun_types=pronoun_types,
         passes=passes,
+        every_pass=tuple(every_pass),
         decoder=decoder,
         description=str(data.get("description", "")),
         attributes=attributes,
