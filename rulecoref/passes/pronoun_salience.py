@@ -16,8 +16,7 @@ first one that picks a candidate decides, and its name is the link's evidence:
 * ``clause_subject`` (only with a parse, ``--parser``; issue 35): the subject of the nearest clause
   above the pronoun that names a candidate (a possessive or reflexive may take its own clause's, a
   subject or object pronoun only a higher one's; a relative clause's is the person it describes; a
-  possessive in a prepositional phrase of a verb takes that verb's object first; a subjectless
-  conjunct or participle shares the subject an object pronoun may not take):
+  possessive in a prepositional phrase of a verb takes that verb's object first):
   "[Cathal] met Margaret and measured a harpsichord that had taken [his] fancy".
 * ``possessor_in_sentence``: a possessive (or reflexive) refers to the nearest person named before
   it in its sentence: "born to [Polly Simmons] , a slave , and [her] master".
@@ -52,7 +51,7 @@ from ..document import Document
 from ..mentions import MentionTable
 from ..predicates import overlaps
 from ..rules.schema import Param
-from ..syntax import ROLES, Parse
+from ..syntax import Parse
 from . import Context, Pass, register
 from .people import PeopleFacts, facts, fits, single_pronouns
 
@@ -63,9 +62,6 @@ STAGES = ("note_subject", "cataphora", "clause_subject", "possessor_in_sentence"
 RELATIVE_CLAUSES = frozenset({"relcl", "acl:relcl"})  # dependency labels of a relative clause's verb
 OBJECTS = frozenset({"dobj", "obj", "dative", "iobj"})  # a verb's objects (spaCy English and UD labels)
 POSSESSORS = frozenset({"poss", "nmod:poss"})
-#: a clause joined by these labels and without a subject of its own has the subject of the clause it joins
-#: (not xcomp: "asked [Bo] to cast [him]" has the object's)
-SHARES_SUBJECT = frozenset({"conj", "advcl"})
 
 
 @dataclass
@@ -221,8 +217,6 @@ class PronounSalience(Pass):
         for k, places in named.items():
             subjects.setdefault(heads[k], []).extend(o for o in places if o[3])
         k, own = base + p.token, p.role in ("possessive", "reflexive")
-        # the words of the line that have a subject of their own
-        has_subject = {heads[j] for j in range(base, base + len(t.doc.lines[p.line - 1])) if ROLES.get(deps[j]) == "subject"}
         in_phrase = False  # the way up from a possessive to its verb has passed a preposition
         for _ in range(64):
             if heads[k] == k:
@@ -238,9 +232,7 @@ class PronounSalience(Pass):
                     found = self._described(p, parse, named, heads[k])
                 if found is not None:
                     return found
-            # an object pronoun's clause without a subject of its own shares the subject of the clause
-            # it joins ("Alexis looks up to [Beckett] and sees [her]"): that one is skipped too
-            own = not (p.role == "object" and deps[k] in SHARES_SUBJECT and k not in has_subject)
+            own = True
             in_phrase = in_phrase and bool(tags[k]) and tags[k] not in ("VERB", "AUX")
         return None
 
