@@ -84,13 +84,8 @@ def test_pronoun_salience_places_of_a_repeated_name_share_their_candidates(tmp_p
 
 @pytest.mark.parametrize("markup, arcs, antecedent", [
     # a possessive takes its own clause's subject, though another person is nearer
-    ("[Cy Ode|person] met [Bo Lund|person] and sold [his|pronoun] house .",
-     "compound:1 nsubj:2 ROOT:2 compound:4 dobj:2 cc:2 conj:2 poss:8 dobj:6 punct:2", "cy ode"),
-    # ... but in a prepositional phrase of a verb whose object is a person, that object
-    ("[Cy Ode|person] praised [Bo Lund|person] for [his|pronoun] work .",
-     "compound:1 nsubj:2 ROOT:2 compound:4 dobj:2 prep:2 poss:7 pobj:5 punct:2", "bo lund"),
-    ("[Cy Ode|person] praised [Bo Lund|person] 's songs for [his|pronoun] work .",
-     "compound:1 nsubj:2 ROOT:2 compound:4 poss:6 case:4 dobj:2 prep:2 poss:9 pobj:7 punct:2", "bo lund"),
+    ("[Cy Ode|person] met [Bo Lund|person] at [his|pronoun] home .",
+     "compound:1 nsubj:2 ROOT:2 compound:4 dobj:2 prep:2 poss:7 pobj:5 punct:2", "cy ode"),
     # an object pronoun never its own clause's subject: the subject of the clause above
     ("[Cy Ode|person] said that [Bo Lund|person] hit [him|pronoun] .",
      "compound:1 nsubj:2 ROOT:2 mark:6 compound:5 nsubj:6 ccomp:2 dobj:6 punct:2", "cy ode"),
