@@ -39,6 +39,7 @@ MESSAGES: dict[str, str] = {
     "RC123": "{where}: {value} is not a finite number",
     "RC125": "word list {path!r} holds a phrase that is too long: {detail} (named on {rule})",
     "RC126": "word list {path!r} is one too many: {detail} (named on {rule})",
+    "RC127": "rule file {path!r} is {kind}, not a file",
     "RC124": "cannot include {path!r}: includes nest deeper than {limit} files",
     # -- rule vocabulary: attributes, predicates, pass order (RC130-RC149) --
     "RC130": "unknown attribute {name!r} in {where}",
@@ -88,6 +89,9 @@ MESSAGES: dict[str, str] = {
     "RC246": "annotation id {id!r} is used twice (first on line {first})",
     "RC247": "JSON line is over a limit: {detail}",
     "RC249": "type map is over a limit: {detail}",
+    # -- faithful I/O, formats found from the input, rule sets by name (RC250-RC269) --
+    "RC250": "concept id {id!r} at position {index} repeats the id of concept {first}",
+    "RC251": "the inputs are of different formats: {found}",
     # -- dependency parses (RC280-RC289) --
     "RC280": "spaCy pipeline {model!r} ({where}) cannot be loaded: {detail}",
     "RC281": "spaCy pipeline {model!r} ({where}) has no dependency parser; its components: {components}",
@@ -122,6 +126,7 @@ MESSAGES: dict[str, str] = {
     # -- UMLS: network sources (RC420-RC429) --
     "RC420": "UMLS database {url} is a server, named by the rule file: a rule file alone never makes rulecoref open a network connection",
     "RC421": "UMLS database {url} is a server: this command never opens a network connection",
+    "RC422": "--db {url} is a database in memory: what umls load puts there is gone when the command ends",
     # command line
     "RC501": "output directory {path!r} already holds {count} file(s) of an earlier run (.txt.chains and the like)",
     "RC503": "{count} of {total} document(s) failed",
@@ -235,6 +240,7 @@ HINTS: dict[str, str] = {
               "if you trust the rule file to connect there (docs/security.md)."),
     "RC421": ("check and web --dry-run read local files only: give a SQLite copy (RULECOREF_UMLS_DB=FILE) to "
               "check the UMLS pass's examples (docs/security.md)."),
+    "RC422": "give a file (--db umls.sqlite) or a server URL; an in-memory database suits only tests.",
     "RC501": "pass --overwrite to replace them, or choose an empty directory.",
     "RC505": "write the outputs to a folder of their own, e.g. beside DATA, not among its docs/, concepts/ or chains/.",
     "RC506": "two runs into one folder would mix or lose outputs: wait for that run to end, or choose another --out.",
@@ -296,6 +302,7 @@ HINTS: dict[str, str] = {
     "RC118": "an alias may only name an anchor that it is not inside.",
     "RC125": "phrase search tries every length of entry at every word; the limits are in docs/security.md.",
     "RC126": "a rule set's word lists are small text files; the limits are in docs/security.md.",
+    "RC127": "give the path of a YAML rule file (the bundled ones are in rules/: i2b2.yaml, odie.yaml, ...).",
     "RC124": "a rule set is a few files deep (rules/hybrid.yaml includes 2 levels); the limits are in docs/security.md.",
     "RC119": "save the file as UTF-8 (e.g. iconv -f latin1 -t utf-8 OLD > NEW).",
     "RC120": ("rule files may read their own folder tree and the bundled resources/ and rules/; to allow "
@@ -324,6 +331,8 @@ HINTS: dict[str, str] = {
     "RC246": "every annotation of a .ann file needs its own id (T1, T2, ...).",
     "RC247": "the limits are in docs/security.md; a JSONL line is one document.",
     "RC249": "a type map is a short mapping; the limits are in docs/security.md.",
+    "RC251": "give inputs of one format per run, or name it with --input-format.",
+    "RC250": "chains name their mentions by position and by id; give every concept its own id to join them back.",
     "RC510": ("check the folder can be written and has space (a full disk, a read-only file system); every "
               "file is written whole or not at all, so the files written before are complete."),
     "RC280": ("install a spaCy pipeline with a parser (python -m spacy download en_core_web_sm, or pip install its "

@@ -535,7 +535,7 @@ def begins_with(t: MentionTable, i: int, j: int, words: list[str] | tuple[str, .
            params={"roles": Param("str_list", default=["subject"], allowed=ROLE_NAMES,
                                   help="the grammatical roles that count")},
            help="with a parse (--parser): both mentions have one of these grammatical roles, the same one; syntactic "
-                "parallelism, 'Ann hired Bo and [she] left' -> the subject 'Ann' (issue 35; never holds without a parse)")
+                "parallelism, 'Ann hired Bo and [she] left' -> the subject 'Ann' (never holds without a parse)")
 def same_role(t: MentionTable, i: int, j: int, roles: list[str] | tuple[str, ...] = ("subject",)) -> str | None:
     ri, rj = t["grammatical_role"][i], t["grammatical_role"][j]
     return f"both {ri}s" if ri is not None and ri == rj and ri in roles else None

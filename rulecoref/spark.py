@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .batch import Resolved, resolve_one
 from .engine import Pipeline
 from .errors import Diagnostic, InputError, RulecorefError, diagnostic
 from .extras import require
@@ -281,16 +282,18 @@ def resolve_row(pipeline: Pipeline, row: dict[str, Any], job: Job, types: Sequen
     """
     t0 = time.perf_counter()
     doc_id = row.get("id")
-    try:
-        if job.kind == "line":
-            doc_id = _line_id(row.get("value"))
+    if job.kind == "line":
+        doc_id = _line_id(row.get("value"))
+
+    def read() -> Any:
         problem = _check_record_row(row) if job.kind == "record" else None
         if problem is not None:
-            return _failed(doc_id, [problem], time.perf_counter() - t0)
-        read = _read_row(row, job, types, abbreviations)
-        doc, warnings = read.document, read.warnings
-        res = pipeline.resolve(doc)
-        chains = sorted((sorted(members), ctype) for members, ctype in res.chains())
+            raise InputError(problem)
+        return _read_row(row, job, types, abbreviations)
+
+    def emit(done: Resolved) -> tuple[str, list[tuple[list[int], str]], Any]:
+        doc = done.doc
+        chains = sorted((sorted(members), ctype) for members, ctype in done.chains)
         text = format_chains(doc, [m for m, _ in chains], [t for _, t in chains])
         clusters = None
         if job.kind == "text":
@@ -298,14 +301,15 @@ def resolve_row(pipeline: Pipeline, row: dict[str, Any], job: Job, types: Sequen
             clusters = [(ctype, [(offsets[c.start[0] - 1][c.start[1]][0], offsets[c.end[0] - 1][c.end[1]][1])
                                  for c in (doc.concepts[m] for m in members)]) for members, ctype in chains]
         if job.out is not None:
-            warnings += _write_outputs(job, doc, res)
-    except RulecorefError as exc:
-        return _failed(doc_id, exc.diagnostics, time.perf_counter() - t0)
-    except Exception as exc:  # a bug or an unexpected input: report it, keep the batch going
-        return _failed(doc_id, [diagnostic("RC550", file=str(doc_id), detail=f"{type(exc).__name__}: {exc}")],
-                       time.perf_counter() - t0)
-    return (str(doc_id), text, clusters, None, json.dumps([d.to_dict() for d in warnings]), len(doc.concepts),
-            len(res.kept), len(res.removed), len(chains), time.perf_counter() - t0)
+            done.warnings += _write_outputs(job, doc, done.res)
+        return text, chains, clusters
+
+    done, found = resolve_one(pipeline, read, str(doc_id), emit)
+    if done is None:
+        return _failed(doc_id, found, time.perf_counter() - t0)
+    text, chains, clusters = done.emitted
+    return (str(doc_id), text, clusters, None, json.dumps([d.to_dict() for d in found]), len(done.doc.concepts),
+            len(done.res.kept), len(done.res.removed), len(chains), time.perf_counter() - t0)
 
 
 def _write_outputs(job: Job, doc: Any, res: Any) -> list[Diagnostic]:

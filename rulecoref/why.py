@@ -142,10 +142,10 @@ def _predicates(p: Pass, t: MentionTable, i: int, j: int) -> dict[str, Any] | No
         if PREDICATES[name].bind(params)(t, i, j) is None:
             spec = PREDICATES[name]
             limited = spec.limited_to(params)
-            values = "; ".join(f"{a} of {_mention(t, i)} is {_value(t[a][i])}, of {_mention(t, j)} is {_value(t[a][j])}"
-                               for a in spec.reads(params) if t[a][i] or t[a][j]) or "no values"
+            values = "; ".join(f"{a} {_value(t[a][i])} / {_value(t[a][j])}" for a in spec.reads(params))
             scope = f" (only between {', '.join(sorted(limited))})" if limited else ""
-            return {"verdict": "requirement_false", "reason": f"require {name} does not hold{scope}: {values}"}
+            return {"verdict": "requirement_false", "reason": f"require {name} does not hold{scope} for "
+                                                              f"{_mention(t, i)} / {_mention(t, j)}: {values}"}
     vetoes = []
     for name, params in rule.get("veto", ()):
         evidence = PREDICATES[name].bind(params)(t, i, j)

@@ -26,7 +26,7 @@ _CLIN = LEX + "clinical/"
 
 
 # fmt: off
-@settings_group("clinical", help="clinical context of a mention (issue 16; docs/rules.md, 'Clinical rules')")
+@settings_group("clinical", help="clinical context of a mention (docs/rules.md, 'Clinical rules')")
 class Clinical:
     negation_cues: Lexicon = setting("wordlist", default=_CLIN + "negation_cues.txt",
                                      help="'no', 'denies', 'negative for' before a finding")

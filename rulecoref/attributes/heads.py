@@ -31,7 +31,7 @@ class WordMatch:
     """When two conditioned words match (``words_match``, ``head_family``)."""
 
     prefix_ratio: float = setting("float", default=0.8, minimum=0.1, maximum=1.0,
-                                  help="share of the shorter word's letters that must equal the longer word's (seed: 0.8)")
+                                  help="share of the shorter word's letters that must equal the longer word's (the UHD system: 0.8)")
     min_prefix: int = setting("int", default=3, minimum=1, help="a shorter shared prefix means the words must be equal")
     max_ending: int = setting("int", default=3, minimum=0,
                               help="prefix-matched words differ only by endings this long, without digits (0: any)")
@@ -51,8 +51,8 @@ class Words:
                                   help="words where a noun phrase's post-modifiers begin (prepositions, 'which', '(')")
     singular_nouns: Lexicon = setting("wordlist", default=LEX + "singular_nouns.txt",
                                       help="nouns ending in -s that are not plurals ('diabetes', 'ascites'): number")
-    keep_digits: bool = setting("bool", default=True, help="digits stay in words ('type 2 diabetes'; seed: stripped)")
-    drop_adjectives: bool = setting("bool", default=True, help="words WordNet knows only as adjectives are dropped (seed)")
+    keep_digits: bool = setting("bool", default=True, help="digits stay in words ('type 2 diabetes'; the UHD system stripped them)")
+    drop_adjectives: bool = setting("bool", default=True, help="words WordNet knows only as adjectives are dropped (as in the UHD system)")
     word_match: WordMatch = nested(WordMatch, help="when two words match (words_match, head_family)")
     resources: Any = resources()
     # fmt: on

@@ -22,7 +22,7 @@ _SALIENCE = LEX + "salience/"
 
 
 # fmt: off
-@settings_group("salience", help="pronoun roles and subject positions (issue 16; docs/rules.md, 'Clinical rules')")
+@settings_group("salience", help="pronoun roles and subject positions (docs/rules.md, 'Clinical rules')")
 class Salience:
     clause_openers: Lexicon = setting("wordlist", default=_SALIENCE + "clause_openers.txt",
                                       help="words after which a clause, and so a subject, begins ('and', 'when', 'which')")

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 # fmt: off
-@settings_group("syntax", help="an optional dependency parse (issue 35; docs/parser.md)")
+@settings_group("syntax", help="an optional dependency parse (docs/parser.md)")
 class Syntax:
     parser: str = setting("str", default="",
                           help="a spaCy pipeline with a parser, by package name or folder ('en_core_web_sm'), run over "

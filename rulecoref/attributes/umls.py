@@ -22,8 +22,8 @@ class Umls:
     match: str = setting("choice", default="exact", allowed=("exact", "sorted"),
                          help="exact normalised string, or sorted: word order ignored (umls load --sorted-index)")
     literal_first: bool = setting("bool", default=True, help="look the mention up as written first, then without "
-                                                             "determiners, then conditioned (seed: conditioned only)")
-    drop_adjectives: bool = setting("bool", default=False, help="conditioning for the lookup drops adjectives (seed)")
+                                                             "determiners, then conditioned (the UHD system: conditioned only)")
+    drop_adjectives: bool = setting("bool", default=False, help="conditioning for the lookup drops adjectives (the UHD system)")
     languages: tuple[str, ...] = setting("str_list", default=[], help="only strings of these languages (LAT, e.g. ENG)")
     sabs: tuple[str, ...] = setting("str_list", default=[], help="only strings of these sources (SAB, e.g. SNOMEDCT_US)")
     semantic_types: tuple[str, ...] = setting("str_list", default=[], help="only CUIs of these semantic types (T047 or names)")

@@ -12,11 +12,13 @@ from typing import Any
 
 from ..errors import CliError, InputError, diagnostic
 from .common import (
+    add_format_options,
     add_quiet_options,
     add_rules_option,
     add_types_option,
     cli_resources,
     encoding_name,
+    gold_documents,
     inputs_of,
     parse_types,
     print_diagnostics,
@@ -36,7 +38,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "greedily against the CoNLL F1 on GOLD and write the best file to --out (docs/induce.md)."
         ),
     )
-    p.add_argument("gold", nargs="+", type=Path, metavar="GOLD", help="i2b2 folders with gold chains")
+    p.add_argument("gold", nargs="+", type=Path, metavar="GOLD",
+                   help="gold documents with their chains: i2b2 folders, JSONL with chains, brat with coreference")
+    add_format_options(p, "GOLD")
     add_rules_option(p)
     add_types_option(p)
     p.add_argument("--encoding", default="utf-8", type=encoding_name, help="input encoding (default utf-8)")
@@ -94,7 +98,6 @@ def run(args: argparse.Namespace) -> int:
 
     require("eval", "rulecoref ablate (scoring)")
     from ..learn.ablate import ablate, format_ablation
-    from ..learn.corpus import load_gold
     from ..rules.compiler import compile_rules
 
     check_search_options(args)
@@ -103,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     sink = rule_file_out(args, ruleset.inputs) if args.search else None
     if ruleset.decoder is not None:
         raise CliError(diagnostic("RC572", path=str(path), kind=ruleset.decoder.kind, command="ablate"))
-    docs, warnings = load_gold(args.gold, parse_types(args.types, ruleset.types), args.encoding)
+    docs, warnings = gold_documents(args, parse_types(args.types, ruleset.types))
     if warnings and not args.quiet:
         print_diagnostics(warnings[:10], prefix="warning: ")
     resources = cli_resources(args)

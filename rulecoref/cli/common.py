@@ -23,8 +23,8 @@ MAX_JOBS = 256
 
 
 def add_rules_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rules", type=Path, default=None, metavar="YAML",
-                   help="rule file (default: the bundled rules/i2b2.yaml)")
+    p.add_argument("--rules", type=Path, default=None, metavar="YAML|NAME",
+                   help="rule file, or a bundled rule set by name (i2b2, odie, i2b2-umls, ...; default: i2b2)")
     add_allow_path_option(p)
     p.add_argument("--wordnet", default=None, metavar="DIR",
                    help="WordNet 3.0 dict folder (default: $RULECOREF_WORDNET or /usr/share/wordnet)")
@@ -149,6 +149,42 @@ def tracked(args: argparse.Namespace, items: Iterable[T], total: int | None, des
         for item in items:
             yield item
             bar()
+
+
+def add_format_options(p: argparse.ArgumentParser, what: str = "DATA") -> None:
+    """How the inputs are read: their format (found from them when not given) and a type map."""
+    from ..io.formats import choices_help, input_formats
+
+    p.add_argument("--input-format", choices=input_formats(), default=None,
+                   help=f"{what}'s format: {choices_help(input_formats(), default='', inputs=True)} (docs/formats.md); "
+                        "default: found from the input, as convert finds it")
+    p.add_argument("--type-map", type=Path, default=None, metavar="YAML",
+                   help="map the input's entity types to rule types (jsonl, brat; docs/formats.md)")
+
+
+def input_format(args: argparse.Namespace, inputs: Iterable[str | Path]) -> Any:
+    """The ``Format`` a command reads its inputs with: ``--input-format``, else found from them."""
+    from ..io.formats import inputs_format
+
+    return inputs_format(inputs, getattr(args, "input_format", None))
+
+
+def read_options_for(args: argparse.Namespace, fmt: Any, types: tuple[str, ...] | None, **more: Any) -> Any:
+    """ReadOptions for inputs of ``fmt``: the command's ``--encoding``, ``--type-map`` and types."""
+    from ..io.formats import read_options
+    from ..io.typemap import read_type_map
+
+    type_map = read_type_map(args.type_map) if getattr(args, "type_map", None) else None
+    return read_options(fmt.name, types=types, encoding=getattr(args, "encoding", "utf-8"), type_map=type_map, **more)
+
+
+def gold_documents(args: argparse.Namespace, types: tuple[str, ...] | None) -> Any:
+    """``args.gold`` read with its gold chains in any format (``learn.corpus.load_gold``)."""
+    from ..io.typemap import read_type_map
+    from ..learn.corpus import load_gold
+
+    return load_gold(args.gold, types, args.encoding, fmt=input_format(args, args.gold),
+                     type_map=read_type_map(args.type_map) if getattr(args, "type_map", None) else None)
 
 
 def encoding_name(text: str) -> str:
@@ -281,9 +317,11 @@ def cli_resources(args: argparse.Namespace, *, offline: bool = False) -> Resourc
 
 
 def rules_path(args: argparse.Namespace) -> Path:
+    """``--rules``: a rule file, or a bundled rule set by name ("i2b2-umls") from any folder."""
+    from ..resources import named_file
     from ..rules.files import bundled_rules
 
-    return args.rules if args.rules is not None else bundled_rules("i2b2")
+    return named_file(args.rules, "rules", ".yaml") if args.rules is not None else bundled_rules("i2b2")
 
 
 def print_diagnostics(diags: Iterable[Diagnostic], *, prefix: str = "") -> None:

@@ -6,9 +6,17 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..errors import Diagnostic, RulecorefError
-from .common import add_quiet_options, encoding_name, print_diagnostics, progress_bar
+from .common import (
+    add_format_options,
+    add_quiet_options,
+    encoding_name,
+    print_diagnostics,
+    progress_bar,
+    read_options_for,
+)
 
 #: scoring modes (``rulecoref.evaluate.MODES``, which needs the ``eval`` extra to import)
 MODES = ("conll", "i2b2")
@@ -25,13 +33,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="score system chains against gold chains",
         description=(
             "Score SYSTEM (a folder of NAME.txt.chains, flat or in chains/) against GOLD (an i2b2 folder "
-            "with concepts/ and chains/). Every concept outside any chain is a singleton on both sides. "
+            "with concepts/ and chains/), or resolve's output of JSONL or brat documents (NAME.jsonl, NAME.ann "
+            "or NAME.txt.chains) against the gold JSONL (its chains) or brat (its coreference), mentions "
+            "matched by their characters. Every concept outside any chain is a singleton on both sides. "
             "Two CoNLL-2012 files (key, response) can be scored instead. Exit 0 on success, 1 when the "
             "data cannot be scored, 2 when GOLD or SYSTEM is missing or holds no documents. See docs/evaluation.md."
         ),
     )
-    p.add_argument("gold", type=Path, metavar="GOLD", help="i2b2 gold folder, or a CoNLL key file")
-    p.add_argument("system", type=Path, metavar="SYSTEM", help="folder of .txt.chains files, or a CoNLL response file")
+    p.add_argument("gold", type=Path, metavar="GOLD",
+                   help="i2b2 gold folder, JSONL with chains, brat with coreference, or a CoNLL key file")
+    p.add_argument("system", type=Path, metavar="SYSTEM",
+                   help="resolve's output folder (.txt.chains, .jsonl or brat), or a CoNLL response file")
     p.add_argument("--mode", choices=MODES, default="conll",
                    help="conll: reference scorer v8.01 definitions, summed over documents (default); "
                         "i2b2: the official i2b2/VA 2011 scorer (pooled corpus, entity-weighted B3, 3 decimals)")
@@ -45,16 +57,21 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--encoding", default="utf-8", type=encoding_name, help="input encoding (default utf-8)")
     add_quiet_options(p)
+    add_format_options(p, "GOLD")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..evaluate import format_table, score_conll_files, score_dirs
+    from ..evaluate import format_table, score_conll_files, score_dirs, score_records
 
     if args.gap:
         return run_gap(args)
     try:
-        if args.gold.is_file():
+        fmt = gold_format(args)
+        if fmt is not None:
+            report = score_records(args.gold, args.system, fmt, read_options_for(args, fmt, None), mode=args.mode,
+                                   by_type=args.by_type)
+        elif args.gold.is_file():
             report = score_conll_files(args.gold, args.system, mode=args.mode)
         else:
             with progress_bar(args, None, "evaluate") as bar:
@@ -71,6 +88,17 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(format_table(report), end="")
     return 0
+
+
+def gold_format(args: argparse.Namespace) -> Any:
+    """The format of GOLD when it is one read by records with character offsets (JSONL, brat),
+    named by --input-format or found from it; None for an i2b2 folder or a CoNLL key file."""
+    from ..io.formats import detect_format, formats, get_format
+
+    name = args.input_format or detect_format(args.gold, [f for f in formats() if f.reads])
+    if args.input_format is None and name == "i2b2" and args.gold.is_file():
+        return None  # a .txt file is no i2b2 gold: a CoNLL key
+    return None if name in (None, "i2b2") else get_format(name)
 
 
 def run_gap(args: argparse.Namespace) -> int:

@@ -9,19 +9,20 @@ from pathlib import Path
 
 from ..document import Document
 from ..errors import CliError, diagnostic
-from ..io.formats import Record
-from ..io.i2b2 import read_document
-from ..io.layout import find_records
+from ..io.formats import Record, find_inputs, read_record
 from ..why import explain_pair
 from .common import (
+    add_format_options,
     add_parser_option,
     add_quiet_options,
     add_rules_option,
     add_types_option,
     cli_resources,
+    input_format,
     load_pipeline,
     parse_types,
     print_diagnostics,
+    read_options_for,
 )
 
 _POS = re.compile(r"^(\d{1,9}):(\d{1,9})(?:\s+(\d{1,9}):(\d{1,9}))?$")  # longer numbers name no token
@@ -38,7 +39,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                     "'L:T' (its start), 'L:T L:T' (its span) or its text (first occurrence; 'text#2' for the second). "
                     "With one mention, every link touching it is listed.",
     )
-    p.add_argument("data", metavar="DATA", help="folder or .txt/.txt.con file holding the document")
+    p.add_argument("data", metavar="DATA", help="folder or file holding the document (i2b2, jsonl, brat)")
     p.add_argument("--doc", default=None, metavar="NAME", help="record name when DATA holds several")
     p.add_argument("mentions", nargs="+", metavar="MENTION",
                    help="one or two mentions: 'L:T', 'L:T L:T' or their text ('text#2': the second occurrence)")
@@ -48,6 +49,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_types_option(p)
     p.add_argument("--json", action="store_true", help="print JSON")
     add_quiet_options(p)
+    add_format_options(p)
     p.set_defaults(run=run)
 
 
@@ -81,10 +83,10 @@ def _shown(text: str) -> str:
     return text if len(text) <= 60 else text[:40] + f"... ({len(text)} characters)"
 
 
-def pick_record(data: str, name: str | None) -> Record:
+def pick_record(data: str, name: str | None, fmt: str = "i2b2") -> Record:
     """The one document of DATA that ``--doc`` names (or DATA's only one); otherwise a usage error
     that says what was looked for and what DATA holds."""
-    records, _ = find_records([data])
+    records, _ = find_inputs([data], fmt)
     records = [r for r in records if r.txt is not None]
     names = ", ".join(r.name for r in records[:10]) + (f", ... ({len(records)} in all)" if len(records) > 10 else "")
     if name is not None:
@@ -101,14 +103,15 @@ def run(args: argparse.Namespace) -> int:
     if len(args.mentions) > 2:
         raise CliError(diagnostic("RC541", count=len(args.mentions),
                                   specs=", ".join(repr(_shown(m)) for m in args.mentions[:5])))
-    rec = pick_record(args.data, args.doc)
+    fmt = input_format(args, [args.data])
+    rec = pick_record(args.data, args.doc, fmt.name)
     overrides = {"model": args.model} if args.model else {}
     pipe = load_pipeline(args, cli_resources(args), **overrides)
-    read = read_document(rec.txt, rec.con, name=rec.name, types=parse_types(args.types, pipe.ruleset.types))
-    doc = read.document
+    read = read_record(rec, read_options_for(args, fmt, parse_types(args.types, pipe.ruleset.types)))
     if not args.quiet:
         print_diagnostics(read.warnings, prefix="warning: ")
-    res = pipe.resolve(doc)
+    res = pipe.resolve(read.document)
+    doc = res.doc  # with the mentions rulecoref added, if any
     idx = [find_mention(doc, s) for s in args.mentions]
     if len(idx) == 1:
         i = idx[0]

@@ -14,10 +14,12 @@ from ..errors import CliError, diagnostic
 from .ablate import rule_file_out
 from .common import (
     add_allow_path_option,
+    add_format_options,
     add_quiet_options,
     add_types_option,
     cli_resources,
     encoding_name,
+    gold_documents,
     parse_types,
     print_diagnostics,
     progress_bar,
@@ -36,7 +38,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "rule itself. See docs/induce.md."
         ),
     )
-    p.add_argument("gold", nargs="+", type=Path, metavar="GOLD", help="i2b2 folders with gold chains")
+    p.add_argument("gold", nargs="+", type=Path, metavar="GOLD",
+                   help="gold documents with their chains: i2b2 folders, JSONL with chains, brat with coreference")
+    add_format_options(p, "GOLD")
     p.add_argument("--out", "-o", type=Path, required=True, metavar="NEW.yaml", help="the learned rule file to write")
     p.add_argument("--base", type=Path, default=None, metavar="R.yaml",
                    help="the rule file to build on (default: the bundled rules/i2b2.yaml)")
@@ -81,7 +85,6 @@ def run(args: argparse.Namespace) -> int:
 
     require("eval", "rulecoref induce (scoring)")
     from ..engine import Pipeline
-    from ..learn.corpus import load_gold
     from ..learn.induce import Settings, induce
     from ..learn.writer import write_learned
     from ..rules.compiler import compile_rules
@@ -94,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     sink = rule_file_out(args, base.inputs)
     if base.decoder is not None:
         raise CliError(diagnostic("RC572", path=str(base_path), kind=base.decoder.kind, command="induce"))
-    docs, warnings = load_gold(args.gold, parse_types(args.types, base.types), args.encoding)
+    docs, warnings = gold_documents(args, parse_types(args.types, base.types))
     if args.holdout > 0 and len(docs) < 2:
         raise CliError(diagnostic("RC573", count=len(docs), need=2))
     if warnings and not args.quiet:

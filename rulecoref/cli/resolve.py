@@ -25,12 +25,14 @@ from ..io.typemap import read_type_map
 from ..resume import add_resume_option, check_resume, note, nothing_left, plan, say_nothing_left
 from ..tally import WarningTally
 from .common import (
+    add_format_options,
     add_input_options,
     add_parser_option,
     add_quiet_options,
     add_rules_option,
     cli_resources,
     gather_inputs,
+    input_format,
     inputs_of,
     jobs_count,
     load_pipeline,
@@ -49,7 +51,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description=(
             "Resolve coreference for every record of DATA (an i2b2 folder with docs/ and concepts/, "
             "a flat folder of NAME.txt + NAME.txt.con, or explicit files; "
-            + ", ".join(n for n in input_formats() if n != "i2b2") + " with --input-format) "
+            + ", ".join(n for n in input_formats() if n != "i2b2") + ", found from the input or named by --input-format) "
             "and write OUT/NAME.txt.chains (or another --format). "
             f"Failed documents are listed in OUT/{REPORT} and make the exit code 1. OUT_DIR is locked "
             f"for the run ({LOCK}): a second run into it stops at once."
@@ -76,14 +78,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def add_format_options(p: argparse.ArgumentParser) -> None:
-    """How DATA is read when it is not i2b2: shared by resolve and view."""
-    p.add_argument("--input-format", choices=input_formats(), default="i2b2",
-                   help=f"DATA's format: {choices_help(input_formats(), inputs=True)} (docs/formats.md)")
-    p.add_argument("--type-map", type=Path, default=None, metavar="YAML",
-                   help="map the input's entity types to rule types (jsonl, brat; docs/formats.md)")
-
-
 def planned_files(records: list, fmt: str, provenance: bool) -> list[str]:
     """Every file a batch may write into OUT, claimed before any is written (io/outdir.py)."""
     names = [p.name for rec in records for p in output_paths(fmt, Path("."), rec.name)]
@@ -105,9 +99,10 @@ def run(args: argparse.Namespace) -> int:
     inputs = gather_inputs(args)
     # i2b2 records without text are reported per document below; texts without concepts and other
     # formats' strays here
-    records, strays = find_inputs(inputs, args.input_format, args.encoding)
+    fmt = input_format(args, inputs)
+    records, strays = find_inputs(inputs, fmt.name, args.encoding)
     # before the start-up: a bad --out costs nothing
-    out = batch_folder(args, args.format, inputs_of(records, inputs, args.input_format)).check()
+    out = batch_folder(args, args.format, inputs_of(records, inputs, fmt.name)).check()
     overrides = {"model": args.model} if args.model else {}
     t0 = time.perf_counter()
     pipeline = load_pipeline(args, cli_resources(args), **overrides)
@@ -122,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
         types = parse_types(args.types, pipeline.ruleset.types)
         opts = BatchOptions(out_dir=args.out, strict_text=args.strict, encoding=args.encoding,
                             provenance=args.provenance, types=types, format=args.format, type_map=type_map,
-                            abbreviations=abbreviations_for(args.input_format))
+                            abbreviations=abbreviations_for(fmt.name))
         tally, stopped = _run(pipeline, records, opts, args)
         # after an interrupt, a document whose files a worker wrote before its outcome arrived is
         # resolved (its files are complete: earlier runs' were refused or deleted at the start)

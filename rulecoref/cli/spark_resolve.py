@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import shutil
 import signal
 import sys
@@ -99,6 +100,13 @@ def _confs(items: list[str]) -> list[tuple[str, str]]:
     return out
 
 
+#: ``local``, ``local[N]`` (N >= 1), ``local[*]``, ``local[N,F]``, ``local[*,F]``, ``local-cluster[...]``
+_LOCAL_MASTER = re.compile(r"local(\[(\*|[1-9]\d*)(,\s*[1-9]\d*)?\]|-cluster\[[^\]]*\])?")
+#: RC534's hint when Java is there but Spark refused the settings (the default hint is about Java)
+MASTER_HINT = ("check --master (local[N] with N >= 1, local[*], spark://HOST:PORT, yarn) and the --conf "
+               "settings (docs/scale.md).")
+
+
 def start_spark(master: str | None, confs: list[tuple[str, str]], *, progress: bool, quiet: bool = False) -> Any:
     """A SparkSession, or RC534 (exit 2) when Spark cannot start (no Java, a bad master URL).
 
@@ -110,6 +118,9 @@ def start_spark(master: str | None, confs: list[tuple[str, str]], *, progress: b
     require("spark", "rulecoref spark-resolve")
     if not os.environ.get("JAVA_HOME") and shutil.which("java") is None:
         raise CliError(diagnostic("RC534", detail="no 'java' on PATH and JAVA_HOME is not set"))
+    if master and master.startswith("local") and not _LOCAL_MASTER.fullmatch(master):
+        raise CliError(diagnostic("RC534", detail=f"--master {master[:60]!r}: local[N] needs N of at least 1 (or *)",
+                                  hint=MASTER_HINT))
     from pyspark.sql import SparkSession
 
     builder = SparkSession.builder.appName("rulecoref spark-resolve")
@@ -126,7 +137,8 @@ def start_spark(master: str | None, confs: list[tuple[str, str]], *, progress: b
             spark = builder.getOrCreate()
     except Exception as exc:  # the JVM did not start, or rejected the master URL
         detail = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
-        raise CliError(diagnostic("RC534", detail=detail)) from exc
+        java = "java" in detail.lower() and "gateway" in detail.lower()  # the JVM itself did not start
+        raise CliError(diagnostic("RC534", detail=detail, hint=None if java else MASTER_HINT)) from exc
     finally:
         if before is None:
             os.environ.pop("PYSPARK_PYTHON", None)
@@ -229,7 +241,7 @@ def _job(spark: Any, rs: Any, settings: Any, job: dict[str, Any], out: OutputFol
     report: dict[str, Any] = {}
     with _signals_cancel(spark) as signals:
         try:
-            df = rs.frame_of_records(spark, records, args.partitions) if listed else _frame(spark, rs, fmt, inputs, args)
+            df = _frame(spark, rs, fmt, inputs, records, args)
             result = rs.resolve(df, settings.rules, wordnet=settings.wordnet, model=settings.model,
                                 allow_paths=settings.allow_paths, check=False, **job)
             report = _report(result, args, rules_file, fmt, listed, spark.sparkContext.master)
@@ -298,8 +310,12 @@ def _interrupted(args: argparse.Namespace, rules_file: str, fmt: str, records: l
             "unfinished": unfinished}
 
 
-def _frame(spark: Any, rs: Any, fmt: str, inputs: list[str], args: argparse.Namespace) -> Any:
-    """The DataFrame of rows Spark reads itself (Parquet, JSONL on HDFS), their ids checked unique."""
+def _frame(spark: Any, rs: Any, fmt: str, inputs: list[str], records: list[Any] | None,
+           args: argparse.Namespace) -> Any:
+    """The DataFrame of the inputs: the records listed on the driver (those left to do), or rows
+    Spark reads itself (Parquet, JSONL on HDFS), their ids checked unique."""
+    if records is not None:
+        return rs.frame_of_records(spark, records, args.partitions)
     frames = [rs.read_frame(spark, i, fmt) for i in inputs]
     df = frames[0]
     for more in frames[1:]:

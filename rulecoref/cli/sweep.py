@@ -10,15 +10,19 @@ import time
 from pathlib import Path
 
 from ..errors import CliError, diagnostic
+from ..io.formats import find_inputs
 from ..io.layout import find_records
 from .common import (
     add_allow_path_option,
+    add_format_options,
     add_quiet_options,
     add_types_option,
     cli_resources,
+    input_format,
     load_pipeline,
     parse_types,
     print_diagnostics,
+    read_options_for,
     tracked,
     whole,
 )
@@ -39,8 +43,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "once per document; only the search is repeated."
         ),
     )
-    p.add_argument("inputs", nargs="+", metavar="GOLD_DIR", help="i2b2 folders with gold chains")
-    p.add_argument("--rules", type=Path, default=None, metavar="YAML",
+    p.add_argument("inputs", nargs="+", metavar="GOLD_DIR",
+                   help="gold documents with their chains: i2b2 folders, JSONL with chains, brat")
+    p.add_argument("--rules", type=Path, default=None, metavar="YAML|NAME",
                    help="rule file with a belltree decoder (default: the bundled rules/belltree.yaml)")
     add_allow_path_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path")
@@ -54,6 +59,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="WordNet 3.0 dict folder (default: $RULECOREF_WORDNET or /usr/share/wordnet)")
     p.add_argument("--json", action="store_true", help="print one JSON line per alpha instead of a table")
     add_quiet_options(p)
+    add_format_options(p, "GOLD_DIR")
     p.set_defaults(run=run)
 
 
@@ -105,12 +111,14 @@ def run(args: argparse.Namespace) -> int:
     changes = {k: v for k, v in (("beam", args.beam), ("window", args.window)) if v is not None}
     types = parse_types(args.types, pipeline.ruleset.types)
     started = time.perf_counter()
-    records, problems = find_records(args.inputs)
+    fmt = input_format(args, args.inputs)
+    records, problems = find_records(args.inputs) if fmt.name == "i2b2" else find_inputs(args.inputs, fmt.name)
+    opts = read_options_for(args, fmt, types)
     docs, golds, resolutions, warnings = [], [], [], list(problems)
     for rec in tracked(args, records, len(records), "passes"):
         if rec.txt is None:
             continue
-        td, w = load_gold(rec, types=types)
+        td, w = load_gold(rec, opts=opts)
         warnings.extend(w)
         docs.append(td.doc)
         golds.append(td.gold)

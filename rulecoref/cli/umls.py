@@ -144,6 +144,8 @@ def run_load(args: argparse.Namespace) -> int:
         force=args.force,
     )
     url = resolve_url(args.db)
+    if url == "sqlite://":
+        raise CliError(diagnostic("RC422", url=args.db))
     _check_db_file(url, args)
     bar = _Bar(enabled=show_progress(args))
     try:
@@ -168,7 +170,7 @@ def run_load(args: argparse.Namespace) -> int:
         "too long": report.skipped_long, "malformed": report.malformed,
     }
     parts = ", ".join(f"{n} {why}" for why, n in skipped.items() if n)
-    print(f"rulecoref: loaded {report.kept} of {report.lines} rows into {safe_url(url)}"
+    print(f"rulecoref: loaded {report.kept} of {report.lines} rows ({report.cuis} CUIs) into {safe_url(url)}"
           + (f" ({parts} skipped)" if parts else "")
           + (f", {report.semantic_types} semantic types" if opts.mrsty else "")
           + f" in {report.seconds:.1f} s ({report.rows_per_second:,.0f} rows/s)")

@@ -7,11 +7,19 @@ import sys
 from pathlib import Path
 
 from ..errors import CliError, OutputError, diagnostic
-from ..io.formats import find_inputs, read_options
+from ..io.formats import find_inputs
 from ..io.outdir import OutputFolder
-from ..io.typemap import read_type_map
-from .common import add_quiet_options, encoding_name, gather_inputs, inputs_of, print_diagnostics, tracked
-from .resolve import add_format_options
+from .common import (
+    add_format_options,
+    add_quiet_options,
+    encoding_name,
+    gather_inputs,
+    input_format,
+    inputs_of,
+    print_diagnostics,
+    read_options_for,
+    tracked,
+)
 
 MAX_WARNINGS = 20
 
@@ -49,13 +57,13 @@ def run(args: argparse.Namespace) -> int:
     inputs = gather_inputs(args)
     if args.system is not None and not args.system.is_dir():
         raise CliError(diagnostic("RC521", what="system output folder", path=str(args.system)))
-    records, strays = find_inputs(inputs, args.input_format, args.encoding)
+    fmt = input_format(args, inputs)
+    records, strays = find_inputs(inputs, fmt.name, args.encoding)
     system = sorted(args.system.iterdir()) if args.system is not None else []
     out = OutputFolder(args.out, "view", overwrite=args.overwrite, what="page(s)",
-                       inputs=inputs_of(records, inputs, args.input_format, extra=system))
+                       inputs=inputs_of(records, inputs, fmt.name, extra=system))
     out.check()
-    type_map = read_type_map(args.type_map) if args.type_map else None
-    opts = read_options(args.input_format, encoding=args.encoding, type_map=type_map)
+    opts = read_options_for(args, fmt, None)
     with out.open(planned_pages(records)):
         try:
             built = build_view(tracked(args, records, len(records), "view"), opts, out, args.system)

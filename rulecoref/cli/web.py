@@ -99,6 +99,7 @@ def run(args: argparse.Namespace) -> int:
     if args.dry_run:
         return _dry_run(args, settings, words, refused, failed, len(records))
     provider = next(p.provider for p in roles if p.provider is not None)
+    provider.log_failures = False  # printed once, below
     verdicts = [provider.lookup(w) for w in sorted(words)]
     out = {
         "url": settings.url,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from ..extras import require
 
@@ -58,6 +59,18 @@ def score_dirs(
     concept raises EvaluationError (RC701, naming file and line).
     """
     loaded = load_i2b2(gold_dir, system_dir, concepts_dir=concepts_dir, encoding=encoding, progress=progress)
+    report = score_partitions(loaded.documents, mode=mode, by_type=by_type)
+    report.warnings = loaded.warnings + report.warnings
+    return report
+
+
+def score_records(gold: str | Path, system: str | Path, fmt: Any, opts: Any, mode: str = "conll",
+                  by_type: bool = False) -> Report:
+    """Score a ``resolve`` output against gold JSONL (``chains``) or brat (coreference) documents,
+    mentions matched by their characters (``records.load_records``)."""
+    from .records import load_records
+
+    loaded = load_records(Path(gold), Path(system), fmt, opts)
     report = score_partitions(loaded.documents, mode=mode, by_type=by_type)
     report.warnings = loaded.warnings + report.warnings
     return report

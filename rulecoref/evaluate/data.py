@@ -19,7 +19,6 @@ the response has no response mentions; a response document missing from the key 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,11 +26,9 @@ from pathlib import Path
 from ..errors import Diagnostic, EvaluationError, InputError, diagnostic
 from ..io.conll import read_conll
 from ..io.formats import doc_name
-from ..io.i2b2 import Span, read_chains, read_document, read_text_lines
+from ..io.i2b2 import Span, parse_concept, read_chains, read_document, read_text_lines
 from ..io.layout import is_file
 from .core import Mention
-
-_CON_RE = re.compile(r'^c="(?P<text>.*)" (?P<l1>\d+):(?P<t1>\d+) (?P<l2>\d+):(?P<t2>\d+)\|\|t="(?P<type>[^"]*)"$')
 
 
 @dataclass
@@ -82,11 +79,11 @@ def read_concepts(path: str | Path, encoding: str = "utf-8") -> tuple[list[Conce
         text = line.strip()
         if not text:
             continue
-        m = _CON_RE.match(text)
-        if not m:
+        parsed = parse_concept(text)
+        if parsed is None:
             errors.append(diagnostic("RC201", file=file, line=lineno, detail=f"expected c=\"...\" L:T L:T||t=\"type\", got {text[:80]!r}"))
             continue
-        span = (int(m["l1"]), int(m["t1"]), int(m["l2"]), int(m["t2"]))
+        given, span, written_type = parsed
         if (span[2], span[3]) < (span[0], span[1]):
             errors.append(diagnostic("RC211", file=file, line=lineno, detail=f"{span[0]}:{span[1]} {span[2]}:{span[3]}"))
             continue
@@ -95,7 +92,7 @@ def read_concepts(path: str | Path, encoding: str = "utf-8") -> tuple[list[Conce
                                        span=f"{span[0]}:{span[1]} {span[2]}:{span[3]}", first=seen[span]))
             continue
         seen[span] = lineno
-        out.append(ConceptSpan(span, m["type"].strip().lower(), lineno, m["text"]))
+        out.append(ConceptSpan(span, written_type.strip().lower(), lineno, given))
     if errors:
         raise InputError(errors)
     return out, warnings

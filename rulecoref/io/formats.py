@@ -145,6 +145,11 @@ class Format:
         """One record as a document; ``with_chains`` also reads its gold chains (concept indices)."""
         raise NotImplementedError
 
+    def read_gold(self, record: Record, opts: ReadOptions) -> tuple[ReadResult, list[list[int]] | None]:
+        """One record with its gold chains, None when it has none (learning, evaluation)."""
+        read = self.read(record, opts, True)
+        return read, read.chains
+
     def parse_line(self, text: str, *, file: str, opts: ReadOptions) -> ReadResult:
         """One line of a file of this format as a document (``lines`` formats)."""
         raise NotImplementedError
@@ -329,6 +334,28 @@ def find_inputs(inputs: Iterable[str | Path], input_format: str = "i2b2",
 def read_record(record: Record, opts: ReadOptions, *, with_chains: bool = False) -> ReadResult:
     """Read one record of any format; ``with_chains`` also reads its gold chains (as concept indices)."""
     return get_format(record.kind).read(record, opts, with_chains)
+
+
+def read_gold_record(record: Record, opts: ReadOptions) -> tuple[ReadResult, list[list[int]] | None]:
+    """One record of any format with its gold chains (concept indices), None when it has none (an
+    i2b2 record without a chains file, a JSONL line without ``chains``)."""
+    return get_format(record.kind).read_gold(record, opts)
+
+
+def inputs_format(inputs: Iterable[str | Path], given: str | None = None) -> Format:
+    """The format of a command's inputs: ``given`` (``--input-format``), else the one each input
+    claims (``detect``, as ``convert --from`` finds it), i2b2 when none does (its reader then says
+    what is missing). Inputs of two formats at once are RC251."""
+    if given:
+        return get_format(given)
+    found: dict[str, str] = {}
+    for item in inputs:
+        name = detect_format(Path(item), [f for f in formats() if f.reads])
+        if name is not None:
+            found.setdefault(name, str(item))
+    if len(found) > 1:
+        raise CliError(diagnostic("RC251", found=", ".join(f"{p} ({n})" for n, p in found.items())))
+    return get_format(next(iter(found), "i2b2"))
 
 
 def typed(doc: Document, chains: Sequence[Sequence[int]], types: Sequence[str] | None,

@@ -12,6 +12,7 @@ text without its concept file (RC216). Two different files with one document nam
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -45,9 +46,18 @@ def is_file(path: Path) -> bool:
         return False
 
 
+def _present(path: Path) -> bool:
+    """A chains file that is there, regular or not: a named pipe or a device named like gold chains
+    is read and refused as not a regular file (RC220), not passed over as missing (RC570)."""
+    try:
+        return path.is_file() or (os.path.lexists(path) and not path.is_dir())
+    except OSError:
+        return False
+
+
 def _chains_for(base: Path, name: str) -> Path | None:
     for cand in (base / "chains" / f"{name}.txt.chains", base / f"{name}.txt.chains"):
-        if is_file(cand):
+        if _present(cand):
             return cand
     return None
 
@@ -56,7 +66,7 @@ def _partner_chains(file: Path, name: str) -> Path | None:
     """The gold chains of an explicitly named text or concept file: beside it, or in its
     release's chains/ (so ``convert`` and ``view`` of one file keep them)."""
     for cand in (file.with_name(f"{name}.txt.chains"), file.parent.parent / "chains" / f"{name}.txt.chains"):
-        if is_file(cand) and (cand.parent == file.parent or file.parent.name in ("docs", "concepts")):
+        if _present(cand) and (cand.parent == file.parent or file.parent.name in ("docs", "concepts")):
             return cand
     return None
 

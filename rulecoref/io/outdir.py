@@ -159,6 +159,11 @@ class OutputLock:
                   "command": held.get("command", "?"), "lock": shlex.quote(str(self.path))}
         if isinstance(pid, int) and held.get("host") == socket.gethostname() and not _alive(pid):
             raise CliError(diagnostic("RC507", **fields))
+        if not held:  # garbage, a folder, a device: no run to wait for can be named, so name the lock
+            kind = "a folder" if self.path.is_dir() and not self.path.is_symlink() else "not a lock rulecoref wrote"
+            raise CliError(diagnostic("RC506", **fields, hint=(
+                f"the lock {self.path} cannot be read ({kind}); if no rulecoref run uses the folder, remove it: "
+                f"rm -r {shlex.quote(str(self.path))}")))
         raise CliError(diagnostic("RC506", **fields))
 
     def release(self) -> None:
@@ -510,6 +515,10 @@ class OutputFolder:
                 if name in self.planned:
                     stamp = (st.st_size, st.st_mtime_ns)
             lines_out.append(json.dumps([group, name, *stamp] if stamp else [group, name], ensure_ascii=False) + "\n")
+        if prune and not lines_out:  # the run wrote nothing (Spark did not start): the folder holds no manifest
+            with contextlib.suppress(OSError):
+                os.unlink(self.path / MANIFEST)
+            return
         text = _MANIFEST_HEAD + "".join(lines_out)
         if not _holds(self.path / MANIFEST, text.encode("utf-8")):  # a resumed run with nothing to do changes nothing
             write_atomic(self.path / MANIFEST, text)

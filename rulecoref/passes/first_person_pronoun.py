@@ -28,7 +28,7 @@ class FirstPersonPronoun(Pass):
     params = {
         "singular": Param("wordlist", default=_LEX + "pronouns_first_singular.txt", help="I, me, my, mine, myself"),
         "plural": Param("wordlist", default=_LEX + "pronouns_first_plural.txt", help="we, us, our, ours, ourselves"),
-        "join_plural": Param("bool", default=False, help="one chain for singular and plural (the seed)"),
+        "join_plural": Param("bool", default=False, help="one chain for singular and plural (the UHD system)"),
         "join_plural_in_notes": Param("bool", default=False,
                                       help="one chain for singular and plural in a note about a patient only"),
     }

@@ -23,10 +23,11 @@ from ..attributes import SETTINGS
 from ..errors import Diagnostic, RuleFileError, diagnostic
 from ..markup import MarkupError, parse_markup
 from ..passes import REPLACED, PassConfig, TypeScope, get_kind, known_kinds, suggest
+from ..resources import named_file
 from ..resources.lexicon import WordListError, check_phrases
 from ..rules import schema
 from ..rules.schema import Param, check_value, type_name
-from .files import RuleFiles, allowed_roots, bundled_rules, read_rule_yaml, rule_set_inputs
+from .files import RuleFiles, allowed_roots, bundled_rules, missing_rule_file, read_rule_yaml, rule_set_inputs
 from .regex import regexes
 from .retype import retyped
 from .yamlsrc import LDict, LList
@@ -562,11 +563,15 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
     """Validate a rule file completely and return its passes in order; raise RuleFileError listing every problem.
 
     ``allow_paths``: folders outside the rule file's tree that it may include or read word lists from.
+    ``path`` may name a bundled rule set ("i2b2-umls", "odie"): a file of that name wins, else
+    ``rules/NAME.yaml`` of this installation, from any folder (``resources.named_file``, the lookup
+    of the spaCy component and Spark).
     """
-    path = Path(path)
+    path = named_file(path, "rules", ".yaml")
     chk = _Checker(allowed_roots(path, allow_paths))
-    if not path.is_file():
-        raise RuleFileError(diagnostic("RC113", file=str(path), path=str(path), hint="the bundled rule sets are in rules/ (i2b2.yaml, odie.yaml, ...)."))
+    problem = missing_rule_file(path)
+    if problem is not None:
+        raise RuleFileError(problem)
     rep, top = chk.reporter(path), chk.reporter(path.resolve())
     data = _read_yaml(top)
     if chk.problems:

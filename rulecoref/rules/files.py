@@ -10,6 +10,7 @@ A rule file is read whole up to ``MAX_RULE_FILE_BYTES`` and composed by the boun
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -110,6 +111,20 @@ class RuleFiles:
                 text = exc
             self._texts[path] = text
         return text
+
+
+def missing_rule_file(path: Path) -> Diagnostic | None:
+    """Why ``path`` cannot be a rule file before it is read: not there (RC113), or there but a
+    folder or a device (RC127: it said "not found"); None for a regular file."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return diagnostic("RC113", file=str(path), path=str(path), hint="name a rule file, or a bundled rule set: "
+                          + ", ".join(sorted(f.stem for f in bundled_rules().parent.glob("*.yaml"))) + ".")
+    if stat.S_ISREG(mode):
+        return None
+    kind = "a folder" if stat.S_ISDIR(mode) else "a named pipe" if stat.S_ISFIFO(mode) else "a device or socket"
+    return diagnostic("RC127", file=str(path), path=str(path), kind=kind)
 
 
 def read_rule_yaml(path: Path) -> tuple[Any, Diagnostic | None]:

@@ -74,6 +74,8 @@ def to_url(value: str | os.PathLike[str] | None = None) -> str:
     text = str(value).strip()
     if "://" in text:
         return text
+    if text == ":memory:":  # SQLite's name for a database in memory, never a file of that name
+        return "sqlite://"
     return sqlite_url(Path(text).expanduser().resolve())
 
 
