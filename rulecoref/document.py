@@ -12,7 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import accumulate, chain
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from .syntax import Parse
 
 Position = tuple[int, int]  # (line from 1, token from 0)
 
@@ -158,6 +161,43 @@ class Fact(NamedTuple):
     source: str
 
 
+@dataclass(frozen=True, slots=True)
+class GivenConcept:
+    """One concept as the input gave it (JSONL, brat): what an output hands back unchanged.
+
+    ``span`` is the (line, token, line, token) span of the Document concept it became, None when
+    the type map dropped it; ``raw`` is the JSONL object as given (its other keys pass through)."""
+
+    start: int
+    end: int
+    label: str
+    id: str | int | None = None
+    span: tuple[int, int, int, int] | None = None
+    raw: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Origin:
+    """The input a Document was made from, when it came as text with character offsets (JSONL,
+    brat): its text as given, the character span of every token, and every concept in the input's
+    order. Tokenizing is rulecoref's own step; writers use this to give the user back the text, the
+    ids, offsets and labels and the other keys exactly as they came (``io/faithful.py``)."""
+
+    format: str
+    text: str
+    #: offsets[line - 1][token] = (start, end) in ``text``
+    offsets: list[list[tuple[int, int]]]
+    concepts: list[GivenConcept]
+    #: JSONL: the record as given (its keys in order); brat: {} (the .ann lines are in ``lines``)
+    record: dict[str, Any] = field(default_factory=dict)
+    #: brat: the .ann lines as given, each (line, is a coreference line)
+    lines: tuple[tuple[str, bool], ...] = ()
+
+    def char_span(self, c: Concept) -> tuple[int, int]:
+        """The characters of a Document concept (one the input gave, or one rulecoref added)."""
+        return self.offsets[c.start[0] - 1][c.start[1]][0], self.offsets[c.end[0] - 1][c.end[1]][1]
+
+
 def pair_key(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
@@ -173,6 +213,11 @@ class Document:
     #: concept index -> attribute name -> Fact: values given from outside (the spaCy component reads
     #: medspaCy's ConText and sectionizer into them); the attributes registered ``given=True`` use them
     facts: dict[int, dict[str, Fact]] = field(default_factory=dict)
+    #: a dependency parse of the tokens (``syntax.Parse``), when one was asked for (``--parser``) or
+    #: came with the text (a parsed spaCy Doc); the syntactic attributes read it, None: word order only
+    parse: Parse | None = None
+    #: the text, ids, offsets and other keys the input gave (JSONL, brat), for faithful outputs
+    origin: Origin | None = None
 
     def fact(self, index: int, name: str) -> Fact | None:
         """The given fact ``name`` of concept ``index``, if there is one."""

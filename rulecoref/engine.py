@@ -11,6 +11,7 @@ is recorded too, so ``Resolution.explain(i, j)`` can say why two mentions were (
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from .mentions import MentionTable
 from .passes import Context, Pass, get_kind
 from .resources import Resources
 from .rules.compiler import RuleSet, compile_rules, default_attributes
+from .syntax import Parse
 
 
 @dataclass
@@ -113,7 +115,9 @@ class Pipeline:
     """A compiled rule set bound to resources: call ``resolve(doc)`` per document."""
 
     def __init__(self, ruleset: RuleSet, resources: Resources | None = None, *,
-                 settings: MentionSettings | None = None):
+                 settings: MentionSettings | None = None, parser: str | None = None):
+        """``parser``: a spaCy pipeline that parses every document (``--parser``), in place of the rule
+        file's ``attributes.syntax.parser``; loaded here, so a missing model stops the run at start-up."""
         self.ruleset = ruleset
         self.resources = resources or Resources()
         #: the rule file's attribute settings with their word lists loaded (pipelines of one rule
@@ -138,10 +142,12 @@ class Pipeline:
         # and not mid-batch, and worker processes forked later share the loaded copy.
         self.resources.warm(wordnet="wordnet" in needs)
         self.umls = UmlsStrings(self.settings, ruleset.path) if "umls" in needs else None
+        self.parser = load_parser(parser, self.settings.syntax.parser, ruleset.path)
 
     @classmethod
-    def from_file(cls, path: str | Path, resources: Resources | None = None, **overrides: Any) -> Pipeline:
-        return cls(compile_rules(path, decoder_overrides=overrides or None), resources)
+    def from_file(cls, path: str | Path, resources: Resources | None = None, *, parser: str | None = None,
+                  **overrides: Any) -> Pipeline:
+        return cls(compile_rules(path, decoder_overrides=overrides or None), resources, parser=parser)
 
     def table(self, doc: Document, attributes: list[str] | None = None) -> MentionTable:
         """The document's mention table with the attributes the passes read (or ``attributes``)."""
@@ -150,6 +156,8 @@ class Pipeline:
     def run_passes(self, doc: Document, passes: list[Pass] | None = None) -> Resolution:
         """Run link passes and filters (no decoding): the links with their provenance."""
         res = Resolution(doc=doc)
+        if self.parser is not None and doc.parse is None:
+            doc.parse = self.parser(doc)
         # columns are computed on first use: an attribute that only a rule admitting no mention
         # of this document reads (the clinical ones in a CRAFT article) is never computed
         res.table = MentionTable(doc, self.settings, self.umls)
@@ -195,6 +203,17 @@ class Pipeline:
         res.clusters = self.decoder.decode(doc, res)
         res.types = chain_types(doc, res.clusters, self.ruleset.pronoun_types or ("pronoun",))
         return res
+
+
+def load_parser(given: str | None, setting: str, rule_file: str) -> Callable[[Document], Parse] | None:
+    """The dependency parser of a run: ``given`` (``--parser``; "" for none) else the rule file's
+    setting; None without one, and then spaCy is never imported."""
+    name = setting if given is None else given
+    if not name:
+        return None
+    from .parsing import SpacyParser
+
+    return SpacyParser(name, "--parser" if given is not None else f"{rule_file}: attributes.syntax.parser")
 
 
 def mention_settings(ruleset: RuleSet, resources: Resources) -> MentionSettings:

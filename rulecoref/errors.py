@@ -7,6 +7,7 @@ can search for a code. A message names the file and line where it can, and says 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 # fmt: off
@@ -36,6 +37,10 @@ MESSAGES: dict[str, str] = {
     "RC121": "word list is not text: {detail} (named on {rule})",
     "RC122": "word list is too large: {detail} (named on {rule})",
     "RC123": "{where}: {value} is not a finite number",
+    "RC125": "word list {path!r} holds a phrase that is too long: {detail} (named on {rule})",
+    "RC126": "word list {path!r} is one too many: {detail} (named on {rule})",
+    "RC127": "rule file {path!r} is {kind}, not a file",
+    "RC124": "cannot include {path!r}: includes nest deeper than {limit} files",
     # -- rule vocabulary: attributes, predicates, pass order (RC130-RC149) --
     "RC130": "unknown attribute {name!r} in {where}",
     "RC131": "unknown predicate {name!r} in {where}; known: {known}",
@@ -84,6 +89,12 @@ MESSAGES: dict[str, str] = {
     "RC246": "annotation id {id!r} is used twice (first on line {first})",
     "RC247": "JSON line is over a limit: {detail}",
     "RC249": "type map is over a limit: {detail}",
+    # -- faithful I/O, formats found from the input, rule sets by name (RC250-RC269) --
+    "RC250": "concept id {id!r} at position {index} repeats the id of concept {first}",
+    "RC251": "the inputs are of different formats: {found}",
+    # -- dependency parses (RC280-RC289) --
+    "RC280": "spaCy pipeline {model!r} ({where}) cannot be loaded: {detail}",
+    "RC281": "spaCy pipeline {model!r} ({where}) has no dependency parser; its components: {components}",
     # resources
     "RC301": "WordNet not found at {path}",
     "RC302": "cannot read word list {path!r}: {detail}",
@@ -112,6 +123,10 @@ MESSAGES: dict[str, str] = {
     "RC410": "{path} is truncated or corrupt ({detail}); the load stopped and the database was not changed",
     "RC411": "{path} is empty: nothing to load; the database was not changed",
     "RC412": "{path}: a line longer than {limit} characters; the load stopped and the database was not changed",
+    # -- UMLS: network sources (RC420-RC429) --
+    "RC420": "UMLS database {url} is a server, named by the rule file: a rule file alone never makes rulecoref open a network connection",
+    "RC421": "UMLS database {url} is a server: this command never opens a network connection",
+    "RC422": "--db {url} is a database in memory: what umls load puts there is gone when the command ends",
     # command line
     "RC501": "output directory {path!r} already holds {count} file(s) of an earlier run (.txt.chains and the like)",
     "RC503": "{count} of {total} document(s) failed",
@@ -133,6 +148,7 @@ MESSAGES: dict[str, str] = {
     "RC524": "provenance file {path!r} cannot be read: {detail}",
     "RC525": "system chains of {doc!r} do not fit its concepts: {detail}",
     "RC526": "{path!r} already holds {count} {what} of an earlier run",
+    "RC527": "--resume needs the documents listed before the job: {format} rows that Spark reads itself have no names until it runs",
     # -- spaCy component and Spark runner (RC530-RC549) --
     "RC530": "{what} has the columns {got}; rulecoref needs 'id' with 'text' (and 'concepts'), or 'id' with 'txt_path' and 'con_path'",
     "RC531": "{where}: {detail}",
@@ -151,9 +167,15 @@ MESSAGES: dict[str, str] = {
     "RC554": "no mention {spec!r} in {doc!r}",
     "RC555": "pick one document with --doc (found: {names})",
     "RC556": "the rule file's decoder is {kind!r}, not belltree",
+    # -- explain's mentions and documents (RC540-RC549) --
+    "RC540": "mention {spec!r}: {nth!r} after '#' is no occurrence number",
+    "RC541": "explain takes one or two mentions, got {count}: {specs}",
+    "RC542": "no document {name!r} in {data} (its documents: {names})",
+    "RC543": "mention {spec!r}: {doc!r} has {count} mention(s) reading {text!r}",
     "RC557": "no readable documents in {inputs}",
     "RC558": "output {path!r} {detail}",
     "RC559": "the run was interrupted ({signal}) before this document was resolved",
+    "RC560": "out of memory while {doing}",
     # -- ablate, search and induce (RC570-RC589) --
     "RC570": "{path}: no gold chains file for {doc!r}; the record is left out of learning",
     "RC571": "no documents with gold chains in {inputs}",
@@ -214,6 +236,11 @@ HINTS: dict[str, str] = {
     "RC301": ("install Debian's WordNet (apt-get install wordnet-base), or point "
               "RULECOREF_WORDNET / --wordnet at a WordNet 3.0 dict folder."),
     "RC401": "load it first: rulecoref umls load MRCONSO.RRF --db URL",
+    "RC420": ("set the URL in $RULECOREF_UMLS_DB (it is yours, not the rule file's), or pass --allow-network "
+              "if you trust the rule file to connect there (docs/security.md)."),
+    "RC421": ("check and web --dry-run read local files only: give a SQLite copy (RULECOREF_UMLS_DB=FILE) to "
+              "check the UMLS pass's examples (docs/security.md)."),
+    "RC422": "give a file (--db umls.sqlite) or a server URL; an in-memory database suits only tests.",
     "RC501": "pass --overwrite to replace them, or choose an empty directory.",
     "RC505": "write the outputs to a folder of their own, e.g. beside DATA, not among its docs/, concepts/ or chains/.",
     "RC506": "two runs into one folder would mix or lose outputs: wait for that run to end, or choose another --out.",
@@ -225,6 +252,10 @@ HINTS: dict[str, str] = {
     "RC551": "it may have run out of memory; run again with fewer --jobs.",
     "RC554": "a mention is 'L:T', 'L:T L:T' or its text ('text#2' for the second occurrence).",
     "RC556": "use rules/belltree.yaml or rules/hybrid.yaml, or a rule file whose decoder kind is belltree.",
+    "RC540": "'text#N' names the Nth occurrence of the text, counting from 1 ('mrsa#2' for the second).",
+    "RC541": "quote a mention of several words ('chest pain'); to see every link of one mention, give it alone.",
+    "RC542": "--doc takes a document's name, its file name before the first '.' (clinical-ex1 for clinical-ex1.txt).",
+    "RC543": "'text#N' counts from 1 up to the number of mentions that read the text.",
     # -- hints: add yours below, keyed by your codes --
     "RC570": "learning needs NAME.txt.chains beside the concepts (an i2b2 release's chains/ folder).",
     "RC572": "give --rules/--base a rule file without a decoder: section (the Bell-tree decoder is trained, not induced).",
@@ -269,6 +300,10 @@ HINTS: dict[str, str] = {
     "RC116": "a rule file is a short list of passes, with few aliases; the limits are in docs/security.md.",
     "RC117": "a rule file needs a few levels of nesting; the limits are in docs/security.md.",
     "RC118": "an alias may only name an anchor that it is not inside.",
+    "RC125": "phrase search tries every length of entry at every word; the limits are in docs/security.md.",
+    "RC126": "a rule set's word lists are small text files; the limits are in docs/security.md.",
+    "RC127": "give the path of a YAML rule file (the bundled ones are in rules/: i2b2.yaml, odie.yaml, ...).",
+    "RC124": "a rule set is a few files deep (rules/hybrid.yaml includes 2 levels); the limits are in docs/security.md.",
     "RC119": "save the file as UTF-8 (e.g. iconv -f latin1 -t utf-8 OLD > NEW).",
     "RC120": ("rule files may read their own folder tree and the bundled resources/ and rules/; to allow "
               "another folder pass --allow-path DIR or set RULECOREF_ALLOW_PATH (docs/security.md)."),
@@ -287,6 +322,7 @@ HINTS: dict[str, str] = {
     "RC520": "name it with --input-format / --from (i2b2, conll, jsonl, brat).",
     "RC522": "choose another output folder; inputs are never modified.",
     "RC526": "pass --overwrite to replace them, or choose an empty folder.",
+    "RC527": "resume from local files (i2b2, brat or JSONL folders and files), or run the batch again with --overwrite.",
     "RC123": "NaN and infinities (.nan, .inf) are not settings; give a finite number in the range docs/rules.md lists.",
     "RC218": "a file list is UTF-8 text, one input path per line ('#' starts a comment); the limits are in docs/security.md.",
     "RC219": "the limits are in docs/security.md; split the document, or check the path names a note.",
@@ -295,12 +331,19 @@ HINTS: dict[str, str] = {
     "RC246": "every annotation of a .ann file needs its own id (T1, T2, ...).",
     "RC247": "the limits are in docs/security.md; a JSONL line is one document.",
     "RC249": "a type map is a short mapping; the limits are in docs/security.md.",
+    "RC251": "give inputs of one format per run, or name it with --input-format.",
+    "RC250": "chains name their mentions by position and by id; give every concept its own id to join them back.",
     "RC510": ("check the folder can be written and has space (a full disk, a read-only file system); every "
               "file is written whole or not at all, so the files written before are complete."),
+    "RC280": ("install a spaCy pipeline with a parser (python -m spacy download en_core_web_sm, or pip install its "
+              "package) and name it by package name or folder; docs/parser.md."),
+    "RC281": "name a pipeline with a 'parser' component, e.g. en_core_web_sm; docs/parser.md.",
     "RC512": "rulecoref never replaces or deletes a file it did not write: move it away, or choose another output.",
     "RC513": "pass --overwrite to replace it, or choose another name.",
     "RC538": ("check the executors' Python has rulecoref installed (spark-resolve starts them with its own "
               "interpreter unless PYSPARK_PYTHON or spark.pyspark.python names another; docs/scale.md)."),
+    "RC560": ("give rulecoref more memory, or smaller inputs: fewer --jobs, smaller word lists or documents "
+              "(the limits are in docs/security.md)."),
     "RC559": "run the batch again; the documents written before the interrupt are complete.",
     "RC606": "a model is the JSON that rulecoref train writes; the limits are in docs/security.md.",
     "RC607": "a model is the JSON that rulecoref train writes: retrain it, or check the path names a model.",
@@ -315,9 +358,32 @@ class _Keep(dict):
         return "{" + key + "}"
 
 
+def _listed_fields() -> frozenset[str]:
+    """The fields a template lists after a colon ("allowed: {allowed}", "(found: {names})"): an
+    empty one reads "none", never "allowed:  Hint: ..."."""
+    return frozenset(m for text in MESSAGES.values() for m in re.findall(r":\s*\{(\w+)(?:![rs])?\}", text))
+
+
+LISTED = _listed_fields()
+
+
 def format_message(code: str, **fields: object) -> str:
-    """Fill the template for ``code``; a missing field shows as ``{name}`` instead of crashing."""
+    """Fill the template for ``code``; a missing field shows as ``{name}`` instead of crashing, and
+    an empty list field (``LISTED``) as "none"."""
+    for key in LISTED.intersection(fields):
+        value = fields[key]
+        if (isinstance(value, str) and not value.strip()) or (isinstance(value, (list, tuple, set, frozenset)) and not value):
+            fields[key] = "none"
     return MESSAGES[code].format_map(_Keep(fields))
+
+
+def with_hint(message: str, hint: str | None) -> str:
+    """``message``, then "Hint: ..." after a full stop: a message that ends without one gets it,
+    so the hint never runs on from the message ("...earlier run Hint: pass --overwrite")."""
+    if not hint:
+        return message
+    text = message.rstrip()
+    return f"{text}{'' if text.endswith(('.', '!', '?')) else '.'} Hint: {hint}"
 
 
 @dataclass(frozen=True)
@@ -335,10 +401,7 @@ class Diagnostic:
         where = ""
         if self.file:
             where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
-        text = f"{where}[{self.code}] {self.message}"
-        if self.hint:
-            text += f" Hint: {self.hint}"
-        return text
+        return with_hint(f"{where}[{self.code}] {self.message}", self.hint)
 
     def to_dict(self) -> dict[str, object]:
         return {

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from .attributes import ATTRIBUTES, word_families
 from .document import Evidence
 from .rules.schema import Param
+from .syntax import ROLE_NAMES
 from .words import clues_conflict, dates_compatible, prefix_match
 
 if TYPE_CHECKING:
@@ -280,6 +281,16 @@ def negated_apart(t: MentionTable, i: int, j: int) -> str | None:
     return None
 
 
+@predicate("hypothetical_mention", attributes=("hypothetical",), needs_value="hypothetical",
+           help="either mention names a possibility in a risk list or a criterion, not this patient's finding: "
+                "'the risks ... including [bleeding]' / '[bleeding] after surgery'")
+def hypothetical_mention(t: MentionTable, i: int, j: int) -> str | None:
+    for k in (j, i):
+        if t["hypothetical"][k]:
+            return f"'{_text(t, k)}' is a possibility ({t['hypothetical'][k]!r})"
+    return None
+
+
 @predicate("history_differs", attributes=("history",),
            help="one mention is placed in the past and the other is not: '[prior operations]' / a planned '[operation]'")
 def history_differs(t: MentionTable, i: int, j: int) -> str | None:
@@ -357,6 +368,28 @@ def thing_antecedent(t: MentionTable, i: int, j: int) -> str | None:
     if nj is not None and (nj == "plural") != plural:
         return None
     return f"'{_text(t, i)}' refers to the nearest {'plural' if plural else 'singular'} thing '{_text(t, j)}'"
+
+
+@predicate("complement_clash", attributes=("complement",), needs_value="complement",
+           help="both mentions are followed by an 'of'/'to' phrase and no word of one matches a word of the other: "
+                "'[treatment] of an imperforate anus' / '[treatment] of urinary tract infection'")
+def complement_clash(t: MentionTable, i: int, j: int) -> str | None:
+    ci, cj = t["complement"][i], t["complement"][j]
+    if not ci or not cj:
+        return None
+    match = t.settings.words.words_match
+    if any(u == v or match(u, v) for u in ci for v in cj):
+        return None
+    return f"which one differs: {', '.join(sorted(cj))} vs {', '.join(sorted(ci))}"
+
+
+@predicate("pronoun_use", attributes=("pronoun_use",), needs_value="pronoun_use",
+           help="mention i is a pronoun for things used so that it refers to no earlier thing: a relative 'that' "
+                "right after a concept (which-that-after-concept links it; a second link would guess) or a 'this' "
+                "after 'understands' (a statement, not a thing)")
+def pronoun_use(t: MentionTable, i: int, j: int) -> str | None:
+    use = t["pronoun_use"][i]
+    return None if use is None else f"'{_text(t, i)}' is a {use} pronoun"
 
 
 @predicate("clinical_head_matches", attributes=("clinical_head",),
@@ -496,3 +529,13 @@ def begins_with(t: MentionTable, i: int, j: int, words: list[str] | tuple[str, .
         if first in words:
             return f"'{_text(t, k)}' begins with '{first}'"
     return None
+
+
+@predicate("same_role", attributes=("grammatical_role",), needs_value="grammatical_role",
+           params={"roles": Param("str_list", default=["subject"], allowed=ROLE_NAMES,
+                                  help="the grammatical roles that count")},
+           help="with a parse (--parser): both mentions have one of these grammatical roles, the same one; syntactic "
+                "parallelism, 'Ann hired Bo and [she] left' -> the subject 'Ann' (never holds without a parse)")
+def same_role(t: MentionTable, i: int, j: int, roles: list[str] | tuple[str, ...] = ("subject",)) -> str | None:
+    ri, rj = t["grammatical_role"][i], t["grammatical_role"][j]
+    return f"both {ri}s" if ri is not None and ri == rj and ri in roles else None

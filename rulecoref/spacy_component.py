@@ -22,6 +22,9 @@ ruler); this component adds coreference after them::
   (negated, uncertain or hypothetical, historical, a relative's; its section) replaces what
   rulecoref's own cue lists would say for it (``rulecoref.medspacy_facts``), and a filter's removal
   names the source in its evidence ("negated by ConText"). ``medspacy_facts: false`` ignores them.
+* **A dependency parse**: when the pipeline parsed the Doc (a ``parser`` before this component),
+  its parse, aligned to rulecoref's tokens, gives the mention attributes their grammatical roles
+  (``rulecoref.parsing.parse_of_doc``; docs/parser.md). ``use_parse: false`` ignores it.
 * **Resources** load once per component, in its constructor: the rules are compiled and WordNet
   read there, never per document. A copy sent to another process (pickled) builds itself again
   there, once.
@@ -40,6 +43,7 @@ from .engine import Pipeline  # noqa: E402
 from .errors import ResourceError, diagnostic  # noqa: E402
 from .io.text import document_from_text  # noqa: E402
 from .medspacy_facts import medspacy_facts  # noqa: E402
+from .parsing import parse_of_doc  # noqa: E402
 from .resources import Resources, named_file  # noqa: E402
 
 LINKS_EXTENSION = "rulecoref_links"
@@ -54,6 +58,7 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "wordnet": None,
     "chains_prefix": "coref_clusters",
     "medspacy_facts": True,
+    "use_parse": True,
 }
 
 if not Doc.has_extension(LINKS_EXTENSION):  # spaCy's extension registry: one name per process
@@ -67,7 +72,7 @@ class RulecorefComponent:
                  spans_key: str | None = None, label_map: dict[str, str | None] | None = None,
                  find_pronouns: bool = True, pronouns: str = DEFAULT_CONFIG["pronouns"],
                  abbreviations: str = DEFAULT_CONFIG["abbreviations"], wordnet: str | None = None,
-                 chains_prefix: str = "coref_clusters", medspacy_facts: bool = True,
+                 chains_prefix: str = "coref_clusters", medspacy_facts: bool = True, use_parse: bool = True,
                  resources: Resources | None = None):
         """Compile the rules and load what they need (WordNet, word lists) once.
 
@@ -78,11 +83,13 @@ class RulecorefComponent:
         self.name = name
         self.settings = {"rules": rules, "spans_key": spans_key, "label_map": dict(label_map or {}),
                          "find_pronouns": find_pronouns, "pronouns": pronouns, "abbreviations": abbreviations,
-                         "wordnet": wordnet, "chains_prefix": chains_prefix, "medspacy_facts": medspacy_facts}
+                         "wordnet": wordnet, "chains_prefix": chains_prefix, "medspacy_facts": medspacy_facts,
+                         "use_parse": use_parse}
         if not chains_prefix or not isinstance(chains_prefix, str):
             raise ResourceError(diagnostic("RC537", name=name, detail="chains_prefix must be a non-empty string"))
-        if not isinstance(medspacy_facts, bool):
-            raise ResourceError(diagnostic("RC537", name=name, detail="medspacy_facts must be true or false"))
+        for key in ("medspacy_facts", "use_parse"):
+            if not isinstance(self.settings[key], bool):
+                raise ResourceError(diagnostic("RC537", name=name, detail=f"{key} must be true or false"))
         bad = [k for k, v in self.settings["label_map"].items() if not isinstance(v, (str, type(None)))]
         if bad:
             raise ResourceError(diagnostic("RC537", name=name,
@@ -97,6 +104,7 @@ class RulecorefComponent:
         self.label_map = {k: (v or "").strip().lower() for k, v in self.settings["label_map"].items()}
         self.prefix = chains_prefix
         self.read_medspacy = medspacy_facts
+        self.use_parse = use_parse
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Another process (spawned workers, a pickled pipeline) rebuilds from the settings, once.
@@ -128,6 +136,8 @@ class RulecorefComponent:
         by_index = [concepts[text_doc.char_span(c)][0] for c in text_doc.document.concepts]
         if self.read_medspacy:
             text_doc.document.facts = medspacy_facts(doc, by_index)
+        if self.use_parse:
+            text_doc.document.parse = parse_of_doc(doc, text_doc.offsets, source=f"{self.name}: the Doc's parse")
         res = self.pipeline.resolve(text_doc.document)
         for key in [k for k in doc.spans if k.startswith(self.prefix + "_")]:
             del doc.spans[key]
@@ -160,8 +170,9 @@ def _rebuild(name: str, settings: dict[str, Any]) -> RulecorefComponent:
 @Language.factory("rulecoref", default_config=DEFAULT_CONFIG)
 def make_rulecoref(nlp: Language, name: str, rules: str, spans_key: str | None, label_map: dict[str, str | None],
                    find_pronouns: bool, pronouns: str, abbreviations: str, wordnet: str | None,
-                   chains_prefix: str, medspacy_facts: bool) -> RulecorefComponent:
+                   chains_prefix: str, medspacy_facts: bool, use_parse: bool) -> RulecorefComponent:
     """The factory behind ``nlp.add_pipe("rulecoref", config={...})`` (docs/spacy.md)."""
     return RulecorefComponent(nlp, name, rules=rules, spans_key=spans_key, label_map=label_map,
                               find_pronouns=find_pronouns, pronouns=pronouns, abbreviations=abbreviations,
-                              wordnet=wordnet, chains_prefix=chains_prefix, medspacy_facts=medspacy_facts)
+                              wordnet=wordnet, chains_prefix=chains_prefix, medspacy_facts=medspacy_facts,
+                              use_parse=use_parse)

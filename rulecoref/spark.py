@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .batch import Resolved, resolve_one
 from .engine import Pipeline
 from .errors import Diagnostic, InputError, RulecorefError, diagnostic
 from .extras import require
@@ -53,7 +54,9 @@ from .io.formats import (
     get_format,
     input_formats,
     marks,
+    output_formats,
     read_record,
+    write_document,
 )
 from .io.i2b2 import format_chains
 from .io.jsonl import parse_jsonl_object
@@ -91,6 +94,7 @@ class Settings:
     wordnet: str | None = None
     model: str | None = None
     allow_paths: tuple[str, ...] = ()  # folders the rule file may read outside its tree (docs/security.md)
+    allow_network: bool = False  # --allow-network: the rule file may name a database server
 
     def compile(self) -> RuleSet:
         return compile_rules(named_file(self.rules or "i2b2", "rules", ".yaml"),
@@ -98,7 +102,8 @@ class Settings:
                              allow_paths=self.allow_paths)
 
     def build(self) -> Pipeline:
-        return Pipeline(self.compile(), Resources(wordnet_path=self.wordnet))
+        return Pipeline(self.compile(), Resources(wordnet_path=self.wordnet,
+                                                  network="allow" if self.allow_network else "env"))
 
 
 class PipelineHandle:
@@ -140,6 +145,8 @@ class Job:
     type_map: TypeMap | None = None  # text rows: input types -> rule types (``--type-map``)
     handle: Any = None  # a broadcast PipelineHandle (``Resolver``); None: a handle of ``settings``
     line_format: str = "jsonl"  # line rows: the format of the lines (``Format.lines``)
+    format: str = "i2b2"  # what ``out`` receives per document (``resolve --format``)
+    provenance: bool = False  # also OUT/NAME.links.json (``resolve --provenance``)
 
 
 class Resolver:
@@ -166,7 +173,7 @@ class Resolver:
 
     def resolve(self, df: DataFrame, *, types: Sequence[str] | str | None = None,
                 type_map: str | Path | TypeMap | None = None, strict_text: bool = False, encoding: str = "utf-8",
-                out: str | Path | None = None) -> DataFrame:
+                out: str | Path | None = None, format: str = "i2b2", provenance: bool = False) -> DataFrame:
         """Map a DataFrame of documents to a DataFrame of chains (``OUTPUT_SCHEMA``), lazily.
 
         Args:
@@ -177,6 +184,8 @@ class Resolver:
                 ``resolve --input-format jsonl`` names them) and the id for record rows. Spark may
                 run a task again (a retry, a second action on the result); the files it writes
                 again are the same.
+            format: what ``out`` receives per document, an output format of ``resolve --format``
+                (its files, written as ``resolve`` writes them); provenance: also ``OUT/NAME.links.json``.
         Returns:
             one row per input row: ``id``, ``chains`` (the ``.txt.chains`` text, None when the
             document failed), ``clusters`` (text rows: each chain's type and character spans),
@@ -197,8 +206,11 @@ class Resolver:
             type_map = read_type_map(type_map)
         if self.handle is None:
             self.handle = df.sparkSession.sparkContext.broadcast(PipelineHandle(self.settings))
+        if format not in output_formats():
+            raise InputError(diagnostic("RC553", option="format", detail=f"one of {', '.join(output_formats())}, "
+                                                                         f"not {format!r}"))
         job = Job(self.settings, kind, types, strict_text, encoding, None if out is None else str(out), type_map,
-                  self.handle, _lines_format())
+                  self.handle, _lines_format(), format, provenance)
         rows = df.select(*picked).rdd.mapPartitions(lambda part: resolve_partition(part, job))
         return df.sparkSession.createDataFrame(rows, OUTPUT_SCHEMA, verifySchema=False)  # resolve_row builds them
 
@@ -206,10 +218,12 @@ class Resolver:
 def resolve(df: DataFrame, rules: str | Path | None = None, *, wordnet: str | Path | None = None,
             model: str | Path | None = None, types: Sequence[str] | str | None = None,
             type_map: str | Path | TypeMap | None = None, strict_text: bool = False, encoding: str = "utf-8",
-            out: str | Path | None = None, allow_paths: Sequence[str | Path] = (), check: bool = True) -> DataFrame:
+            out: str | Path | None = None, allow_paths: Sequence[str | Path] = (), check: bool = True,
+            format: str = "i2b2", provenance: bool = False) -> DataFrame:
     """``Resolver(rules, ...).resolve(df, ...)``: one job's pipelines (see ``Resolver``)."""
     return Resolver(rules, wordnet=wordnet, model=model, allow_paths=allow_paths, check=check).resolve(
-        df, types=types, type_map=type_map, strict_text=strict_text, encoding=encoding, out=out)
+        df, types=types, type_map=type_map, strict_text=strict_text, encoding=encoding, out=out, format=format,
+        provenance=provenance)
 
 
 def _lines_format() -> str:
@@ -268,16 +282,18 @@ def resolve_row(pipeline: Pipeline, row: dict[str, Any], job: Job, types: Sequen
     """
     t0 = time.perf_counter()
     doc_id = row.get("id")
-    try:
-        if job.kind == "line":
-            doc_id = _line_id(row.get("value"))
+    if job.kind == "line":
+        doc_id = _line_id(row.get("value"))
+
+    def read() -> Any:
         problem = _check_record_row(row) if job.kind == "record" else None
         if problem is not None:
-            return _failed(doc_id, [problem], time.perf_counter() - t0)
-        read = _read_row(row, job, types, abbreviations)
-        doc, warnings = read.document, read.warnings
-        res = pipeline.resolve(doc)
-        chains = sorted((sorted(members), ctype) for members, ctype in res.chains())
+            raise InputError(problem)
+        return _read_row(row, job, types, abbreviations)
+
+    def emit(done: Resolved) -> tuple[str, list[tuple[list[int], str]], Any]:
+        doc = done.doc
+        chains = sorted((sorted(members), ctype) for members, ctype in done.chains)
         text = format_chains(doc, [m for m, _ in chains], [t for _, t in chains])
         clusters = None
         if job.kind == "text":
@@ -285,14 +301,25 @@ def resolve_row(pipeline: Pipeline, row: dict[str, Any], job: Job, types: Sequen
             clusters = [(ctype, [(offsets[c.start[0] - 1][c.start[1]][0], offsets[c.end[0] - 1][c.end[1]][1])
                                  for c in (doc.concepts[m] for m in members)]) for members, ctype in chains]
         if job.out is not None:
-            write_atomic(Path(job.out) / f"{doc.name}.txt.chains", text)
-    except RulecorefError as exc:
-        return _failed(doc_id, exc.diagnostics, time.perf_counter() - t0)
-    except Exception as exc:  # a bug or an unexpected input: report it, keep the batch going
-        return _failed(doc_id, [diagnostic("RC550", file=str(doc_id), detail=f"{type(exc).__name__}: {exc}")],
-                       time.perf_counter() - t0)
-    return (str(doc_id), text, clusters, None, json.dumps([d.to_dict() for d in warnings]), len(doc.concepts),
-            len(res.kept), len(res.removed), len(chains), time.perf_counter() - t0)
+            done.warnings += _write_outputs(job, doc, done.res)
+        return text, chains, clusters
+
+    done, found = resolve_one(pipeline, read, str(doc_id), emit)
+    if done is None:
+        return _failed(doc_id, found, time.perf_counter() - t0)
+    text, chains, clusters = done.emitted
+    return (str(doc_id), text, clusters, None, json.dumps([d.to_dict() for d in found]), len(done.doc.concepts),
+            len(done.res.kept), len(done.res.removed), len(chains), time.perf_counter() - t0)
+
+
+def _write_outputs(job: Job, doc: Any, res: Any) -> list[Diagnostic]:
+    """Write a document's files into ``job.out`` as ``resolve`` writes them (``batch.resolve_record``:
+    the format's files, all or none, then the links); returns the format's warnings."""
+    chains = res.chains()
+    warnings = write_document(job.format, Path(job.out), doc, [c for c, _ in chains], [t for _, t in chains])
+    if job.provenance:
+        write_atomic(Path(job.out) / f"{doc.name}.links.json", json.dumps(res.to_dict(), indent=1) + "\n")
+    return warnings
 
 
 def _read_row(row: dict[str, Any], job: Job, types: Sequence[str] | None, abbreviations: frozenset[str]) -> Any:
@@ -391,6 +418,11 @@ def records_frame(spark: SparkSession, inputs: Iterable[str | Path], fmt: str = 
     """
     require("spark", "rulecoref.spark")
     records, _ = find_inputs(inputs, fmt, encoding)  # a concept file without text: txt None, RC204 per row
+    return frame_of_records(spark, records, partitions)
+
+
+def frame_of_records(spark: SparkSession, records: Sequence[Record], partitions: int | None = None) -> DataFrame:
+    """Records listed on the driver (``find_inputs``) as a DataFrame of record rows (``records_frame``)."""
     rows = [(r.name, None if r.txt is None else str(r.txt.resolve()), str(r.con.resolve()), r.kind, r.line, r.offset)
             for r in records]
     n = partitions or max(1, min(len(rows), spark.sparkContext.defaultParallelism * 4))

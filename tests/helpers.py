@@ -12,11 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from rulecoref.document import Document
 from rulecoref.engine import Pipeline, Resolution
 from rulecoref.markup import parse_markup
 from rulecoref.mentions import MentionTable
 from rulecoref.resources import Resources
 from rulecoref.rules.compiler import RuleSet, compile_rules
+from rulecoref.syntax import Parse
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"  # small copies the suite owns (tests/fixtures/README.md)
@@ -157,3 +159,22 @@ def linked(res: Resolution, a: str, b: str, nth_a: int = 0, nth_b: int | None = 
     hits = [c.index for c in res.doc.concepts if c.text == b.lower() and c.index != ia]
     ib = hits[-1] if nth_b is None else hits[nth_b]
     return same_chain(res, ia, ib)
+
+
+def parsed(markup: str, arcs: str) -> Document:
+    """A markup document with a hand-written dependency parse, so syntax tests need no model.
+
+    ``arcs`` gives each token ``label:head`` in text order, lines separated by ``|``, the head a
+    token index within its line (the root names itself): "[He|pronoun] left ." ->
+    ``"nsubj:1 ROOT:1 punct:1"``.
+    """
+    doc, _ = parse_markup(markup)
+    heads, deps = [], []
+    for li, line in enumerate(arcs.split("|"), 1):
+        for arc in line.split():
+            label, head = arc.rsplit(":", 1)
+            heads.append(doc.line_offsets[li] + int(head))
+            deps.append(label)
+    assert len(heads) == len(doc.flat_tokens), "one arc per token"
+    doc.parse = Parse(tuple(heads), tuple(deps), ("",) * len(heads), source="test")
+    return doc

@@ -58,7 +58,7 @@ def test_errors_missing_field_shows_its_name_instead_of_crashing():
 
 def test_errors_diagnostic_text_and_dict():
     d = diagnostic("RC102", file="r.yaml", line=4, kind="be-phrase", known="be_phrase", hint="did you mean 'be_phrase'?")
-    assert str(d) == "r.yaml:4: [RC102] unknown kind 'be-phrase'; known: be_phrase Hint: did you mean 'be_phrase'?"
+    assert str(d) == "r.yaml:4: [RC102] unknown kind 'be-phrase'; known: be_phrase. Hint: did you mean 'be_phrase'?"
     assert d.to_dict() == {"code": "RC102", "severity": "error", "file": "r.yaml", "line": 4,
                            "message": "unknown kind 'be-phrase'; known: be_phrase", "hint": "did you mean 'be_phrase'?"}
     assert str(Diagnostic("RC205", "empty file", file="a.txt")) == "a.txt: [RC205] empty file"
@@ -68,3 +68,18 @@ def test_errors_diagnostic_text_and_dict():
 def test_errors_exception_carries_every_diagnostic():
     err = RuleFileError([diagnostic("RC113", path="a"), diagnostic("RC101", detail="x")])
     assert err.code == "RC113" and err.codes == ["RC113", "RC101"] and str(err).count("\n") == 1
+
+
+@pytest.mark.parametrize("code", sorted(MESSAGES))
+def test_errors_hint_follows_a_full_stop_and_no_list_is_empty(code):
+    """Every message, its fields empty: "Hint:" comes after a full stop ("...earlier run Hint: pass
+    --overwrite" ran on), and a list field reads "none" ("allowed:  Hint:" listed nothing)."""
+    empty = {name: "" for name in fields(MESSAGES[code]) if name not in ("file", "line", "hint", "severity")}
+    text = str(diagnostic(code, hint="do this.", **empty))
+    assert re.search(r"[.!?] Hint: do this\.$", text), text
+    assert not re.search(r":\s*(\)|;|,|\.?$)", text.split(" Hint: ")[0]), text
+
+
+def test_errors_hint_keeps_a_full_stop_the_message_has():
+    assert str(Diagnostic("RC501", "stop.", hint="go")) == "[RC501] stop. Hint: go"
+    assert str(Diagnostic("RC501", "files (x)", hint="go")) == "[RC501] files (x). Hint: go"

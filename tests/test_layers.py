@@ -18,14 +18,14 @@ PACKAGE = ROOT / "rulecoref"
 
 #: lowest first; a component is a module or package directly under rulecoref/, or one module of rules/
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "document", "words", "chains", "extras", "markup", "medspacy_facts", "rules", "rules.schema",
-     "rules.yamlsrc"),
-    ("io", "resources", "roles", "rules.files", "rules.retype"),
+    ("errors", "document", "words", "chains", "extras", "markup", "medspacy_facts", "syntax", "rules", "rules.schema",
+     "rules.yamlsrc", "tally"),
+    ("io", "resources", "roles", "parsing", "rules.files", "rules.regex", "rules.retype"),
     ("attributes", "mentions", "predicates", "candidates"),
     ("passes", "decoders"),
     ("rules.compiler",),
     ("engine",),
-    ("batch", "belltree", "evaluate", "learn", "rules.examples", "spacy_component", "spark", "view"),
+    ("api", "batch", "belltree", "evaluate", "learn", "resume", "rules.examples", "spacy_component", "spark", "view", "why"),
     ("cli", "__main__"),
 )
 

@@ -170,3 +170,33 @@ def test_spacy_component_works_with_n_process_and_pickles_by_its_settings(exampl
     copy = pickle.loads(pickle.dumps(nlp.get_pipe("rulecoref")))
     assert copy.settings == nlp.get_pipe("rulecoref").settings and copy.pipeline is not nlp.get_pipe("rulecoref").pipeline
     assert _groups(copy(nlp.make_doc(TEXT))) == []  # make_doc: no entity ruler ran, so no concepts
+
+
+# -- the Doc's own dependency parse (issue 35) ----------------------------------------------------------------
+def _parsed_doc() -> Doc:
+    """"Cy Ode met Bo Lund and sold his house ." parsed by hand (no model), the two names as entities."""
+    words = "Cy Ode met Bo Lund and sold his house .".split()
+    heads = [1, 2, 2, 4, 2, 2, 2, 8, 6, 2]
+    deps = ["compound", "nsubj", "ROOT", "compound", "dobj", "cc", "conj", "poss", "dobj", "punct"]
+    doc = Doc(spacy.blank("en").vocab, words=words, spaces=[True] * 9 + [False], heads=heads, deps=deps)
+    doc.ents = [Span(doc, 0, 2, label="PERSON"), Span(doc, 3, 5, label="PERSON")]
+    return doc
+
+
+def _antecedent_of_his(doc: Doc) -> str:
+    (group,) = [g for k, g in doc.spans.items() if k.startswith("coref_clusters")]
+    return next(s.text for s in group if s.text != "his")
+
+
+def test_spacy_component_reads_the_docs_own_parse():
+    """The parse makes "Cy Ode" the subject of the clause "his" is in (clause_subject); without it
+    the nearest person before a possessive wins."""
+    assert _antecedent_of_his(_component(label_map={"PERSON": "person"})(_parsed_doc())) == "Cy Ode"
+    plain = _component(label_map={"PERSON": "person"}, use_parse=False)(_parsed_doc())
+    assert _antecedent_of_his(plain) == "Bo Lund"
+
+
+def test_spacy_component_use_parse_is_checked():
+    with pytest.raises(ResourceError) as err:
+        _component(use_parse="yes")
+    assert err.value.code == "RC537"

@@ -15,6 +15,7 @@ One module per concern, each with the ``attributes:`` settings group its attribu
     umls.py       UMLS concept numbers (umls)
     salience.py   pronoun roles, subject positions, name occurrences (salience)
     clinical.py   negation, hedges, history, degree, sites, sections, drugs (clinical)
+    syntax.py     grammatical roles and syntactic heads from an optional parse (syntax)
 
 Adding an attribute is one function decorated ``@attribute("name", depends=..., help=...)`` in its
 concern's module, and a setting it reads one ``setting(...)`` field of that module's group; its
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 # isort: off
 # the concern modules register their attributes and settings groups in this order (docs/rules.md's)
-from . import heads, acronyms, people, clues, umls, salience, clinical  # noqa: F401
+from . import heads, acronyms, people, clues, umls, salience, clinical, syntax  # noqa: F401
 # isort: on
 from .clinical import heading_of, scope_changes, scope_reader
 from .clues import trigger_windows

@@ -23,7 +23,7 @@ class Acronym:
     min_letters: int = setting("int", default=2, minimum=1, help="shortest acronym and initials")
     min_words: int = setting("int", default=2, minimum=2, help="a long form has at least this many words")
     max_words: int = setting("int", default=8, minimum=2, help="longer concepts are no long forms")
-    subsequence: bool = setting("bool", default=True, help="an acronym may use some of the initials, in order (seed)")
+    subsequence: bool = setting("bool", default=True, help="an acronym may use some of the initials, in order (as in the UHD system)")
     min_coverage: float = setting("float", default=0.6, minimum=0.0, maximum=1.0,
                                   help="share of the initials a partial acronym must use, starting with the first")
 # fmt: on

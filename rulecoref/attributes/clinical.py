@@ -26,7 +26,7 @@ _CLIN = LEX + "clinical/"
 
 
 # fmt: off
-@settings_group("clinical", help="clinical context of a mention (issue 16; docs/rules.md, 'Clinical rules')")
+@settings_group("clinical", help="clinical context of a mention (docs/rules.md, 'Clinical rules')")
 class Clinical:
     negation_cues: Lexicon = setting("wordlist", default=_CLIN + "negation_cues.txt",
                                      help="'no', 'denies', 'negative for' before a finding")
@@ -37,6 +37,8 @@ class Clinical:
     uncertainty_cues: Lexicon = setting("wordlist", default=_CLIN + "uncertainty_cues.txt",
                                         help="'possible', 'rule out', 'versus'")
     history_cues: Lexicon = setting("wordlist", default=_CLIN + "history_cues.txt", help="'previous', 'prior', 'history of'")
+    risk_cues: Lexicon = setting("wordlist", default=_CLIN + "risk_cues.txt",
+                                 help="'risks', 'complications', 'criteria for': what might happen, not what is")
     new_event_cues: Lexicon = setting("wordlist", default=_CLIN + "new_event_cues.txt", help="'another', 'repeat', 'next'")
     generic_cues: Lexicon = setting("wordlist", default=_CLIN + "generic_cues.txt", help="'any', 'daily': a kind, not one thing")
     qualifiers_low: Lexicon = setting("wordlist", default=_CLIN + "qualifiers_low.txt", help="'mild', 'minimal', 'decreased'")
@@ -48,6 +50,12 @@ class Clinical:
     family_headings: Lexicon = setting("wordlist", default=_CLIN + "family_headings.txt", help="'FAMILY HISTORY'")
     drugs: Lexicon = setting("wordlist", default=_CLIN + "drug_names.txt", help="'generic: Brand, Brand' lines")
     thing_pronouns: Lexicon = setting("wordlist", default=_CLIN + "thing_pronouns.txt", help="'it', 'this', 'they' for things")
+    relative_pronouns: Lexicon = setting("wordlist", default=_CLIN + "relative_pronouns.txt",
+                                         help="'which', 'that' right after a concept: a relative clause")
+    clause_verbs: Lexicon = setting("wordlist", default=_CLIN + "clause_verbs.txt",
+                                    help="'understands', 'tells me': 'this' after them is a statement")
+    complement_words: Lexicon = setting("wordlist", default=_CLIN + "complement_words.txt",
+                                        help="'of', 'to': a phrase after the mention that says which one it is")
     max_heading_words: int = setting("int", default=6, minimum=1, help="a heading line has at most this many words")
     # fmt: on
 
@@ -217,6 +225,13 @@ def _hedge(t: MentionTable) -> list[str | None]:
     return [next((w for w in low if (w,) in cues), None) or b for low, b in zip(t["lower"], before)]
 
 
+@attribute("hypothetical", depends=("lower", "line"),
+           help="the risk cue in scope before a mention that names a possibility, not a finding: 'the risks and "
+                "complications of surgery including [bleeding]' -> risks (to the end of the clause, as negation)")
+def _hypothetical(t: MentionTable) -> list[str | None]:
+    return _cue_in_scope(t, t.settings.clinical.risk_cues.phrases, t.settings.clinical.scope_breaks.words)
+
+
 def _own_cue(t: MentionTable, cues: frozenset[tuple[str, ...]], before: int = 0) -> list[str | None]:
     """A cue among a mention's own words (or the ``before`` words right before it)."""
     longest = max(map(len, cues), default=0)
@@ -308,6 +323,50 @@ def _thing_pronoun(t: MentionTable) -> list[str | None]:
     words, ptypes = t.settings.clinical.thing_pronouns.words, t.settings.pronoun_types
     return [low[0] if len(low) == 1 and low[0] in words and ty in ptypes else None
             for low, ty in zip(t["lower"], t["type"])]
+
+
+@attribute("pronoun_use", depends=("thing_pronoun", "start", "end", "line"),
+           help="how a pronoun for things is used when it refers to no earlier thing of its own: 'relative' right "
+                "after a concept ('[hematuria] [that] began'), 'clause' after a verb of saying or knowing ('She "
+                "understands [this]'); None otherwise")
+def _pronoun_use(t: MentionTable) -> list[str | None]:
+    s, doc = t.settings.clinical, t.doc
+    relative, verbs = s.relative_pronouns.words, s.clause_verbs.phrases
+    longest = max(map(len, verbs), default=0)
+    ends = set(t["end"])
+    out: list[str | None] = []
+    for k, word in enumerate(t["thing_pronoun"]):
+        before = [w.lower() for w in doc.before(doc.concepts[k], longest + 1)] if word else []
+        start = t["start"][k]
+        if not before:
+            out.append(None)
+        elif word in relative and (start - 1 in ends or (before[-1] == "," and start - 2 in ends)):
+            out.append("relative")
+        elif any(tuple(before[a: b]) in verbs for b in (len(before), len(before) - 1) for a in range(b)):
+            out.append("clause")
+        else:
+            out.append(None)
+    return out
+
+
+@attribute("complement", depends=("line",),
+           help="the meaning-bearing words of an 'of'/'to' phrase right after the mention, up to the next punctuation "
+                "(4 words at most): '[treatment] of an imperforate anus' -> {imperforate, anus}; empty without one")
+def _complement(t: MentionTable) -> list[frozenset[str]]:
+    preps, words = t.settings.clinical.complement_words.words, t.settings.words
+    out: list[frozenset[str]] = []
+    for c in t.doc.concepts:
+        after = t.doc.lines[c.end[0] - 1][c.end[1] + 1: c.end[1] + 6]
+        if not after or after[0].lower() not in preps:
+            out.append(EMPTY)
+            continue
+        phrase = []
+        for tok in after[1:]:
+            if not has_alnum(tok) or tok.lower() in preps:
+                break
+            phrase.append(words.condition(tok))
+        out.append(frozenset(w for w in phrase if w) or EMPTY)
+    return out
 
 
 @attribute("thing_key", depends=("thing_pronoun", "person", "is_pronoun"),

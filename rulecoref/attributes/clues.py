@@ -18,13 +18,13 @@ if TYPE_CHECKING:
 
 
 # fmt: off
-@settings_group("clues", help="clues beside a mention (seed 001, link filtering)")
+@settings_group("clues", help="clues beside a mention (the UHD system's link filtering)")
 class Clues:
     triggers: Lexicon = setting("wordlist", default=LEX + "filter_triggers.txt",
                                 help="clues are searched only after/before one of these words ('in', 'on', 'is')")
     window: int = setting("int", default=4, minimum=1, help="words searched after (before) the trigger word")
     sides: str = setting("choice", default="both", allowed=("both", "after"),
-                         help="search after a following trigger and before a preceding one (seed), or only after")
+                         help="search after a following trigger and before a preceding one (the UHD system), or only after")
     dates: tuple[re.Pattern, ...] = setting("regexes", default=LEX + "date_patterns.txt",
                                             help="regular expressions that find a date")
     locations: Lexicon = setting("wordlist", default=LEX + "location_keywords.txt", help="words that place a mention")
@@ -60,7 +60,7 @@ def trigger_windows(before: list[str], after: list[str], triggers: frozenset[str
     return [w for w in out if w]
 
 
-@attribute("clue_windows", depends=("start", "end"), help="the words seed 001's filters search for clues: after a trigger word that "
+@attribute("clue_windows", depends=("start", "end"), help="the words the UHD system's filters search for clues: after a trigger word that "
                                 "follows the mention, before one that precedes it ('[pain] in the left leg' -> the left leg)")
 def _clue_windows(t: MentionTable) -> list[tuple[tuple[str, ...], ...]]:
     s, doc = t.settings.clues, t.doc

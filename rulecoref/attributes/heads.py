@@ -31,7 +31,7 @@ class WordMatch:
     """When two conditioned words match (``words_match``, ``head_family``)."""
 
     prefix_ratio: float = setting("float", default=0.8, minimum=0.1, maximum=1.0,
-                                  help="share of the shorter word's letters that must equal the longer word's (seed: 0.8)")
+                                  help="share of the shorter word's letters that must equal the longer word's (the UHD system: 0.8)")
     min_prefix: int = setting("int", default=3, minimum=1, help="a shorter shared prefix means the words must be equal")
     max_ending: int = setting("int", default=3, minimum=0,
                               help="prefix-matched words differ only by endings this long, without digits (0: any)")
@@ -49,8 +49,10 @@ class Words:
     determiners: Lexicon = setting("wordlist", default=LEX + "determiners.txt", help="words dropped from text_norm ('the', 'a')")
     head_stops: Lexicon = setting("wordlist", default=LEX + "head_stops.txt",
                                   help="words where a noun phrase's post-modifiers begin (prepositions, 'which', '(')")
-    keep_digits: bool = setting("bool", default=True, help="digits stay in words ('type 2 diabetes'; seed: stripped)")
-    drop_adjectives: bool = setting("bool", default=True, help="words WordNet knows only as adjectives are dropped (seed)")
+    singular_nouns: Lexicon = setting("wordlist", default=LEX + "singular_nouns.txt",
+                                      help="nouns ending in -s that are not plurals ('diabetes', 'ascites'): number")
+    keep_digits: bool = setting("bool", default=True, help="digits stay in words ('type 2 diabetes'; the UHD system stripped them)")
+    drop_adjectives: bool = setting("bool", default=True, help="words WordNet knows only as adjectives are dropped (as in the UHD system)")
     word_match: WordMatch = nested(WordMatch, help="when two words match (words_match, head_family)")
     resources: Any = resources()
     # fmt: on
@@ -249,9 +251,10 @@ def _head_base(t: MentionTable) -> list[str | None]:
 
 @attribute("number", depends=("head", "lower", "is_pronoun"),
            help="plural or singular: a pronoun from the pronoun lists ('they', 'it'; 'you': unknown), else a head "
-                "ending in -s (not -ss, -us, -is) is plural ('lesions'), any other head singular")
+                "ending in -s (not -ss, -us, -is, nor one of singular_nouns: 'diabetes') is plural ('lesions'), any "
+                "other head singular")
 def _number(t: MentionTable) -> list[str | None]:
-    people = t.settings.people
+    people, singular_nouns = t.settings.people, t.settings.words.singular_nouns.words
     plural, singular = people.plural_pronouns.words, people.singular_pronouns.words
     out: list[str | None] = []
     for head, low, pron in zip(t["head"], t["lower"], t["is_pronoun"]):
@@ -262,7 +265,7 @@ def _number(t: MentionTable) -> list[str | None]:
             out.append(None)
         else:
             out.append("plural" if len(head) > 3 and head.endswith("s") and not head.endswith(("ss", "us", "is"))
-                       else "singular")
+                       and head not in singular_nouns else "singular")
     return out
 
 

@@ -23,7 +23,7 @@ _PEOPLE = LEX + "people/"
 
 
 # fmt: off
-@settings_group("people", help="roles and gender of person mentions (seed 001, people linker)")
+@settings_group("people", help="roles and gender of person mentions (the UHD system's people linker)")
 class People:
     person_types: tuple[str, ...] = setting("str_list", default=["person", "people"], help="concept types of person mentions")
     doctor_salutations: Lexicon = setting("wordlist", default=_PEOPLE + "doctor_salutations.txt", help="'Dr' before a name")
@@ -66,7 +66,7 @@ class People:
 
 
 # fmt: off
-@settings_group("names", help="name words of person mentions (partial names, seed 001)")
+@settings_group("names", help="name words of person mentions (partial names, as in the UHD system)")
 class Names:
     ignore_words: Lexicon = setting("wordlist", default=LEX + "determiners.txt", help="words that are no name words")
     prefix_ratio: float = setting("float", default=0.8, minimum=0.1, maximum=1.0, help="as word_match, for names")

@@ -12,15 +12,17 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..resources.lexicon import Lexicon
 from ..words import norm_word
 from .registry import LEX, attribute, setting, settings_group
+from .syntax import span_role
 
 if TYPE_CHECKING:
+    from ..document import Document
     from ..mentions import MentionTable
 
 _SALIENCE = LEX + "salience/"
 
 
 # fmt: off
-@settings_group("salience", help="pronoun roles and subject positions (issue 16; docs/rules.md, 'Clinical rules')")
+@settings_group("salience", help="pronoun roles and subject positions (docs/rules.md, 'Clinical rules')")
 class Salience:
     clause_openers: Lexicon = setting("wordlist", default=_SALIENCE + "clause_openers.txt",
                                       help="words after which a clause, and so a subject, begins ('and', 'when', 'which')")
@@ -48,19 +50,38 @@ def subject_at(tokens: list[str], first: int, last: int, openers: frozenset[str]
     return prev == "," and first - 1 <= max_intro
 
 
+def subject_place(doc: Document, line: int, first: int, last: int, openers: frozenset[str], max_intro: int) -> bool:
+    """Tokens ``first..last`` of ``line`` are a subject: by the parse when the document has one
+    ("the film [Smith] made" is no subject, "[Smith] , a DJ , said" is), else by word order
+    (``subject_at``)."""
+    role = span_role(doc, line, first, last)
+    if role is not None:
+        return role == "subject"
+    return subject_at(doc.lines[line - 1], first, last, openers, max_intro)
+
+
+#: a pronoun's role by the parse (``syntax.ROLES``) -> its ``pronoun_role``; other roles keep the word rule
+PARSED_PRONOUN_ROLES = {"subject": "subject", "possessor": "possessive", "object": "object", "oblique": "object"}
+
+
 @attribute("pronoun_role", depends=("pronoun", "line", "start", "end"),
            help="subject, object, possessive or reflexive for a one-word personal pronoun (salience lists; possessive "
                 "and reflexive: attributes.people's): 'he' -> subject, "
-                "'told [her] that' -> object, '[her] mother' -> possessive; None for others ('it', 'this')")
+                "'told [her] that' -> object, '[her] mother' -> possessive; None for others ('it', 'this'); with a "
+                "parse (--parser), the role of its dependency label where it names one ('[he] and his wife' -> subject)")
 def _pronoun_role(t: MentionTable) -> list[str | None]:
     s, people = t.settings.salience, t.settings.people
     subj, obj, followers = s.subject_pronouns.words, s.object_pronouns.words, s.object_followers.words
     poss, refl = people.possessive_pronouns.words, people.reflexive_pronouns.words
     flat, ends, lines = t.doc.flat_tokens, t["end"], t.doc.line_offsets
     out: list[str | None] = []
+    parse = t.doc.parse
     for k, w in enumerate(t["pronoun"]):
+        parsed = PARSED_PRONOUN_ROLES.get(parse.role(ends[k])) if parse is not None and w is not None else None
         if w is None:
             out.append(None)
+        elif parsed is not None and w not in refl:
+            out.append(parsed)
         elif w in subj:
             out.append("subject")
         elif w in refl:
@@ -80,13 +101,14 @@ def _pronoun_role(t: MentionTable) -> list[str | None]:
 
 @attribute("subject_position", depends=("line",),
            help="the mention stands where a subject stands: first in its sentence, after a clause opener or after "
-                "a short opening phrase and a comma ('In 1990 , [Smith] resigned'); not a possessor ('[Smith] 's')")
+                "a short opening phrase and a comma ('In 1990 , [Smith] resigned'); not a possessor ('[Smith] 's'); "
+                "with a parse (--parser), it is a subject by its dependency label (grammatical_role)")
 def _subject_position(t: MentionTable) -> list[bool]:
     s = t.settings.salience
     openers, max_intro = s.clause_openers.words, s.max_intro_tokens
     doc = t.doc
-    return [subject_at(doc.lines[c.start[0] - 1], c.start[1], c.end[1] if c.end[0] == c.start[0] else c.start[1],
-                       openers, max_intro) for c in doc.concepts]
+    return [subject_place(doc, c.start[0], c.start[1], c.end[1] if c.end[0] == c.start[0] else c.start[1],
+                          openers, max_intro) for c in doc.concepts]
 
 
 Place = tuple[int, int, int, bool]  # (line, first token, last token, subject position)
@@ -131,7 +153,7 @@ def _name_occurrences(t: MentionTable) -> list[NameOccurrences]:
     where = _name_places(t, {name for name, person in zip(t["surname"], t["person"]) if person and name})
 
     def place(li: int, a: int, b: int) -> Place:
-        return (li, a, b, subject_at(doc.lines[li - 1], a, b, openers, max_intro))
+        return (li, a, b, subject_place(doc, li, a, b, openers, max_intro))
 
     found: dict[tuple[str, tuple[str, ...]], tuple[Place, ...]] = {}  # a name's places in the text
     out: list[NameOccurrences] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 from .heads import NON_ALNUM
@@ -21,8 +22,8 @@ class Umls:
     match: str = setting("choice", default="exact", allowed=("exact", "sorted"),
                          help="exact normalised string, or sorted: word order ignored (umls load --sorted-index)")
     literal_first: bool = setting("bool", default=True, help="look the mention up as written first, then without "
-                                                             "determiners, then conditioned (seed: conditioned only)")
-    drop_adjectives: bool = setting("bool", default=False, help="conditioning for the lookup drops adjectives (seed)")
+                                                             "determiners, then conditioned (the UHD system: conditioned only)")
+    drop_adjectives: bool = setting("bool", default=False, help="conditioning for the lookup drops adjectives (the UHD system)")
     languages: tuple[str, ...] = setting("str_list", default=[], help="only strings of these languages (LAT, e.g. ENG)")
     sabs: tuple[str, ...] = setting("str_list", default=[], help="only strings of these sources (SAB, e.g. SNOMEDCT_US)")
     semantic_types: tuple[str, ...] = setting("str_list", default=[], help="only CUIs of these semantic types (T047 or names)")
@@ -42,7 +43,7 @@ class UmlsStrings:
     def __init__(self, settings: MentionSettings, rule_file: str = ""):
         from pathlib import Path
 
-        from ..resources.umls import normalize, resolve_url
+        from ..resources.umls import DB_ENV, normalize, resolve_url
 
         u: Umls = settings.umls
         self.settings, self.u = settings, u
@@ -51,7 +52,11 @@ class UmlsStrings:
         db = u.db.strip()
         if db and "://" not in db and not Path(db).expanduser().is_absolute() and rule_file:
             db = str(Path(rule_file).parent / db)
-        self.db: Any = settings.resources.umls(resolve_url(db or None, u.db_env.strip() or None))
+        env = u.db_env.strip() or None
+        # the rule file names the database itself (db:), or the variable to read it from: a server
+        # it names is refused without --allow-network (docs/security.md)
+        named_by = (rule_file or "the rule file") if db or (env not in (None, DB_ENV) and os.environ.get(env or "")) else None
+        self.db: Any = settings.resources.umls(resolve_url(db or None, env), named_by)
         self.types = {x.strip().lower() for x in u.semantic_types if x.strip()}
         self.db.require(u.match, semantic_types=bool(self.types))
 

@@ -35,7 +35,7 @@ class BellTreeDecoder(Decoder):
         "model": Param("str", default=DEFAULT_MODEL,
                        help="model JSON from `rulecoref train` (relative to the rule file; --model overrides)"),
         "beam": Param("int", default=8, minimum=1, maximum=10_000,
-                      help="maximum number of live hypotheses (seed 4 'limit hypotheses')"),
+                      help="maximum number of live hypotheses (Luo et al. 2004, section 4, 'limit hypotheses')"),
         "alpha": Param("float", default=1.0, minimum=1e-9, maximum=1.0,
                        help="start penalty of eq. 6; below 1 makes new entities dearer"),
         "local_prune": Param("float", default=0.0, minimum=0.0, maximum=1.0,

@@ -158,10 +158,10 @@ def events_of(pipeline: Any, settings: TrainSettings, passes: Sequence[tuple[str
 
 
 def document_events(pipeline: Any, settings: TrainSettings, passes: Sequence[tuple[str, Any]], record: Any,
-                    *, types: Sequence[str] | None = None, encoding: str = "utf-8") -> DocEvents:
+                    *, types: Sequence[str] | None = None, encoding: str = "utf-8", opts: Any = None) -> DocEvents:
     """Read one gold record and make its events; a bad document is reported, never raised."""
     try:
-        td, warnings = load_gold(record, types=types, encoding=encoding)
+        td, warnings = load_gold(record, types=types, encoding=encoding, opts=opts)
         out = events_of(pipeline, settings, passes, td)
         out.diagnostics = warnings
         return out
@@ -260,13 +260,14 @@ def _model(matrix: EventMatrix, s: TrainSettings, pipeline: Any, passes: Sequenc
 
 def train(pipeline: Any, records: Sequence[Any], s: TrainSettings, *, hybrid: bool = False, jobs: int = 1,
           types: Sequence[str] | None = None, encoding: str = "utf-8",
-          on_document: Any = None) -> tuple[MaxEntModel, list[DocEvents]]:
+          on_document: Any = None, opts: Any = None) -> tuple[MaxEntModel, list[DocEvents]]:
     """Make every record's events (``jobs`` processes) and fit the model; returns it and the
-    documents that failed (their problems in ``diagnostics``)."""
+    documents that failed (their problems in ``diagnostics``). ``opts``: how records of another
+    format than i2b2 are read (ReadOptions)."""
     from functools import partial
 
     passes = [(p.name, p.scope) for p in pipeline.passes] if hybrid else []
-    work = partial(document_events, pipeline, s, passes, types=types, encoding=encoding)
+    work = partial(document_events, pipeline, s, passes, types=types, encoding=encoding, opts=opts)
     matrix, failed = EventMatrix(), []
     for d in parallel_map(work, records, jobs, lambda r: DocEvents(r.name, False, [diagnostic("RC551", file=str(r.con))])):
         if on_document is not None:
@@ -287,24 +288,22 @@ def train_documents(pipeline: Any, docs: Sequence[TrainingDoc], s: TrainSettings
     return _model(matrix, s, pipeline, passes, len(docs))
 
 
-def load_gold(record: Any, *, types: Sequence[str] | None = None, encoding: str = "utf-8") -> tuple[TrainingDoc, list[Any]]:
-    """Read one i2b2 record with its gold chains (``record`` from io.layout.find_records).
+def load_gold(record: Any, *, types: Sequence[str] | None = None, encoding: str = "utf-8",
+              opts: Any = None) -> tuple[TrainingDoc, list[Any]]:
+    """Read one record with its gold chains (any format: ``io.formats.read_gold_record``; ``opts``
+    its ReadOptions, by default i2b2's with ``types`` and ``encoding``).
 
     Returns the training document and warnings (reading warnings, chain mentions that are not
-    concepts). A record without a chains file trains as all singletons, with a warning.
+    concepts). A record without gold chains trains as all singletons, with a warning.
     """
-    from ..io.i2b2 import chain_members, read_document
+    from ..io.formats import ReadOptions, read_gold_record
 
-    if record.txt is None:
-        raise RulecorefError(diagnostic("RC204", file=str(record.con), path=str(record.con), expected=record.con.name[:-4]))
-    read = read_document(record.txt, record.con, name=record.name, types=types, encoding=encoding)
+    read, members = read_gold_record(record, opts or ReadOptions(tuple(types) if types else None, encoding=encoding))
     doc = read.document
     warnings = list(read.warnings)
-    gold: list[list[int]] = []
-    if record.chains is None:
+    if members is None:
         warnings.append(diagnostic("RC605", file=str(record.con), severity="warning",
-                                   detail=f"no .txt.chains for {record.name}; its concepts train as singletons"))
-        return TrainingDoc(doc, gold), warnings
-    members, missing = chain_members(doc, record.chains, encoding=encoding)
-    gold = [sorted(m) for m in members if len(m) > 1]
-    return TrainingDoc(doc, gold), warnings + missing
+                                   detail=f"no {'.txt.chains' if record.kind == 'i2b2' else 'gold chains'} for {record.name}; "
+                                          "its concepts train as singletons"))
+        return TrainingDoc(doc, []), warnings
+    return TrainingDoc(doc, [sorted(m) for m in members if len(m) > 1]), warnings

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from ..errors import RulecorefError
+from ..errors import RulecorefError, diagnostic
 from .common import interrupts, signal_of
 
 # One module per command (a '-' in a command is a '_' in its module), each with add_parser(subparsers)
@@ -54,6 +54,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except RulecorefError as exc:
             for d in exc.diagnostics:
                 print(f"rulecoref: {d}", file=sys.stderr)
+            return 2
+        except MemoryError:  # anywhere, after the finally blocks ran (lock released, temporary files removed)
+            print(f"rulecoref: {diagnostic('RC560', doing=f'running {args.command!r}')}", file=sys.stderr)
             return 2
         except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM, SIGHUP (common.Interrupted): one line, no traceback
             note = getattr(exc, "note", "")

@@ -6,13 +6,25 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from ..errors import CliError, InputError, diagnostic
-from .common import add_rules_option, cli_resources, encoding_name, inputs_of, print_diagnostics, rules_path
+from .common import (
+    add_format_options,
+    add_quiet_options,
+    add_rules_option,
+    add_types_option,
+    cli_resources,
+    encoding_name,
+    gold_documents,
+    inputs_of,
+    parse_types,
+    print_diagnostics,
+    progress_bar,
+    rules_path,
+)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -26,10 +38,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "greedily against the CoNLL F1 on GOLD and write the best file to --out (docs/induce.md)."
         ),
     )
-    p.add_argument("gold", nargs="+", type=Path, metavar="GOLD", help="i2b2 folders with gold chains")
+    p.add_argument("gold", nargs="+", type=Path, metavar="GOLD",
+                   help="gold documents with their chains: i2b2 folders, JSONL with chains, brat with coreference")
+    add_format_options(p, "GOLD")
     add_rules_option(p)
-    p.add_argument("--types", default=None, metavar="LIST|auto",
-                   help="concept types the input may use, or 'auto' for any (default: the rule file's)")
+    add_types_option(p)
     p.add_argument("--encoding", default="utf-8", type=encoding_name, help="input encoding (default utf-8)")
     p.add_argument("--json", action="store_true", help="print JSON (a top-level \"passes\" list) instead of a table")
     p.add_argument("--search", action="store_true",
@@ -43,62 +56,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--holdout", type=float, default=0.33, metavar="SHARE",
                    help="with --search: share of GOLD's documents held back; a change is kept only if it also "
                         "raises their CoNLL F1 (default 0.33; 0: choose on all of GOLD)")
-    add_progress_options(p)
+    add_quiet_options(p)
     p.set_defaults(run=run)
 
 
-def add_progress_options(p: argparse.ArgumentParser) -> None:
-    """``--no-progress`` and ``--quiet``, as ``resolve`` has them (no bar either when stderr is no terminal)."""
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar or warnings")
-
-
-def no_bar(args: argparse.Namespace) -> bool:
-    return bool(args.quiet or args.no_progress)
-
-
-class Bar:
-    """A progress bar on stderr: ``bar(n)`` advances it, ``bar.stage(name, total)`` starts a stage."""
-
-    def __init__(self, t=None):
-        self.t = t
-
-    def __call__(self, n: int) -> None:
-        if self.t is not None:
-            self.t.update(n)
-
-    def stage(self, name: str, total: int | None) -> None:
-        if self.t is not None:
-            self.t.reset(total=total)
-            self.t.set_description(name)
-
-
-@contextmanager
-def bar(steps: int | None, what: str, off: bool) -> Iterator[Bar]:
-    """A tqdm progress bar on stderr: none when ``off`` (--quiet, --no-progress) or when stderr is
-    not a terminal (tqdm's ``disable=None``, as ``resolve`` does), so logs get no bar lines."""
-    if off or not sys.stderr.isatty():
-        yield Bar()
-        return
-    from tqdm import tqdm
-
-    with tqdm(total=steps, desc=what, unit="step", file=sys.stderr, dynamic_ncols=True, disable=None) as t:
-        yield Bar(t)
-
-
-def parse_types(text: str | None, declared: tuple[str, ...]) -> tuple[str, ...] | None:
-    """``--types``: None (the rule file's), 'auto' (any type: None) or a comma list."""
-    if text is None:
-        return declared
-    if text.strip().lower() == "auto":
-        return None
-    return tuple(t.strip().lower() for t in text.split(",") if t.strip())
-
-
-def rule_file_out(args: argparse.Namespace, reads: Path) -> Any:
+def rule_file_out(args: argparse.Namespace, reads: Iterable[Path]) -> Any:
     """``--out``, checked before any work as every output is (``io/outdir.py``): never GOLD's files
-    or the rule file read (RC522), nor under GOLD's docs/, concepts/ or chains/ (RC505); an
-    existing file is replaced only with ``--overwrite`` (RC513)."""
+    or a file the rule set reads (``RuleSet.inputs``: includes, word lists, model, UMLS file;
+    RC522), nor under GOLD's docs/, concepts/ or chains/ (RC505); an existing file is replaced
+    only with ``--overwrite`` (RC513)."""
     from ..io.layout import find_records
     from ..io.outdir import OutputFile
 
@@ -106,8 +72,25 @@ def rule_file_out(args: argparse.Namespace, reads: Path) -> Any:
         records = find_records(args.gold)[0]
     except InputError:
         records = []  # reported when the gold is read
-    return OutputFile(args.out, overwrite=args.overwrite, inputs=inputs_of(records, args.gold, extra=[reads]),
+    return OutputFile(args.out, overwrite=args.overwrite, inputs=inputs_of(records, args.gold, extra=list(reads)),
                       what="a rule file").check()
+
+
+def check_search_options(args: argparse.Namespace) -> None:
+    """The settings of ``--search``, checked before any work (RC577, exit 2): a share held back in
+    [0, 1), at most 100 changes, a gain of 0 to 100 points (a negative one kept changes that lower
+    F1), all finite; ``--out`` only with ``--search`` and ``--search`` only with ``--out``."""
+    if args.search and args.out is None:
+        raise CliError(diagnostic("RC577", option="--search", detail="needs --out NEW.yaml, the file to write"))
+    if args.out is not None and not args.search:
+        raise CliError(diagnostic("RC577", option="--out", detail="only --search writes a rule file; add --search"))
+    if not 0 <= args.holdout < 1:  # nan and inf too
+        raise CliError(diagnostic("RC577", option=f"--holdout {args.holdout}", detail="expected a share from 0 to below 1"))
+    if not 0 <= args.max_changes <= 100:
+        raise CliError(diagnostic("RC577", option=f"--max-changes {args.max_changes}", detail="expected 0 to 100"))
+    if not 0 <= args.min_gain <= 100:
+        raise CliError(diagnostic("RC577", option=f"--min-gain {args.min_gain}",
+                                  detail="expected a finite number of points from 0 to 100"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -115,24 +98,22 @@ def run(args: argparse.Namespace) -> int:
 
     require("eval", "rulecoref ablate (scoring)")
     from ..learn.ablate import ablate, format_ablation
-    from ..learn.corpus import load_gold
     from ..rules.compiler import compile_rules
 
-    if args.search and args.out is None:
-        raise CliError(diagnostic("RC577", option="--search", detail="needs --out NEW.yaml, the file to write"))
+    check_search_options(args)
     path = rules_path(args)
-    sink = rule_file_out(args, path) if args.search else None
     ruleset = compile_rules(path, allow_paths=args.allow_path)
+    sink = rule_file_out(args, ruleset.inputs) if args.search else None
     if ruleset.decoder is not None:
         raise CliError(diagnostic("RC572", path=str(path), kind=ruleset.decoder.kind, command="ablate"))
-    docs, warnings = load_gold(args.gold, parse_types(args.types, ruleset.types), args.encoding)
+    docs, warnings = gold_documents(args, parse_types(args.types, ruleset.types))
     if warnings and not args.quiet:
         print_diagnostics(warnings[:10], prefix="warning: ")
     resources = cli_resources(args)
     if args.search:
         return run_search(args, path, ruleset, docs, resources, sink)
     steps = len(docs) * (1 + len(ruleset.passes))
-    with bar(steps, "ablate", no_bar(args)) as progress:
+    with progress_bar(args, steps, "ablate", unit="step") as progress:
         report = ablate(docs, ruleset, resources, progress)
     if args.json:
         print(json.dumps(report.to_dict(), indent=1))
@@ -144,11 +125,13 @@ def run(args: argparse.Namespace) -> int:
 def run_search(args: argparse.Namespace, path: Path, ruleset, docs, resources, sink) -> int:
     from ..learn.search import search_rules
 
-    with bar(None, "search", no_bar(args)) as progress:
+    with progress_bar(args, None, "search", unit="step") as progress:
         result = search_rules(path, ruleset, docs, resources, max_changes=args.max_changes,
                               min_gain=args.min_gain / 100, holdout=args.holdout, progress=progress,
                               allow_paths=args.allow_path)
     result.write(sink)  # a full disk is RC510 naming the file (io/outdir.py)
+    for folder in result.needs_allow(args.out):
+        print(f"note: {args.out} reads files in {folder}: run it with --allow-path {folder}", file=sys.stderr)
     summary = result.to_dict()
     if args.json:
         print(json.dumps(summary, indent=1))

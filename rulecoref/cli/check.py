@@ -20,13 +20,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("rules", nargs="*", type=Path, help="rule files (default: the bundled rules/i2b2.yaml)")
     p.add_argument("--wordnet", default=None, metavar="DIR", help="WordNet 3.0 dict folder")
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
-    add_allow_path_option(p)
+    add_allow_path_option(p, network=False)
     p.add_argument("--verbose", "-v", action="store_true", help="list every example, not only failures")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    resources = cli_resources(args)
+    resources = cli_resources(args, offline=True)  # check never connects to a server (RC421)
     failed = 0
     for path in args.rules or [bundled_rules("i2b2")]:
         rs = compile_rules(path, decoder_overrides={"model": args.model} if args.model else None,

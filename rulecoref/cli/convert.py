@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import CliError, Diagnostic, InputError, OutputError, RulecorefError, diagnostic
 from ..io.formats import Format, Source, SourceOptions, detect_format, formats, get_format, marks
 from ..io.outdir import OutputFile, OutputFolder
 from ..io.typemap import read_type_map
-from .common import encoding_name, print_diagnostics, whole
+from .common import add_quiet_options, encoding_name, print_diagnostics, progress_bar, whole
 
 MAX_WARNINGS = 20
 
@@ -41,7 +42,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "A document that cannot be read is reported and the others are written (exit 1); "
             "a " + "/".join(f.name for f in formats() if f.complete_only) + " file is written only when every "
             "document could be read. OUT is never an input "
-            "and never replaces a file that rulecoref did not write."
+            "and never replaces a file that rulecoref did not write (exit 2, nothing written)."
         ),
     )
     p.add_argument("src", type=Path, metavar="SRC", help="a folder or file of one of the formats (--from)")
@@ -67,6 +68,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--overwrite", action="store_true",
                    help="replace an existing OUT file, or the files an earlier convert wrote in the OUT folder "
                         "(files rulecoref did not write are never replaced)")
+    add_quiet_options(p)
     p.set_defaults(run=run)
 
 
@@ -91,12 +93,19 @@ def run(args: argparse.Namespace) -> int:
             chains=args.chains, reference=args.reference, default_type=args.default_type,
             word_column=args.word_column, pronoun_types=(args.pronoun_type,)))
         sink = output_of(args, src, target)
-        count, warnings, failed = convert(src, target, sink)
+        with progress_bar(args, len(src.names()), "convert") as bar:
+            count, warnings, failed = convert(src, target, sink, bar)
+    except CliError as exc:
+        if exc.code != "RC510":  # SRC or OUT unusable, checked before anything is written: exit 2, as everywhere
+            raise
+        print_diagnostics(exc.diagnostics, prefix="rulecoref: ")
+        return 1
     except RulecorefError as exc:
         print_diagnostics(exc.diagnostics, prefix="rulecoref: ")
         return 1
-    print_diagnostics(warnings[:MAX_WARNINGS], prefix="warning: ")
-    if len(warnings) > MAX_WARNINGS:
+    if not args.quiet:
+        print_diagnostics(warnings[:MAX_WARNINGS], prefix="warning: ")
+    if len(warnings) > MAX_WARNINGS and not args.quiet:
         print(f"warning: ... and {len(warnings) - MAX_WARNINGS} more", file=sys.stderr)
     print_diagnostics(failed, prefix="error: ")
     print(f"rulecoref: converted {count} document(s) to {target.name}: {args.out}"
@@ -116,9 +125,10 @@ def output_of(args: argparse.Namespace, src: Source, target: Format) -> OutputFi
                         replaceable=target.finish_names, what=f"{target.name} file(s)").check()
 
 
-def convert(src: Source, target: Format, sink: OutputFile | OutputFolder
+def convert(src: Source, target: Format, sink: OutputFile | OutputFolder, progress: Callable[[], object] = lambda: None
             ) -> tuple[int, list[Diagnostic], list[Diagnostic]]:
-    """Any source to any target: (documents written, warnings, problems of documents not written)."""
+    """Any source to any target: (documents written, warnings, problems of documents not written);
+    ``progress`` is called after each document."""
     failed: list[Diagnostic] = []
     warnings: list[Diagnostic] = []
     parts: list[str] = []
@@ -129,6 +139,7 @@ def convert(src: Source, target: Format, sink: OutputFile | OutputFolder
                   + list(target.finish_names))
     try:
         for doc, chains, ctypes in src.documents(failed, warnings):
+            progress()
             files, warns = target.export(doc, chains, ctypes, chains_only=src.chains_only)
             warnings.extend(warns)
             if isinstance(sink, OutputFile):

@@ -11,8 +11,19 @@ import time
 from pathlib import Path
 
 from ..errors import CliError, diagnostic
-from .ablate import add_progress_options, bar, no_bar, parse_types, rule_file_out
-from .common import add_allow_path_option, cli_resources, encoding_name, print_diagnostics
+from .ablate import rule_file_out
+from .common import (
+    add_allow_path_option,
+    add_format_options,
+    add_quiet_options,
+    add_types_option,
+    cli_resources,
+    encoding_name,
+    gold_documents,
+    parse_types,
+    print_diagnostics,
+    progress_bar,
+)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -27,14 +38,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "rule itself. See docs/induce.md."
         ),
     )
-    p.add_argument("gold", nargs="+", type=Path, metavar="GOLD", help="i2b2 folders with gold chains")
+    p.add_argument("gold", nargs="+", type=Path, metavar="GOLD",
+                   help="gold documents with their chains: i2b2 folders, JSONL with chains, brat with coreference")
+    add_format_options(p, "GOLD")
     p.add_argument("--out", "-o", type=Path, required=True, metavar="NEW.yaml", help="the learned rule file to write")
     p.add_argument("--base", type=Path, default=None, metavar="R.yaml",
                    help="the rule file to build on (default: the bundled rules/i2b2.yaml)")
     add_allow_path_option(p)
     p.add_argument("--wordnet", default=None, metavar="DIR", help="WordNet 3.0 dict folder")
-    p.add_argument("--types", default=None, metavar="LIST|auto",
-                   help="concept types the input may use, or 'auto' for any (default: the base file's)")
+    add_types_option(p)
     p.add_argument("--encoding", default="utf-8", type=encoding_name, help="input encoding (default utf-8)")
     p.add_argument("--min-precision", type=float, default=0.5, metavar="P",
                    help="a rule's links that join chains must be right at least this often (default 0.5)")
@@ -48,7 +60,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="write examples generated from each rule (default), or none")
     p.add_argument("--overwrite", action="store_true", help="replace an existing --out")
     p.add_argument("--json", action="store_true", help="print a JSON summary instead of text")
-    add_progress_options(p)
+    add_quiet_options(p)
     p.set_defaults(run=run)
 
 
@@ -73,7 +85,6 @@ def run(args: argparse.Namespace) -> int:
 
     require("eval", "rulecoref induce (scoring)")
     from ..engine import Pipeline
-    from ..learn.corpus import load_gold
     from ..learn.induce import Settings, induce
     from ..learn.writer import write_learned
     from ..rules.compiler import compile_rules
@@ -82,11 +93,11 @@ def run(args: argparse.Namespace) -> int:
     _check_options(args)
     started = time.process_time()
     base_path = args.base or bundled_rules("i2b2")
-    sink = rule_file_out(args, base_path)
     base = compile_rules(base_path, allow_paths=args.allow_path)
+    sink = rule_file_out(args, base.inputs)
     if base.decoder is not None:
         raise CliError(diagnostic("RC572", path=str(base_path), kind=base.decoder.kind, command="induce"))
-    docs, warnings = load_gold(args.gold, parse_types(args.types, base.types), args.encoding)
+    docs, warnings = gold_documents(args, parse_types(args.types, base.types))
     if args.holdout > 0 and len(docs) < 2:
         raise CliError(diagnostic("RC573", count=len(docs), need=2))
     if warnings and not args.quiet:
@@ -95,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     pipeline = Pipeline(base, resources)
     settings = Settings(min_precision=args.min_precision, max_rules=args.max_rules, holdout=args.holdout,
                         patience=Settings.patience if args.holdout > 0 else 1, leave_out=frozenset(args.leave_out))
-    with bar(None, "induce", no_bar(args)) as progress:
+    with progress_bar(args, None, "induce", unit="step") as progress:
         result = induce(docs, pipeline, settings, progress, progress.stage)
     left = "".join(f" --leave-out {name}" for name in args.leave_out)
     note = (f"Settings: --min-precision {args.min_precision} --max-rules {args.max_rules} --holdout {args.holdout}{left}; "

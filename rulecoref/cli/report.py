@@ -5,18 +5,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from collections.abc import Iterable, Sequence
-from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
-from ..errors import Diagnostic, OutputError, diagnostic
+from ..errors import OutputError, diagnostic
 from ..io.formats import get_format
 from ..io.outdir import Inputs, OutputFolder
 from .common import Interrupted, print_diagnostics, signal_of
 
 REPORT = "rulecoref-report.json"
-SHOWN_WARNINGS = 50
 
 
 def batch_folder(args: argparse.Namespace, fmt: str, inputs: Inputs) -> OutputFolder:
@@ -36,15 +33,6 @@ def interrupted_report(report: dict[str, Any], exc: BaseException, left: Iterabl
     name = signal.Signals(signal_of(exc)).name
     report["interrupted"] = name
     report["failed"] += [{"document": doc, "problems": [diagnostic("RC559", signal=name).to_dict()]} for doc in left]
-
-
-def print_warnings(warnings: Sequence[Diagnostic], out: Path, *, quiet: bool) -> None:
-    """The first warnings on stderr; all of them are in the report."""
-    if not warnings or quiet:
-        return
-    print_diagnostics(warnings[:SHOWN_WARNINGS], prefix="warning: ")
-    if len(warnings) > SHOWN_WARNINGS:
-        print(f"warning: ... and {len(warnings) - SHOWN_WARNINGS} more (see {out / REPORT})", file=sys.stderr)
 
 
 def finish(out: OutputFolder, report: dict[str, Any], *, seconds: float, startup: float,
@@ -72,10 +60,13 @@ def finish(out: OutputFolder, report: dict[str, Any], *, seconds: float, startup
     docs_failed = sum(1 for f in report["failed"] if f["document"] is not None)
     inputs_failed = len(report["failed"]) - docs_failed  # inputs that never became a document
     work = seconds - startup
+    skipped = report.get("skipped", 0)  # --resume: done by an earlier run
+    ran = n - skipped
     print(
         f"rulecoref: {report['resolved']}/{n} docs, {report['concepts']} concepts, {report['links']} links "
         f"({report['removed']} filtered), {report['chains']} chains, {seconds:.2f} s "
-        f"({startup_label} {startup:.2f} s, then {n / work if work > 0 else 0.0:.1f} docs/s{where})"
+        f"({startup_label} {startup:.2f} s, then {ran / work if work > 0 else 0.0:.1f} docs/s{where})"
+        + (f"; {skipped} skipped, done by an earlier run" if skipped else "")
         + (f"; {docs_failed} failed, see {out.path / REPORT}" if docs_failed else "")
         + (f"; {inputs_failed} input problem(s), see {out.path / REPORT}" if inputs_failed else "")
     )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -23,18 +22,26 @@ from ..io.formats import (
 )
 from ..io.outdir import LOCK
 from ..io.typemap import read_type_map
+from ..resume import add_resume_option, check_resume, note, nothing_left, plan, say_nothing_left
+from ..tally import WarningTally
 from .common import (
+    add_format_options,
     add_input_options,
+    add_parser_option,
+    add_quiet_options,
     add_rules_option,
     cli_resources,
     gather_inputs,
+    input_format,
     inputs_of,
     jobs_count,
     load_pipeline,
+    parse_types,
     print_diagnostics,
     rules_path,
+    tracked,
 )
-from .report import REPORT, batch_folder, finish, interrupted_report, print_warnings
+from .report import REPORT, batch_folder, finish, interrupted_report
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -44,7 +51,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description=(
             "Resolve coreference for every record of DATA (an i2b2 folder with docs/ and concepts/, "
             "a flat folder of NAME.txt + NAME.txt.con, or explicit files; "
-            + ", ".join(n for n in input_formats() if n != "i2b2") + " with --input-format) "
+            + ", ".join(n for n in input_formats() if n != "i2b2") + ", found from the input or named by --input-format) "
             "and write OUT/NAME.txt.chains (or another --format). "
             f"Failed documents are listed in OUT/{REPORT} and make the exit code 1. OUT_DIR is locked "
             f"for the run ({LOCK}): a second run into it stops at once."
@@ -53,6 +60,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_input_options(p)
     p.add_argument("--out", "-o", type=Path, required=True, metavar="OUT_DIR", help="where .txt.chains files go")
     add_rules_option(p)
+    add_parser_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
     p.add_argument("--jobs", "-j", type=jobs_count, default=1, metavar="N",
                    help="documents resolved in parallel, in N worker processes (at most one per document and 256; "
@@ -60,30 +68,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--overwrite", action="store_true",
                    help="delete the files of --format that earlier rulecoref runs wrote in OUT_DIR first (files "
                         "rulecoref did not write are never replaced or deleted)")
+    add_resume_option(p)
     p.add_argument("--strict", action="store_true", help="a concept whose text does not match its tokens is an error")
     p.add_argument("--provenance", action="store_true", help="also write OUT/NAME.links.json: every link and who made or removed it")
     add_format_options(p)
     p.add_argument("--format", choices=output_formats(), default="i2b2",
                    help=f"what to write per document: {choices_help(output_formats())} (docs/formats.md)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.add_argument("--quiet", "-q", action="store_true", help="print only errors and the summary")
+    add_quiet_options(p)
     p.set_defaults(run=run)
-
-
-def add_format_options(p: argparse.ArgumentParser) -> None:
-    """How DATA is read when it is not i2b2: shared by resolve and view."""
-    p.add_argument("--input-format", choices=input_formats(), default="i2b2",
-                   help=f"DATA's format: {choices_help(input_formats())} (docs/formats.md)")
-    p.add_argument("--type-map", type=Path, default=None, metavar="YAML",
-                   help="map the input's entity types to rule types (jsonl, brat; docs/formats.md)")
-
-
-def parse_types(value: str | None, declared: tuple[str, ...]) -> tuple[str, ...] | None:
-    if value is None:
-        return declared
-    if value.strip().lower() == "auto":
-        return None
-    return tuple(t.strip().lower() for t in value.split(",") if t.strip())
 
 
 def planned_files(records: list, fmt: str, provenance: bool) -> list[str]:
@@ -94,45 +86,46 @@ def planned_files(records: list, fmt: str, provenance: bool) -> list[str]:
     return names + [REPORT] + list(get_format(fmt).finish_names)
 
 
+def output_names(fmt: str, provenance: bool) -> Any:
+    """The names of the files one record's output consists of (what ``--resume`` looks for)."""
+    def names(rec: Any) -> list[str]:
+        found = [p.name for p in output_paths(fmt, Path("."), rec.name)]
+        return found + [f"{rec.name}.links.json"] if provenance else found
+    return names
+
+
 def run(args: argparse.Namespace) -> int:
+    check_resume(args)
     inputs = gather_inputs(args)
     # i2b2 records without text are reported per document below; texts without concepts and other
     # formats' strays here
-    records, strays = find_inputs(inputs, args.input_format, args.encoding)
+    fmt = input_format(args, inputs)
+    records, strays = find_inputs(inputs, fmt.name, args.encoding)
     # before the start-up: a bad --out costs nothing
-    out = batch_folder(args, args.format, inputs_of(records, inputs, args.input_format)).check()
+    out = batch_folder(args, args.format, inputs_of(records, inputs, fmt.name)).check()
     overrides = {"model": args.model} if args.model else {}
     t0 = time.perf_counter()
     pipeline = load_pipeline(args, cli_resources(args), **overrides)
     startup = time.perf_counter() - t0
     type_map = read_type_map(args.type_map) if args.type_map else None
+    out.resume = args.resume
     with out.open(planned_files(records, args.format, args.provenance)):
+        done = plan(out, records, output_names(args.format, args.provenance))
+        if nothing_left(out, done, REPORT) and not strays:
+            return say_nothing_left(done, out, REPORT)
+        records = done.todo
         types = parse_types(args.types, pipeline.ruleset.types)
         opts = BatchOptions(out_dir=args.out, strict_text=args.strict, encoding=args.encoding,
                             provenance=args.provenance, types=types, format=args.format, type_map=type_map,
-                            abbreviations=abbreviations_for(args.input_format))
-        batch = run_batch(pipeline, records, opts, jobs=args.jobs)
-        outcomes: Iterable[Outcome] = batch
-        if not args.no_progress:
-            from tqdm import tqdm
-
-            outcomes = tqdm(batch, total=len(records), unit="doc", file=sys.stderr, disable=None, leave=False)
-        tally = _Tally()
-        stopped: BaseException | None = None
-        try:
-            for o in outcomes:
-                tally.add(o)
-        except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM: the workers stop first, then the report is written
-            stopped = exc
-        finally:
-            batch.close()
+                            abbreviations=abbreviations_for(fmt.name))
+        tally, stopped = _run(pipeline, records, opts, args)
         # after an interrupt, a document whose files a worker wrote before its outcome arrived is
         # resolved (its files are complete: earlier runs' were refused or deleted at the start)
         unfinished = [rec.name for rec in records[tally.seen:] if stopped is not None and not all(
             p.exists() for p in output_paths(args.format, args.out, rec.name))]
         if stopped is None:
-            strays += _finish(out, get_format(args.format), types or pipeline.ruleset.types)
-        print_warnings(tally.warnings, args.out, quiet=args.quiet)
+            strays += finish_files(out, get_format(args.format), types or pipeline.ruleset.types)
+        tally.warnings.print(args.out / REPORT, quiet=args.quiet)
         for o in tally.failed:
             print_diagnostics(o.diagnostics, prefix=f"error: {o.name}: ")
         print_diagnostics(strays, prefix="error: ")
@@ -142,15 +135,33 @@ def run(args: argparse.Namespace) -> int:
             "resolved": len(records) - len(tally.failed) - len(unfinished),
             "failed": [{"document": o.name, "problems": [d.to_dict() for d in o.diagnostics]} for o in tally.failed]
             + [{"document": None, "problems": [d.to_dict()]} for d in strays],
-            "warnings": [d.to_dict() for d in tally.warnings],
+            "warnings": tally.warnings.to_dict(),
             **tally.totals,
         }
+        note(report, done)
         if stopped is not None:
             interrupted_report(report, stopped, unfinished)
         return finish(out, report, seconds=time.perf_counter() - t0, startup=startup, interrupted=stopped)
 
 
-def _finish(out: Any, fmt: Format, types: Iterable[str]) -> list[Diagnostic]:
+def _run(pipeline: Any, records: list, opts: BatchOptions, args: argparse.Namespace
+         ) -> tuple[_Tally, BaseException | None]:
+    """Resolve ``records`` with a progress bar; an interrupt (Ctrl-C, SIGTERM) stops the workers
+    first and is returned, so that the report is written."""
+    batch = run_batch(pipeline, records, opts, jobs=args.jobs)
+    outcomes: Iterable[Outcome] = tracked(args, batch, len(records), "resolve")
+    tally = _Tally()
+    try:
+        for o in outcomes:
+            tally.add(o)
+    except KeyboardInterrupt as exc:
+        return tally, exc
+    finally:
+        batch.close()
+    return tally, None
+
+
+def finish_files(out: Any, fmt: Format, types: Iterable[str]) -> list[Diagnostic]:
     """The files the format writes once beside the documents (brat's annotation.conf); a failure
     (a full disk) is the run's problem (RC510)."""
     try:
@@ -166,7 +177,7 @@ class _Tally:
 
     def __init__(self) -> None:
         self.failed: list[Outcome] = []
-        self.warnings: list[Diagnostic] = []
+        self.warnings = WarningTally()
         self.totals = {"concepts": 0, "links": 0, "removed": 0, "chains": 0}
         self.seen = 0
 
@@ -175,6 +186,6 @@ class _Tally:
         if o.ok:
             for key in self.totals:
                 self.totals[key] += getattr(o, key)
-            self.warnings.extend(o.diagnostics)
+            self.warnings.add(o.diagnostics)
         else:
             self.failed.append(o)

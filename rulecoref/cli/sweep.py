@@ -5,12 +5,27 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
 from pathlib import Path
 
 from ..errors import CliError, diagnostic
+from ..io.formats import find_inputs
 from ..io.layout import find_records
-from .common import add_allow_path_option, cli_resources, load_pipeline, print_diagnostics, whole
+from .common import (
+    add_allow_path_option,
+    add_format_options,
+    add_quiet_options,
+    add_types_option,
+    cli_resources,
+    input_format,
+    load_pipeline,
+    parse_types,
+    print_diagnostics,
+    read_options_for,
+    tracked,
+    whole,
+)
 
 #: Most start penalties one sweep decodes (each value decodes every document again).
 MAX_ALPHAS = 1000
@@ -28,8 +43,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "once per document; only the search is repeated."
         ),
     )
-    p.add_argument("inputs", nargs="+", metavar="GOLD_DIR", help="i2b2 folders with gold chains")
-    p.add_argument("--rules", type=Path, default=None, metavar="YAML",
+    p.add_argument("inputs", nargs="+", metavar="GOLD_DIR",
+                   help="gold documents with their chains: i2b2 folders, JSONL with chains, brat")
+    p.add_argument("--rules", type=Path, default=None, metavar="YAML|NAME",
                    help="rule file with a belltree decoder (default: the bundled rules/belltree.yaml)")
     add_allow_path_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path")
@@ -38,10 +54,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--beam", type=whole(1, 10_000), default=None, help="override the rule file's beam (1 to 10000)")
     p.add_argument("--window", type=whole(0, 10_000), default=None,
                    help="override the rule file's window (sentences back; 0 = all)")
-    p.add_argument("--types", default="auto", metavar="LIST|auto", help="concept types the input may use (default any)")
+    add_types_option(p)
     p.add_argument("--wordnet", default=None, metavar="DIR",
                    help="WordNet 3.0 dict folder (default: $RULECOREF_WORDNET or /usr/share/wordnet)")
     p.add_argument("--json", action="store_true", help="print one JSON line per alpha instead of a table")
+    add_quiet_options(p)
+    add_format_options(p, "GOLD_DIR")
     p.set_defaults(run=run)
 
 
@@ -91,28 +109,34 @@ def run(args: argparse.Namespace) -> int:
     if not isinstance(decoder, BellTreeDecoder):
         raise CliError(diagnostic("RC556", kind=getattr(decoder, "kind", "union_find")))
     changes = {k: v for k, v in (("beam", args.beam), ("window", args.window)) if v is not None}
-    types = None if args.types.strip().lower() == "auto" else tuple(t.strip().lower() for t in args.types.split(","))
-    records, problems = find_records(args.inputs)
+    types = parse_types(args.types, pipeline.ruleset.types)
+    started = time.perf_counter()
+    fmt = input_format(args, args.inputs)
+    records, problems = find_records(args.inputs) if fmt.name == "i2b2" else find_inputs(args.inputs, fmt.name)
+    opts = read_options_for(args, fmt, types)
     docs, golds, resolutions, warnings = [], [], [], list(problems)
-    for rec in records:
+    for rec in tracked(args, records, len(records), "passes"):
         if rec.txt is None:
             continue
-        td, w = load_gold(rec, types=types)
+        td, w = load_gold(rec, opts=opts)
         warnings.extend(w)
         docs.append(td.doc)
         golds.append(td.gold)
         resolutions.append(pipeline.run_passes(td.doc))
     if not docs:
         raise CliError(diagnostic("RC557", inputs=", ".join(map(str, args.inputs))))
-    print_diagnostics(warnings[:10], prefix="warning: ")
+    if not args.quiet:
+        print_diagnostics(warnings[:10], prefix="warning: ")
     if not args.json:
         print(f"{'log_alpha':>9} {'alpha':>7} {'conll_f1':>8} {'muc':>6} {'b3':>6} {'ceafe':>6} {'seconds':>7}")
+    best = (-1.0, 0.0)
     for la in log_alphas:
         dec = decoder.with_settings(alpha=math.exp(la), **changes)
         t0 = time.perf_counter()
-        preds = [dec.decode(d, r) for d, r in zip(docs, resolutions)]
+        preds = [dec.decode(d, r) for d, r in tracked(args, zip(docs, resolutions), len(docs), f"log alpha {la:g}")]
         secs = time.perf_counter() - t0
         rep = score(docs, golds, preds)
+        best = max(best, (rep.conll_f1, la))
         f = {k: rep.metrics[k].f1 for k in ("muc", "bcub", "ceafe")}
         if args.json:
             print(json.dumps({"log_alpha": la, "alpha": math.exp(la), "conll_f1": rep.conll_f1, **f,
@@ -120,4 +144,8 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"{la:9.2f} {math.exp(la):7.4f} {100 * rep.conll_f1:8.2f} {100 * f['muc']:6.2f} "
                   f"{100 * f['bcub']:6.2f} {100 * f['ceafe']:6.2f} {secs:7.1f}", flush=True)
+    # the summary: on stdout under the table, on stderr beside --json's lines (they stay JSON)
+    print(f"rulecoref: {len(log_alphas)} start penalties on {len(docs)}/{len(records)} docs, best CoNLL F1 "
+          f"{100 * best[0]:.2f} at log alpha {best[1]:g}, {time.perf_counter() - started:.1f} s",
+          file=sys.stderr if args.json else sys.stdout)
     return 0

@@ -29,7 +29,7 @@ from ..resources.umls import (
     safe_url,
     sqlite_path,
 )
-from .common import whole
+from .common import add_quiet_options, show_progress, whole
 
 MAX_SHOWN = 20  # malformed rows printed; the report counts them all
 
@@ -66,7 +66,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                       help="stop (and change nothing) after more than N malformed rows (default 1000)")
     load.add_argument("--batch-size", type=whole(1, 10**7), default=20000, metavar="ROWS", help=argparse.SUPPRESS)
     load.add_argument("--json", action="store_true", help="print the load report as JSON")
-    load.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_quiet_options(load)
     load.set_defaults(run=run_load)
 
     look = usub.add_parser("lookup", help="show the CUIs and stored names a string matches",
@@ -144,15 +144,17 @@ def run_load(args: argparse.Namespace) -> int:
         force=args.force,
     )
     url = resolve_url(args.db)
+    if url == "sqlite://":
+        raise CliError(diagnostic("RC422", url=args.db))
     _check_db_file(url, args)
-    bar = _Bar(enabled=not args.no_progress and sys.stderr.isatty())
+    bar = _Bar(enabled=show_progress(args))
     try:
         report = load_mrconso(args.mrconso, url, opts, progress=bar)
     finally:
         bar.close()
-    for d in report.malformed_rows[:MAX_SHOWN]:
+    for d in report.malformed_rows[:MAX_SHOWN] if not args.quiet else ():
         print(f"warning: {d}", file=sys.stderr)
-    if report.malformed > MAX_SHOWN:
+    if report.malformed > MAX_SHOWN and not args.quiet:
         print(f"warning: ... {report.malformed - MAX_SHOWN} more malformed row(s) (--json lists the first 100)",
               file=sys.stderr)
     if args.json:
@@ -168,7 +170,7 @@ def run_load(args: argparse.Namespace) -> int:
         "too long": report.skipped_long, "malformed": report.malformed,
     }
     parts = ", ".join(f"{n} {why}" for why, n in skipped.items() if n)
-    print(f"rulecoref: loaded {report.kept} of {report.lines} rows into {safe_url(url)}"
+    print(f"rulecoref: loaded {report.kept} of {report.lines} rows ({report.cuis} CUIs) into {safe_url(url)}"
           + (f" ({parts} skipped)" if parts else "")
           + (f", {report.semantic_types} semantic types" if opts.mrsty else "")
           + f" in {report.seconds:.1f} s ({report.rows_per_second:,.0f} rows/s)")

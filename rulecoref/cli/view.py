@@ -7,11 +7,19 @@ import sys
 from pathlib import Path
 
 from ..errors import CliError, OutputError, diagnostic
-from ..io.formats import find_inputs, read_options
+from ..io.formats import find_inputs
 from ..io.outdir import OutputFolder
-from ..io.typemap import read_type_map
-from .common import encoding_name, gather_inputs, inputs_of, print_diagnostics
-from .resolve import add_format_options
+from .common import (
+    add_format_options,
+    add_quiet_options,
+    encoding_name,
+    gather_inputs,
+    input_format,
+    inputs_of,
+    print_diagnostics,
+    read_options_for,
+    tracked,
+)
 
 MAX_WARNINGS = 20
 
@@ -39,6 +47,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_format_options(p)
     p.add_argument("--encoding", default="utf-8", type=encoding_name,
                    help="input encoding (default utf-8; a BOM is accepted)")
+    add_quiet_options(p)
     p.set_defaults(run=run)
 
 
@@ -48,21 +57,22 @@ def run(args: argparse.Namespace) -> int:
     inputs = gather_inputs(args)
     if args.system is not None and not args.system.is_dir():
         raise CliError(diagnostic("RC521", what="system output folder", path=str(args.system)))
-    records, strays = find_inputs(inputs, args.input_format, args.encoding)
+    fmt = input_format(args, inputs)
+    records, strays = find_inputs(inputs, fmt.name, args.encoding)
     system = sorted(args.system.iterdir()) if args.system is not None else []
     out = OutputFolder(args.out, "view", overwrite=args.overwrite, what="page(s)",
-                       inputs=inputs_of(records, inputs, args.input_format, extra=system))
+                       inputs=inputs_of(records, inputs, fmt.name, extra=system))
     out.check()
-    type_map = read_type_map(args.type_map) if args.type_map else None
-    opts = read_options(args.input_format, encoding=args.encoding, type_map=type_map)
+    opts = read_options_for(args, fmt, None)
     with out.open(planned_pages(records)):
         try:
-            built = build_view(records, opts, out, args.system)
+            built = build_view(tracked(args, records, len(records), "view"), opts, out, args.system)
         except OutputError as exc:  # the index page could not be written
             print_diagnostics(exc.diagnostics, prefix="error: ")
             return 1
-    print_diagnostics(built.warnings[:MAX_WARNINGS], prefix="warning: ")
-    if len(built.warnings) > MAX_WARNINGS:
+    if not args.quiet:
+        print_diagnostics(built.warnings[:MAX_WARNINGS], prefix="warning: ")
+    if len(built.warnings) > MAX_WARNINGS and not args.quiet:
         print(f"warning: ... and {len(built.warnings) - MAX_WARNINGS} more", file=sys.stderr)
     print_diagnostics(built.failed + strays, prefix="error: ")
     print(f"rulecoref: {built.pages}/{len(records)} page(s) in {args.out} (open {args.out / 'index.html'})"

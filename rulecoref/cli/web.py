@@ -24,14 +24,16 @@ from ..io.i2b2 import read_document
 from ..io.layout import find_records
 from .common import (
     add_input_options,
+    add_quiet_options,
     add_rules_option,
     cli_resources,
     gather_inputs,
     load_pipeline,
+    parse_types,
     print_diagnostics,
     rules_path,
+    tracked,
 )
-from .resolve import parse_types
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -49,6 +51,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_rules_option(p)
     p.add_argument("--dry-run", action="store_true", help="only list what would be sent; send nothing")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    add_quiet_options(p)
     p.set_defaults(run=run)
 
 
@@ -78,7 +81,7 @@ def plan(pipeline: Pipeline, records, *, types, encoding: str):
 
 def run(args: argparse.Namespace) -> int:
     inputs = gather_inputs(args)
-    pipeline = load_pipeline(args, cli_resources(args))
+    pipeline = load_pipeline(args, cli_resources(args, offline=args.dry_run))  # --dry-run sends nothing
     roles = [p for p in pipeline.passes if p.kind == "people_roles"]
     if not roles:
         raise CliError(diagnostic("RC315", file=str(pipeline.ruleset.path),
@@ -88,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
             "the web provider is disabled in this rule file (web.enabled: false)"),
             hint="run with --dry-run to see what would be sent; then set web.enabled: true and a url."))
     records, _ = find_records(inputs)
-    roles, words, refused, failed = plan(pipeline, records, types=parse_types(args.types, pipeline.ruleset.types),
+    roles, words, refused, failed = plan(pipeline, tracked(args, records, len(records), "web"), types=parse_types(args.types, pipeline.ruleset.types),
                                          encoding=args.encoding)
     settings = roles[0].web_settings
     for name, diags in failed:
@@ -96,6 +99,7 @@ def run(args: argparse.Namespace) -> int:
     if args.dry_run:
         return _dry_run(args, settings, words, refused, failed, len(records))
     provider = next(p.provider for p in roles if p.provider is not None)
+    provider.log_failures = False  # printed once, below
     verdicts = [provider.lookup(w) for w in sorted(words)]
     out = {
         "url": settings.url,

@@ -12,7 +12,9 @@ imports ``rulecoref.passes``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from ..extras import require
 
@@ -47,14 +49,28 @@ def score_dirs(
     *,
     concepts_dir: str | Path | None = None,
     encoding: str = "utf-8",
+    progress: Callable[[int, int], object] | None = None,
 ) -> Report:
-    """Score a folder of system ``.txt.chains`` against an i2b2 gold folder.
+    """Score a folder of system ``.txt.chains`` against an i2b2 gold folder (``progress``: called
+    with the documents read and their number, as ``load_i2b2`` reads them).
 
     Every concept outside any chain is a singleton on both sides; a missing system file counts as
     "no chains" (warning RC703, kept in ``report.warnings``); a system mention that is not a gold
     concept raises EvaluationError (RC701, naming file and line).
     """
-    loaded = load_i2b2(gold_dir, system_dir, concepts_dir=concepts_dir, encoding=encoding)
+    loaded = load_i2b2(gold_dir, system_dir, concepts_dir=concepts_dir, encoding=encoding, progress=progress)
+    report = score_partitions(loaded.documents, mode=mode, by_type=by_type)
+    report.warnings = loaded.warnings + report.warnings
+    return report
+
+
+def score_records(gold: str | Path, system: str | Path, fmt: Any, opts: Any, mode: str = "conll",
+                  by_type: bool = False) -> Report:
+    """Score a ``resolve`` output against gold JSONL (``chains``) or brat (coreference) documents,
+    mentions matched by their characters (``records.load_records``)."""
+    from .records import load_records
+
+    loaded = load_records(Path(gold), Path(system), fmt, opts)
     report = score_partitions(loaded.documents, mode=mode, by_type=by_type)
     report.warnings = loaded.warnings + report.warnings
     return report

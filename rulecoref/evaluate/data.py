@@ -19,18 +19,16 @@ the response has no response mentions; a response document missing from the key 
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import Diagnostic, EvaluationError, InputError, diagnostic
 from ..io.conll import read_conll
 from ..io.formats import doc_name
-from ..io.i2b2 import Span, read_chains, read_document, read_text_lines
+from ..io.i2b2 import Span, parse_concept, read_chains, read_document, read_text_lines
+from ..io.layout import is_file
 from .core import Mention
-
-_CON_RE = re.compile(r'^c="(?P<text>.*)" (?P<l1>\d+):(?P<t1>\d+) (?P<l2>\d+):(?P<t2>\d+)\|\|t="(?P<type>[^"]*)"$')
 
 
 @dataclass
@@ -81,11 +79,11 @@ def read_concepts(path: str | Path, encoding: str = "utf-8") -> tuple[list[Conce
         text = line.strip()
         if not text:
             continue
-        m = _CON_RE.match(text)
-        if not m:
+        parsed = parse_concept(text)
+        if parsed is None:
             errors.append(diagnostic("RC201", file=file, line=lineno, detail=f"expected c=\"...\" L:T L:T||t=\"type\", got {text[:80]!r}"))
             continue
-        span = (int(m["l1"]), int(m["t1"]), int(m["l2"]), int(m["t2"]))
+        given, span, written_type = parsed
         if (span[2], span[3]) < (span[0], span[1]):
             errors.append(diagnostic("RC211", file=file, line=lineno, detail=f"{span[0]}:{span[1]} {span[2]}:{span[3]}"))
             continue
@@ -94,7 +92,7 @@ def read_concepts(path: str | Path, encoding: str = "utf-8") -> tuple[list[Conce
                                        span=f"{span[0]}:{span[1]} {span[2]}:{span[3]}", first=seen[span]))
             continue
         seen[span] = lineno
-        out.append(ConceptSpan(span, m["type"].strip().lower(), lineno, m["text"]))
+        out.append(ConceptSpan(span, written_type.strip().lower(), lineno, given))
     if errors:
         raise InputError(errors)
     return out, warnings
@@ -128,7 +126,7 @@ def _read_side(path: Path, concept_type: dict[Span, str], name: str, side: str, 
     """Chains (spans, type) of one side's file; a chain naming a non-concept is reported
     (``bad_code``) and left out, a missing file is a warning (RC703) and means no chains, and a
     mention whose text is not the concept's (case and spacing aside) is a warning (RC718)."""
-    if not path.is_file():
+    if not is_file(path):
         warnings.append(diagnostic("RC703", file=str(path), severity="warning", doc=name, side=side))
         return []
     out = []
@@ -153,6 +151,7 @@ def load_i2b2(
     *,
     concepts_dir: str | Path | None = None,
     encoding: str = "utf-8",
+    progress: Callable[[int, int], object] | None = None,
 ) -> LoadResult:
     """Read gold concepts + gold chains + system chains into partitions, one per gold record.
 
@@ -162,6 +161,8 @@ def load_i2b2(
         system_dir: ``NAME.txt.chains`` files, flat or in a ``chains/`` subfolder.
         concepts_dir: where the ``.txt.con`` files are when not in ``gold_dir/concepts``
             (the official scorer takes the gold chains, system chains and concepts separately).
+        progress: called with (documents read, documents in all) after each gold record, for a
+            progress bar on a corpus of thousands.
     """
     gold_dir, system_dir = Path(gold_dir), Path(system_dir)
     for what, path in (("gold folder", gold_dir), ("system folder", system_dir)):
@@ -188,6 +189,8 @@ def load_i2b2(
         concepts = _gold_concepts(con, txt, name, encoding, result.warnings)
         result.documents.append(_partition(name, concepts, gold_chains_dir, sys_chains_dir, encoding, errors,
                                            result.warnings))
+        if progress is not None:
+            progress(len(names), len(con_files))
 
     for f in sorted(sys_chains_dir.glob("*.chains")):
         if doc_name(f) not in names:
@@ -200,7 +203,7 @@ def load_i2b2(
 def _gold_concepts(con: Path, txt: Path | None, name: str, encoding: str,
                    warnings: list[Diagnostic]) -> list[ConceptSpan]:
     """A record's concepts; read with its text when there is one, so the text's checks apply."""
-    if txt is not None and txt.is_file():
+    if txt is not None and is_file(txt):
         read = read_document(txt, con, name=name, encoding=encoding)
         warnings.extend(read.warnings)
         return [ConceptSpan(c.span, c.type, c.source_line, c.text) for c in read.document.concepts]

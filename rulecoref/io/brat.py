@@ -8,8 +8,10 @@ task's form); both are joined into chains. Events, attributes, normalisations an
 skipped. A discontinuous span (``10 14;20 25``) is read as the one span covering it (RC237): i2b2
 concepts are contiguous. Offsets count characters of the .txt exactly as stored (CRLF included).
 
-Write: the i2b2 text of the document as NAME.txt, concepts as ``T`` lines in text order and each
-chain as one equivalence line ``*<TAB>Coreference T1 T3 ...``: a chain is an equivalence class, and
+Write: a document read from brat or JSONL as it came (``io/faithful.py``: the .txt byte for byte,
+the .ann lines as given without their coreference, T ids and labels kept); an i2b2 document as its
+i2b2 text in NAME.txt, concepts as ``T`` lines in text order. Each
+chain is one equivalence line ``*<TAB>Coreference T1 T3 ...``: a chain is an equivalence class, and
 brat draws and edits it as one when annotation.conf declares Coreference symmetric-transitive
 (``annotation_conf``, which rulecoref writes beside the files).
 """
@@ -21,8 +23,9 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ..chains import clusters_from_pairs
-from ..document import Document
+from ..document import Document, GivenConcept, Origin
 from ..errors import Diagnostic, InputError, diagnostic
+from .faithful import ADDED_SOURCE, faithful_brat
 from .formats import Files, Format, ReadOptions, ReadResult, Record, input_files, register_format
 from .i2b2 import read_text
 from .text import document_from_text, document_text
@@ -55,6 +58,9 @@ def read_brat(txt_path: str | Path, ann_path: str | Path, *, name: str | None = 
     for k, first in td.duplicates:
         warnings.append(diagnostic("RC212", file=file, line=lines_of[k], severity="warning",
                                    span=f"{concepts[k][0]}-{concepts[k][1]}", first=lines_of[first]))
+    td.document.origin = Origin("brat", text, td.offsets, [
+        GivenConcept(start, end, label, tid, None if k is None else td.document.concepts[td.concept_of[k]].span)
+        for tid, label, start, end, k in ann.given], lines=tuple(ann.lines))
     chains = None
     if with_chains:
         mapped_pairs = [(td.concept_of[a], td.concept_of[b]) for a, b in pairs]
@@ -78,11 +84,16 @@ class _AnnReader:
         self.ids: dict[str, int] = {}  # every annotation id of the file -> its line
         self.dropped: set[str] = set()  # T ids whose type the type map drops
         self.relations: list[tuple[int, str, str, list[str]]] = []  # (line, kind, id, referenced ids)
+        #: every T line as given: (id, label, start, end, position in ``concepts`` or None when dropped)
+        self.given: list[tuple[str, str, int, int, int | None]] = []
+        #: every line as given, and whether it states coreference (an output's chains replace those)
+        self.lines: list[tuple[str, bool]] = []
 
     def read(self, ann: str) -> None:
         for lineno, line in enumerate(ann.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
             if not line.strip():
                 continue
+            known = len(self.relations)
             if line.startswith("T"):
                 self._concept(lineno, line)
             elif line.startswith("R"):
@@ -93,6 +104,7 @@ class _AnnReader:
                 self._new_id(lineno, line.split("\t", 1)[0].split(" ", 1)[0])
             else:
                 self._malformed(lineno, line)
+            self.lines.append((line, len(self.relations) > known))
 
     def _new_id(self, lineno: int, aid: str) -> bool:
         """Record an annotation id; a repeated one is RC246 (brat refuses such a file too: which
@@ -126,6 +138,7 @@ class _AnnReader:
             self.warnings.append(diagnostic("RC237", file=self.file, line=lineno, severity="warning", id=tid,
                                             spans=spans_text, start=start, end=end))
         mapped = self._concept_type(lineno, tid, ttype)
+        self.given.append((tid, ttype, start, end, None if mapped is None else len(self.concepts)))
         if mapped is None:
             return
         if given is not None and end <= len(self.text):
@@ -204,13 +217,22 @@ def _clip(line: str) -> str:
 
 
 def format_brat(doc: Document, chains: Iterable[Sequence[int]]) -> tuple[str, str]:
-    """(NAME.txt, NAME.ann) for a document and its chains: the i2b2 text, one ``T`` line per
-    concept (T1 is concept 0) and one equivalence line per chain of two or more mentions."""
+    """(NAME.txt, NAME.ann) for a document and its chains. A document read from text with offsets
+    (brat, JSONL) is given back as it came (``io/faithful.py``); an i2b2 document as its i2b2
+    text, one ``T`` line per concept (T1 is concept 0; an added mention with an AnnotatorNotes
+    line) and one equivalence line per chain of two or more mentions."""
+    chains = list(chains)
+    if doc.origin is not None:
+        return faithful_brat(doc, chains, [""] * len(chains))
     td = document_text(doc)
     lines = []
+    notes = 0
     for c in doc.concepts:
         start, end = td.char_span(c)
         lines.append(f"T{c.index + 1}\t{c.type} {start} {end}\t{td.text[start:end]}\n")
+        if c.added:
+            notes += 1
+            lines.append(f"#{notes}\tAnnotatorNotes T{c.index + 1}\tsource: {ADDED_SOURCE}\n")
     rows = sorted(sorted(members) for members in chains if len(members) > 1)
     for members in rows:
         lines.append(f"*\t{COREFERENCE} " + " ".join(f"T{i + 1}" for i in members) + "\n")
@@ -267,7 +289,22 @@ class Brat(Format):
     def write(self, doc: Document, chains: Sequence[Sequence[int]], chain_types: Sequence[str]
               ) -> tuple[Files, list[Diagnostic]]:
         txt, ann = format_brat(doc, chains)
-        return [(f"{doc.name}.txt", txt), (f"{doc.name}.ann", ann)], []  # the text first: an .ann never lacks it
+        return [(f"{doc.name}.txt", txt), (f"{doc.name}.ann", valid_labels(ann))], []  # the text first
 
     def finish(self, types: Iterable[str]) -> Files:
-        return [("annotation.conf", annotation_conf(types))]
+        return [("annotation.conf", annotation_conf(brat_label(t) for t in types))]
+
+
+_T_TYPE = re.compile(r"^(T[^\t]*\t)(.+?)( \d+ \d+(?:;\d+ \d+)*\t)", re.MULTILINE)
+
+
+def brat_label(type_: str) -> str:
+    """A concept type as a brat label: no whitespace (brat and rulecoref's reader split the
+    ``T`` line at spaces), so "chest finding" is written chest_finding; other types are kept."""
+    return "_".join(type_.split()) or "_"
+
+
+def valid_labels(ann: str) -> str:
+    """An ``.ann`` text whose ``T`` lines carry brat labels (``brat_label``): a type with a space
+    was once written as it was, and the file could not be read back (RC236)."""
+    return _T_TYPE.sub(lambda m: m.group(1) + brat_label(m.group(2)) + m.group(3), ann)

@@ -96,6 +96,9 @@ class Format:
     name: ClassVar[str] = ""
     #: What its files are, for ``--help`` ("jsonl: one document per line").
     help: ClassVar[str] = ""
+    #: What it reads, for an input option's ``--help``, where it differs from what it writes
+    #: (i2b2 reads NAME.txt + NAME.txt.con and writes NAME.txt.chains); empty: ``help``.
+    input_help: ClassVar[str] = ""
     #: Order in which ``detect`` is asked (``convert --from``, ``spark-resolve --input-format auto``).
     rank: ClassVar[int] = 50
     #: What ``detect`` looks for in a folder, for the message when no format claims one (RC520).
@@ -141,6 +144,11 @@ class Format:
     def read(self, record: Record, opts: ReadOptions, with_chains: bool) -> ReadResult:
         """One record as a document; ``with_chains`` also reads its gold chains (concept indices)."""
         raise NotImplementedError
+
+    def read_gold(self, record: Record, opts: ReadOptions) -> tuple[ReadResult, list[list[int]] | None]:
+        """One record with its gold chains, None when it has none (learning, evaluation)."""
+        read = self.read(record, opts, True)
+        return read, read.chains
 
     def parse_line(self, text: str, *, file: str, opts: ReadOptions) -> ReadResult:
         """One line of a file of this format as a document (``lines`` formats)."""
@@ -224,9 +232,13 @@ def output_formats() -> list[str]:
     return [f.name for f in formats() if f.writes]
 
 
-def choices_help(names: Iterable[str], default: str = "i2b2") -> str:
-    """The formats' own descriptions for ``--help`` ("i2b2 NAME.txt.chains (default), ...")."""
-    return ", ".join(f"{n} {get_format(n).help}" + (" (default)" if n == default else "") for n in names)
+def choices_help(names: Iterable[str], default: str = "i2b2", *, inputs: bool = False) -> str:
+    """The formats' own descriptions for ``--help`` ("i2b2 NAME.txt.chains (default), ..."); with
+    ``inputs``, what each reads ("i2b2 NAME.txt + NAME.txt.con (default), ...")."""
+    def described(f: Format) -> str:
+        return (f.input_help or f.help) if inputs else f.help
+
+    return ", ".join(f"{n} {described(get_format(n))}" + (" (default)" if n == default else "") for n in names)
 
 
 def detect_format(path: Path, candidates: Iterable[Format] | None = None) -> str | None:
@@ -322,6 +334,28 @@ def find_inputs(inputs: Iterable[str | Path], input_format: str = "i2b2",
 def read_record(record: Record, opts: ReadOptions, *, with_chains: bool = False) -> ReadResult:
     """Read one record of any format; ``with_chains`` also reads its gold chains (as concept indices)."""
     return get_format(record.kind).read(record, opts, with_chains)
+
+
+def read_gold_record(record: Record, opts: ReadOptions) -> tuple[ReadResult, list[list[int]] | None]:
+    """One record of any format with its gold chains (concept indices), None when it has none (an
+    i2b2 record without a chains file, a JSONL line without ``chains``)."""
+    return get_format(record.kind).read_gold(record, opts)
+
+
+def inputs_format(inputs: Iterable[str | Path], given: str | None = None) -> Format:
+    """The format of a command's inputs: ``given`` (``--input-format``), else the one each input
+    claims (``detect``, as ``convert --from`` finds it), i2b2 when none does (its reader then says
+    what is missing). Inputs of two formats at once are RC251."""
+    if given:
+        return get_format(given)
+    found: dict[str, str] = {}
+    for item in inputs:
+        name = detect_format(Path(item), [f for f in formats() if f.reads])
+        if name is not None:
+            found.setdefault(name, str(item))
+    if len(found) > 1:
+        raise CliError(diagnostic("RC251", found=", ".join(f"{p} ({n})" for n, p in found.items())))
+    return get_format(next(iter(found), "i2b2"))
 
 
 def typed(doc: Document, chains: Sequence[Sequence[int]], types: Sequence[str] | None,

@@ -54,9 +54,11 @@ def read_text(path: str | Path, encoding: str = "utf-8") -> str:
 
 
 def read_text_lines(path: str | Path, encoding: str = "utf-8") -> list[str]:
-    """A file's text as lines: CRLF/CR normalised, trailing blank lines dropped."""
+    """A file's text as lines: CRLF normalised, trailing blank lines dropped. A file with newlines
+    breaks lines at them only: a lone CR inside a line is whitespace of that line (it once split the
+    line, and the concept file was blamed, RC203); a file without any newline (old Mac) breaks at CR."""
     text = read_text(path, encoding)
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = text.replace("\r\n", "\n").split("\n") if "\n" in text else text.split("\r")
     while lines and not lines[-1].strip():
         lines.pop()
     return lines
@@ -68,6 +70,15 @@ def parse_mention(text: str) -> tuple[str, Span] | None:
     if not m:
         return None
     return m["text"], (int(m["l1"]), int(m["t1"]), int(m["l2"]), int(m["t2"]))
+
+
+def parse_concept(line: str) -> tuple[str, Span, str] | None:
+    """Parse a concept line ``c="..." L:T L:T||t="type"``: (text, span, type as written), None when
+    malformed. The one reader of concept lines (documents, the scorer's light reader, the viewer)."""
+    m = _CONCEPT_RE.match(line.strip())
+    if not m:
+        return None
+    return m["text"], (int(m["l1"]), int(m["t1"]), int(m["l2"]), int(m["t2"])), m["type"]
 
 
 def _check_span(span: Span, lines: list[list[str]], file: str, line: int) -> Diagnostic | None:
@@ -114,16 +125,16 @@ def _concept_lines(con_lines: list[str], lines: list[list[str]], cfile: str, all
     for lineno, line in enumerate(con_lines, 1):
         if not line.strip():
             continue
-        m = _CONCEPT_RE.match(line.strip())
-        if not m:
+        parsed = parse_concept(line)
+        if parsed is None:
             errors.append(diagnostic("RC201", file=cfile, line=lineno, detail=f"expected c=\"...\" L:T L:T||t=\"type\", got {line.strip()[:80]!r}"))
             continue
-        span = (int(m["l1"]), int(m["t1"]), int(m["l2"]), int(m["t2"]))
+        given, span, written_type = parsed
         problem = _check_span(span, lines, cfile, lineno)
         if problem:
             errors.append(problem)
             continue
-        ctype = m["type"].strip().lower()
+        ctype = written_type.strip().lower()
         if allowed is not None and ctype not in allowed:
             errors.append(diagnostic("RC208", file=cfile, line=lineno, type=ctype, known=", ".join(sorted(allowed))))
             continue
@@ -131,7 +142,6 @@ def _concept_lines(con_lines: list[str], lines: list[list[str]], cfile: str, all
             warnings.append(diagnostic("RC212", file=cfile, line=lineno, severity="warning", span=f"{span[0]}:{span[1]} {span[2]}:{span[3]}", first=seen[span]))
             continue
         seen[span] = lineno
-        given = m["text"]
         found = _span_tokens(lines, span)
         if _norm(given) != _norm(" ".join(found)):
             d = diagnostic("RC203", file=cfile, line=lineno, given=given, found=" ".join(found),
@@ -292,6 +302,7 @@ class I2b2(Format):
     in, ``NAME.txt.chains`` out (a whole release layout from ``convert``)."""
 
     help = "NAME.txt.chains"
+    input_help = "NAME.txt + NAME.txt.con (flat, or in docs/ and concepts/)"
     rank = 10
     marks = ("concepts/", "*.con")
     suffixes = (".txt.chains",)
@@ -316,6 +327,19 @@ class I2b2(Format):
         if with_chains and record.chains is not None:
             read.chains, read.chain_types = chains_by_index(read.document, record.chains, opts.encoding)
         return read
+
+    def read_gold(self, record: Record, opts: ReadOptions) -> tuple[ReadResult, list[list[int]] | None]:
+        """A chain mention that is no concept is a warning (RC209): gold files are often cut from a
+        larger annotation."""
+        if record.txt is None:
+            raise InputError(diagnostic("RC204", file=str(record.con), path=str(record.con), expected=record.con.name[:-4]))
+        read = read_document(record.txt, record.con, name=record.name, types=opts.types, strict_text=opts.strict_text,
+                             encoding=opts.encoding)
+        if record.chains is None:
+            return read, None
+        members, missing = chain_members(read.document, record.chains, encoding=opts.encoding)
+        read.warnings.extend(missing)
+        return read, members
 
     def system_chains(self, folder: Path, doc: Document, opts: ReadOptions) -> tuple[list[list[int]], list[str]] | None:
         for path in (folder / f"{doc.name}.txt.chains", folder / "chains" / f"{doc.name}.txt.chains"):

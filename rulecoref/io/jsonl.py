@@ -8,10 +8,12 @@ The shape NER tools and notebooks produce, and what ``rulecoref resolve --format
 
 ``start``/``end`` count characters of ``text`` (end exclusive, as a Python slice). Untokenised text
 (the default) is split by ``io/text.py``; ``"tokenized": true`` says the text is i2b2-shaped (one
-sentence per line, tokens separated by spaces), which is what the writer emits, so i2b2 -> JSONL ->
-i2b2 gives the same files. ``chains`` (optional on input) lists concepts by their position in
-``concepts``. Unknown keys are ignored with a warning, so a typo in "tokenized" does not pass
-unnoticed.
+sentence per line, tokens separated by spaces), which is what the writer emits for an i2b2 document,
+so i2b2 -> JSONL -> i2b2 gives the same files. ``chains`` (optional on input) lists concepts by their
+position in ``concepts``. A concept may carry an ``id``; the record's other keys are its own data.
+A JSONL document is written back as it came (``io/faithful.py``: text, concepts and keys unchanged,
+the system's chains by position and id); only a key that looks like a misspelt known one
+("tokenised") is a warning.
 """
 
 from __future__ import annotations
@@ -20,14 +22,16 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
-from ..document import Document
+from ..document import Document, GivenConcept, Origin
 from ..errors import Diagnostic, InputError, RulecorefError, diagnostic
 from .bounded import Limit, NotRegular, json_loads, lines, lone_surrogate, open_regular
+from .faithful import ADDED_SOURCE, faithful_jsonl
 from .formats import Files, Format, ReadOptions, ReadResult, Record, input_files, register_format, typed
-from .text import document_from_text, document_text
+from .text import TextDocument, document_from_text, document_text
 from .typemap import TypeMap
 
 DOC_KEYS = ("id", "text", "concepts", "tokenized", "chains")
@@ -181,6 +185,7 @@ def parse_jsonl_object(obj: Any, *, file: str = "<jsonl>", line: int | None = 1,
     warnings = check.warnings
     td = document_from_text(safe_name(doc_id), text, kept, tokenized=tokenized, abbreviations=abbreviations,
                             source=file, lines_of=[line] * len(kept))
+    td.document.origin = _origin(obj, text, td, raw_concepts, position)
     for k, first in td.duplicates:
         warnings.append(diagnostic("RC212", file=file, line=line, severity="warning",
                                    span=f"{kept[k][0]}-{kept[k][1]}", first=f"{line} (concept {first})"))
@@ -193,6 +198,22 @@ def parse_jsonl_object(obj: Any, *, file: str = "<jsonl>", line: int | None = 1,
     return ReadResult(td.document, warnings, chains, chain_types)
 
 
+def _origin(obj: dict, text: str, td: TextDocument, raw_concepts: list, position: dict[int, int]) -> Origin:
+    """The record as given, for outputs that hand it back (``io/faithful.py``): every concept in
+    its order, with the span of the Document concept it became (None when the type map dropped it)."""
+    concepts = td.document.concepts
+    given = []
+    for k, c in enumerate(raw_concepts):
+        span = concepts[td.concept_of[position[k]]].span if k in position else None
+        cid = c.get("id")
+        given.append(GivenConcept(c["start"], c["end"], c["type"], cid if _usable_id(cid) else None, span, c))
+    return Origin("jsonl", text, td.offsets, given, record=obj)
+
+
+def _usable_id(value: object) -> bool:
+    return isinstance(value, (str, int)) and not isinstance(value, bool)
+
+
 class _ObjectCheck:
     """The problems of one JSONL object, collected so that all of them are reported at once."""
 
@@ -202,6 +223,7 @@ class _ObjectCheck:
         self.allowed = set(types) if types else None
         self.errors: list[Diagnostic] = []
         self.warnings: list[Diagnostic] = []
+        self.ids: dict[str, int] = {}  # concept id -> its first position
 
     def bad(self, where: str, expected: str, got: object) -> None:
         self.errors.append(diagnostic("RC231", file=self.file, line=self.line, where=where, expected=expected,
@@ -217,9 +239,10 @@ class _ObjectCheck:
         return False
 
     def document_fields(self, obj: dict) -> tuple[Any, Any, Any, list]:
-        """id, text, tokenized and concepts as given (concepts [] when not a list); an unknown
-        key is only a warning (RC232), so that a misspelt "tokenized" does not pass unnoticed."""
-        unknown = sorted(set(obj) - set(DOC_KEYS))
+        """id, text, tokenized and concepts as given (concepts [] when not a list). Other keys are
+        the record's own data (``patient_mrn``), passed through to a JSONL output; only a key that
+        looks like a misspelt known one ("tokenised") is a warning (RC232)."""
+        unknown = sorted(k for k in set(obj) - set(DOC_KEYS) if get_close_matches(k.lower(), DOC_KEYS, 1, 0.8))
         if unknown:
             self.warnings.append(diagnostic("RC232", file=self.file, line=self.line, severity="warning",
                                             keys=", ".join(unknown), where="the document", known=", ".join(DOC_KEYS)))
@@ -270,6 +293,15 @@ class _ObjectCheck:
             ok = False
         if not ok:
             return None
+        cid = c.get("id")
+        if cid is not None and not (_usable_id(cid) and str(cid).strip()):
+            self.bad(f"{where}.id", "a string or an integer", cid)
+            return None
+        if cid is not None:
+            first = self.ids.setdefault(str(cid), k)
+            if first != k:
+                self.warnings.append(diagnostic("RC250", file=self.file, line=self.line, severity="warning",
+                                                id=cid, index=k, first=first))
         mapped = self._concept_type(ctype)
         if mapped is None:
             return None
@@ -346,13 +378,18 @@ def _show(value: object) -> str:
 
 
 def format_jsonl(doc: Document, chains: Iterable[Sequence[int]], chain_types: Sequence[str]) -> str:
-    """One document as one JSONL line (with its newline): the i2b2 text, concepts by character
-    offsets into it, and the chains of two or more mentions by concept position."""
+    """One document as one JSONL line (with its newline). A document read from text with offsets
+    (JSONL, brat) is given back as it came, with the chains added (``io/faithful.py``); an i2b2
+    document as its i2b2 text, concepts by character offsets into it, and the chains of two or
+    more mentions by concept position."""
+    if doc.origin is not None:
+        return faithful_jsonl(doc, chains, chain_types)
     td = document_text(doc)
     concepts = []
     for c in doc.concepts:
         start, end = td.char_span(c)
-        concepts.append({"start": start, "end": end, "type": c.type, "text": td.text[start:end]})
+        concepts.append({"start": start, "end": end, "type": c.type, "text": td.text[start:end]}
+                        | ({"source": ADDED_SOURCE} if c.added else {}))
     out_chains = [{"type": t, "mentions": sorted(members)} for members, t in zip(chains, chain_types)
                   if len(members) > 1]
     out_chains.sort(key=lambda ch: ch["mentions"][0])
@@ -366,6 +403,7 @@ class Jsonl(Format):
     resolves it, and Spark can read the lines of files on any file system (``parse_line``)."""
 
     help = "NAME.jsonl (one line each)"
+    input_help = "*.jsonl files, one document per line"
     rank = 30
     marks = ("*.jsonl",)
     suffixes = (".jsonl",)
@@ -404,13 +442,19 @@ class Jsonl(Format):
         path = folder / f"{doc.name}.jsonl"
         if not path.is_file():
             return None
-        read = read_jsonl_entry(path, JsonlEntry(doc.name, 1, 0), encoding=opts.encoding)
+        read = read_jsonl_entry(path, JsonlEntry(doc.name, 1, 0), encoding=opts.encoding,
+                                abbreviations=opts.abbreviations, type_map=opts.type_map)
         other = read.document.concepts
         index = {c.span: c.index for c in doc.concepts}
-        if any(c.span not in index for c in other):
+        given = {g.span for g in read.document.origin.concepts if (g.raw or {}).get("source") != ADDED_SOURCE} \
+            if read.document.origin is not None else {c.span for c in other}
+        if any(c.span not in index for c in other if c.span in given):
             raise RulecorefError(diagnostic("RC525", file=str(path), doc=doc.name,
                                             detail="its concepts are not this document's (another text or tokenisation)"))
-        chains = [sorted(index[other[i].span] for i in c) for c in read.chains or []]
+        # the mentions rulecoref added are no concept of ``doc``: its chains go without them
+        chains = [m for m in ([index[other[i].span] for i in c if other[i].span in index] for c in read.chains or [])
+                  if len(m) > 1]
+        chains = [sorted(m) for m in chains]
         return chains, typed(doc, chains, read.chain_types)
 
     def write(self, doc: Document, chains: Sequence[Sequence[int]], chain_types: Sequence[str]

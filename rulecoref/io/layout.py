@@ -12,6 +12,7 @@ text without its concept file (RC216). Two different files with one document nam
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -23,21 +24,40 @@ from .formats import Record, doc_name
 def _partner_txt(con: Path) -> Path | None:
     name = con.name[: -len(".con")] if con.name.endswith(".con") else con.name
     for cand in (con.with_name(name), con.parent.parent / "docs" / name):
-        if cand.is_file():
+        if is_file(cand):
             return cand
     return None
 
 
 def _partner_con(txt: Path) -> Path:
     for cand in (txt.with_name(txt.name + ".con"), txt.parent.parent / "concepts" / (txt.name + ".con")):
-        if cand.is_file():
+        if is_file(cand):
             return cand
     return txt.with_name(txt.name + ".con")
 
 
+def is_file(path: Path) -> bool:
+    """``path.is_file()``, False for a name the file system cannot hold (ENAMETOOLONG: a 247-character
+    document name has a legal 255-byte ``.con`` but no ``.txt.chains``), which ``Path.is_file``
+    raises as OSError."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
+def _present(path: Path) -> bool:
+    """A chains file that is there, regular or not: a named pipe or a device named like gold chains
+    is read and refused as not a regular file (RC220), not passed over as missing (RC570)."""
+    try:
+        return path.is_file() or (os.path.lexists(path) and not path.is_dir())
+    except OSError:
+        return False
+
+
 def _chains_for(base: Path, name: str) -> Path | None:
     for cand in (base / "chains" / f"{name}.txt.chains", base / f"{name}.txt.chains"):
-        if cand.is_file():
+        if _present(cand):
             return cand
     return None
 
@@ -46,7 +66,7 @@ def _partner_chains(file: Path, name: str) -> Path | None:
     """The gold chains of an explicitly named text or concept file: beside it, or in its
     release's chains/ (so ``convert`` and ``view`` of one file keep them)."""
     for cand in (file.with_name(f"{name}.txt.chains"), file.parent.parent / "chains" / f"{name}.txt.chains"):
-        if cand.is_file() and (cand.parent == file.parent or file.parent.name in ("docs", "concepts")):
+        if _present(cand) and (cand.parent == file.parent or file.parent.name in ("docs", "concepts")):
             return cand
     return None
 
@@ -64,7 +84,7 @@ def records_in_dir(root: Path) -> tuple[list[Record], list[Diagnostic]]:
     for con in cons:
         name = doc_name(con)
         txt = txt_dir / con.name[: -len(".con")]
-        if not txt.is_file():
+        if not is_file(txt):
             problems.append(diagnostic("RC204", file=str(con), path=str(con), expected=str(txt)))
             out.append(Record(name, None, con, _chains_for(root, name)))
             continue
@@ -73,7 +93,7 @@ def records_in_dir(root: Path) -> tuple[list[Record], list[Diagnostic]]:
         raise InputError(diagnostic("RC210", path=str(root), hint="expected DIR/concepts/*.txt.con or DIR/*.txt.con"))
     for txt in sorted(txt_dir.glob("*.txt")):
         con = con_dir / (txt.name + ".con")
-        if not con.is_file():
+        if not is_file(con):
             problems.append(diagnostic("RC216", file=str(txt), path=str(txt), expected=str(con)))
     return out, problems
 
@@ -94,9 +114,9 @@ def find_records(inputs: Iterable[str | Path]) -> tuple[list[Record], list[Diagn
             if txt is None:
                 problems.append(diagnostic("RC204", file=str(path), path=str(path), expected=path.name[:-4]))
             records.append(Record(doc_name(path), txt, path, _partner_chains(path, doc_name(path))))
-        elif path.is_file():
+        elif is_file(path):
             con = _partner_con(path)
-            if not con.is_file():
+            if not is_file(con):
                 problems.append(diagnostic("RC216", file=str(path), path=str(path), expected=str(con)))
                 continue
             records.append(Record(doc_name(path), path, con, _partner_chains(path, doc_name(path))))

@@ -9,9 +9,10 @@ that cannot hold the outputs (it is a file, lies under one, or cannot be written
 that is an input folder (RC505). ``open`` creates it, takes its lock, and claims the files the run
 will write: a claimed file that is an input is RC522, one that exists and that no rulecoref run
 wrote is RC512 (it is never replaced or deleted), and the files an earlier run of the same kind
-wrote are RC501/RC526 unless ``--overwrite`` (which deletes those, and only those). What each run
+wrote are RC501/RC526 unless ``--overwrite`` (which deletes those, and only those) or ``--resume``
+(which keeps them: ``intact`` names them, and the caller skips the work they hold). What each run
 wrote is kept in ``OUT/.rulecoref-outputs``, one JSON ``[group, file]`` a line, so that a later
-``--overwrite`` knows which files are rulecoref's.
+``--overwrite`` knows which files are rulecoref's; it is rewritten only when what it says changes.
 
 ``OutputFile`` is a single file a command writes (``convert`` to one JSONL or CoNLL file, ``train
 --model``): never an input, never a folder, never under a file; an existing file is replaced only
@@ -27,11 +28,15 @@ mix two batches.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
+import re
 import secrets
 import shlex
 import socket
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -49,6 +54,8 @@ _LOCK_BYTES = 8192
 _MANIFEST_LINE = 8192
 #: Files of one group that an error names before it says "and N more".
 _SHOWN = 3
+#: ``write_atomic``'s temporary file for NAME (group 1), which a killed run leaves behind.
+_TEMP = re.compile(r"^\.(.+)\.[0-9a-f]{12}\.tmp$")
 
 
 def check_out_dir(out: Path, inputs: tuple[set[Path], set[Path]] = (set(), set())) -> None:
@@ -152,6 +159,11 @@ class OutputLock:
                   "command": held.get("command", "?"), "lock": shlex.quote(str(self.path))}
         if isinstance(pid, int) and held.get("host") == socket.gethostname() and not _alive(pid):
             raise CliError(diagnostic("RC507", **fields))
+        if not held:  # garbage, a folder, a device: no run to wait for can be named, so name the lock
+            kind = "a folder" if self.path.is_dir() and not self.path.is_symlink() else "not a lock rulecoref wrote"
+            raise CliError(diagnostic("RC506", **fields, hint=(
+                f"the lock {self.path} cannot be read ({kind}); if no rulecoref run uses the folder, remove it: "
+                f"rm -r {shlex.quote(str(self.path))}")))
         raise CliError(diagnostic("RC506", **fields))
 
     def release(self) -> None:
@@ -181,16 +193,20 @@ def write_atomic(path: str | Path, text: str, encoding: str = "utf-8") -> None:
     except UnicodeEncodeError as exc:
         raise OutputError(diagnostic("RC510", file=str(path), path=str(path), detail=(
             f"the text holds {text[exc.start]!r} at character {exc.start}, which {encoding} cannot encode"))) from exc
-    tmp = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"
+    tmp = path.parent / temp_name(path.name)
     created = False
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        created = True  # before the open: a signal right after it still removes the file (O_EXCL: ours)
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
-        created = True
         _write_fd(fd, data)
         os.replace(tmp, path)
         created = False
     except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:  # that document's error, not the disk's
+            raise OutputError(diagnostic("RC510", file=str(path), path=str(path), detail=(
+                f"its name is {len(path.name.encode('utf-8', 'surrogateescape'))} bytes, longer than the file "
+                "system holds"), hint="give the document a shorter name (the part before the first '.').")) from exc
         raise OutputError(diagnostic("RC510", file=str(path), path=str(path),
                                      detail=exc.strerror or str(exc))) from exc
     finally:
@@ -199,6 +215,28 @@ def write_atomic(path: str | Path, text: str, encoding: str = "utf-8") -> None:
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+#: Longest file name most file systems hold (ext4, XFS, tmpfs, NTFS: 255 bytes)
+NAME_MAX = 255
+
+
+#: ``.NAME.TOKEN.tmp``: a temporary file of ``write_atomic``
+_TEMP = re.compile(r"^\.(.+)\.[0-9a-f]{12}\.tmp$", re.DOTALL)
+
+
+def temp_stem(name: str) -> str:
+    """The part of ``name`` its temporary file keeps: all of it, or its first bytes (whole UTF-8
+    characters) so that the temporary name is no longer than NAME_MAX bytes when ``name`` itself
+    fits (a 230-character document once failed because its temporary file's name was too long)."""
+    room = NAME_MAX - 1 - len(".000000000000.tmp")
+    raw = name.encode("utf-8", "surrogateescape")
+    return raw[:room].decode("utf-8", "ignore") if len(raw) > room else name
+
+
+def temp_name(name: str) -> str:
+    """The temporary file for ``name``: ``.NAME.TOKEN.tmp`` (``temp_stem``)."""
+    return f".{temp_stem(name)}.{secrets.token_hex(6)}.tmp"
 
 
 def _write_fd(fd: int, data: bytes) -> None:
@@ -265,8 +303,8 @@ class OutputFolder:
 
     def __init__(self, path: Path, group: str, *, overwrite: bool = False, inputs: Inputs | None = None,
                  exclusive: Sequence[str] = (), replaceable: Sequence[str] = (), adopt: str | None = None,
-                 stale_code: str = "RC526", what: str = "output file(s)"):
-        self.path, self.group, self.overwrite = Path(path), group, overwrite
+                 stale_code: str = "RC526", what: str = "output file(s)", resume: bool = False):
+        self.path, self.group, self.overwrite, self.resume = Path(path), group, overwrite, resume
         self.inputs = inputs or Inputs()
         self.exclusive, self.replaceable, self.adopt = tuple(exclusive), frozenset(replaceable), adopt
         self.stale_code, self.what = stale_code, what
@@ -274,6 +312,8 @@ class OutputFolder:
         self.owners: dict[str, str] = {}  # file (relative) -> group that wrote it
         self.stamps: dict[str, tuple[int, int]] = {}  # file -> (size, mtime_ns) when its run ended
         self.planned: set[str] = set()
+        #: with ``resume``: the group's files of earlier runs, present and unchanged since (``open``)
+        self.intact: set[str] = set()
         self.opened = False
 
     def check(self) -> OutputFolder:
@@ -288,6 +328,9 @@ class OutputFolder:
         self.lock.acquire()
         try:
             self.owners, self.stamps = self._read_manifest()
+            if self.resume:  # before the claim, while ``owner`` still compares the stamps
+                self.intact = {n for n in self.owners if self.owner(n) == self.group
+                               and os.path.lexists(self.path / n) and not os.path.isdir(self.path / n)}
             self.plan(names, first=True)
         except BaseException:
             self.lock.release()
@@ -307,7 +350,7 @@ class OutputFolder:
         if first:
             foreign += self._foreign_of_kind(set(new))
             earlier = [n for n in sorted(self.owners) if self.owner(n) == self.group and n not in self.replaceable
-                       and os.path.lexists(self.path / n)]
+                       and _a_file(self.path / n) and not self.resume]
         if foreign:
             detail = (f"not named in {self.path / MANIFEST}" if len(foreign) == 1 else
                       f"{len(foreign)} files in {self.path} that no rulecoref run wrote: {_few(foreign)}")
@@ -322,7 +365,10 @@ class OutputFolder:
         for name in earlier:  # only with --overwrite: the group's own files of an earlier run
             path = self.path / name
             if path.is_symlink() or path.resolve().is_relative_to(self.path.resolve()):
-                path.unlink(missing_ok=True)  # a link itself is removed, never what it points to
+                try:
+                    path.unlink(missing_ok=True)  # a link itself is removed, never what it points to
+                except OSError as exc:
+                    raise OutputError(diagnostic("RC510", path=str(path), detail=exc.strerror or str(exc))) from exc
         for name in new:
             self.owners[name] = self.group
             self.planned.add(name)
@@ -346,7 +392,7 @@ class OutputFolder:
                 raise OutputError(diagnostic("RC558", path=str(path), detail="is a folder, where this run writes a file"))
             if self.owner(name) is None:
                 foreign.append(name)
-            elif not self.overwrite and name not in self.replaceable:
+            elif not (self.overwrite or self.resume) and name not in self.replaceable:
                 stale.append(name)
         return foreign, stale
 
@@ -386,11 +432,31 @@ class OutputFolder:
             return
         self.opened = False
         try:
+            self._remove_temporaries()
             self._write_manifest(prune=True)
         except OutputError:
             pass  # a full disk: the claim written at the start still names every file
         finally:
             self.lock.release()
+
+    def _remove_temporaries(self) -> None:
+        """Remove the temporary files (``temp_name``) of files this run claimed: a worker process
+        stopped while it wrote (SIGTERM, or SIGKILL past its grace time) leaves one, and only this
+        run, holding the lock, can have made it. Other files are never touched."""
+        stems: dict[Path, set[str]] = {}
+        for name in self.planned:  # a claimed name may lie in a subfolder (convert: docs/NAME.txt)
+            path = self.path / name
+            stems.setdefault(path.parent, set()).add(temp_stem(path.name))
+        for folder, names in stems.items():
+            try:
+                entries = list(os.scandir(folder))
+            except OSError:
+                continue
+            for entry in entries:
+                m = _TEMP.match(entry.name)
+                if m and m.group(1) in names and not entry.is_dir(follow_symlinks=False):
+                    with contextlib.suppress(OSError):
+                        os.unlink(entry.path)
 
     def __enter__(self) -> OutputFolder:
         return self
@@ -449,7 +515,44 @@ class OutputFolder:
                 if name in self.planned:
                     stamp = (st.st_size, st.st_mtime_ns)
             lines_out.append(json.dumps([group, name, *stamp] if stamp else [group, name], ensure_ascii=False) + "\n")
-        write_atomic(self.path / MANIFEST, _MANIFEST_HEAD + "".join(lines_out))
+        if prune and not lines_out:  # the run wrote nothing (Spark did not start): the folder holds no manifest
+            with contextlib.suppress(OSError):
+                os.unlink(self.path / MANIFEST)
+            return
+        text = _MANIFEST_HEAD + "".join(lines_out)
+        if not _holds(self.path / MANIFEST, text.encode("utf-8")):  # a resumed run with nothing to do changes nothing
+            write_atomic(self.path / MANIFEST, text)
+
+    def clean_temps(self) -> list[str]:
+        """Remove the temporary files that a killed run's ``write_atomic`` left for files the
+        manifest names (the caller holds the lock, so no live run is writing them); returns their names."""
+        removed = []
+        known = set(self.owners) | {MANIFEST}
+        for entry in sorted(os.listdir(self.path)):
+            match = _TEMP.match(entry)
+            if match and match.group(1) in known and not os.path.isdir(self.path / entry):
+                os.unlink(self.path / entry)
+                removed.append(entry)
+        return removed
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    """Whether the regular file ``path`` holds exactly ``data``."""
+    try:
+        return read_bytes(path, len(data) + 1) == data
+    except (OSError, Limit, NotRegular):
+        return False
+
+
+def _a_file(path: Path) -> bool:
+    """Whether ``path`` is what a run writes: a regular file, or a link (removed itself). A manifest
+    entry naming a folder, a device or nothing is damage, never deleted: the manifest is checked
+    entry by entry before ``--overwrite`` deletes anything."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return False
+    return stat.S_ISREG(mode) or stat.S_ISLNK(mode)
 
 
 def _manifest_entry(raw: bytes) -> tuple[str, str, tuple[int, int] | None] | None:

@@ -15,9 +15,9 @@ from pathlib import Path
 
 from ..document import Document
 from ..errors import CliError, Diagnostic, RulecorefError, diagnostic
-from ..io.formats import Record
-from ..io.i2b2 import chain_members, read_document
+from ..io.formats import Format, ReadOptions, Record, find_inputs, read_gold_record, read_options
 from ..io.layout import find_records
+from ..io.typemap import TypeMap
 
 #: the salt of the internal split; the file's header records it
 SPLIT_SALT = "rulecoref-induce-1"
@@ -53,36 +53,51 @@ def gold_doc(doc: Document, gold: Sequence[Sequence[int]]) -> GoldDoc:
     return GoldDoc(doc, chains, owner)
 
 
-def read_gold(record: Record, types: Sequence[str] | None, encoding: str = "utf-8") -> tuple[GoldDoc, list[Diagnostic]]:
-    """One record with its gold chains; chain mentions that are not concepts are warnings (RC209)."""
-    read = read_document(record.txt, record.con, name=record.name, types=types, encoding=encoding)
-    doc = read.document
-    gold, missing = chain_members(doc, record.chains, encoding=encoding)
-    return gold_doc(doc, gold), [*read.warnings, *missing]
+def read_gold(record: Record, types: Sequence[str] | None, encoding: str = "utf-8",
+              opts: ReadOptions | None = None) -> tuple[GoldDoc, list[Diagnostic]]:
+    """One record of any format with its gold chains; i2b2 chain mentions that are not concepts
+    are warnings (RC209). A record without gold chains is RC570."""
+    read, gold = read_gold_record(record, opts or ReadOptions(tuple(types) if types else None, encoding=encoding))
+    if gold is None:
+        raise _NoChains(record)
+    return gold_doc(read.document, gold), list(read.warnings)
+
+
+class _NoChains(Exception):
+    def __init__(self, record: Record):
+        self.record = record
 
 
 def load_gold(inputs: Iterable[str | Path], types: Sequence[str] | None = None,
-              encoding: str = "utf-8") -> tuple[list[GoldDoc], list[Diagnostic]]:
-    """Every readable record of ``inputs`` that has gold chains, in name order.
+              encoding: str = "utf-8", *, fmt: Format | None = None,
+              type_map: TypeMap | None = None) -> tuple[list[GoldDoc], list[Diagnostic]]:
+    """Every readable record of ``inputs`` (i2b2, or ``fmt``: JSONL with ``chains``, brat with
+    coreference) that has gold chains, in name order.
 
     A record without chains (RC570) or one that cannot be read (RC575) is left out with a warning,
     so one bad document never stops a run; no usable record at all is RC571.
     """
     inputs = list(inputs)
-    records, problems = find_records(inputs)
+    if fmt is None or fmt.name == "i2b2":
+        records, problems = find_records(inputs)
+    else:
+        records, problems = find_inputs(inputs, fmt.name, encoding)
+    opts = read_options(fmt.name if fmt is not None else "i2b2", types=tuple(types) if types else None,
+                        encoding=encoding, type_map=type_map)
     warnings: list[Diagnostic] = [Diagnostic(p.code, p.message, p.file, p.line, p.hint, "warning") for p in problems]
     docs: list[GoldDoc] = []
     for rec in sorted(records, key=lambda r: r.name):
         if rec.txt is None:
             continue
-        if rec.chains is None:
+        try:
+            gd, warns = read_gold(rec, types, encoding, opts)
+        except _NoChains:
             warnings.append(diagnostic("RC570", file=str(rec.con), severity="warning", path=str(rec.con), doc=rec.name))
             continue
-        try:
-            gd, warns = read_gold(rec, types, encoding)
-        except RulecorefError as exc:
-            warnings.append(diagnostic("RC575", file=str(rec.con), severity="warning", doc=rec.name,
-                                       detail="; ".join(d.message for d in exc.diagnostics[:3])))
+        except RulecorefError as exc:  # named where the problem is: the file (chains, text or concepts) and line
+            first = exc.diagnostics[0]
+            warnings.append(diagnostic("RC575", file=first.file or str(rec.con), line=first.line, severity="warning",
+                                       doc=rec.name, detail="; ".join(d.message for d in exc.diagnostics[:3])))
             continue
         docs.append(gd)
         warnings.extend(warns)

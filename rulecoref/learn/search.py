@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Pipeline
-from ..io.outdir import OutputFile
+from ..io.outdir import OutputFile, temp_name, write_atomic
 from ..passes import PassConfig, get_kind
 from ..resources import Resources
 from ..rules.compiler import RuleSet, compile_rules
@@ -100,9 +100,22 @@ class SearchResult:
                                 notes=notes, out=out)
 
     def write(self, sink: OutputFile) -> None:
-        """Write the winning file (checked, atomically: ``io/outdir.py``) and compile it."""
-        sink.write(self.render(sink.path))
-        compile_rules(sink.path, allow_paths=self.allow_paths)
+        """Write the winning file (atomically: ``io/outdir.py``) once it compiles where it will lie:
+        it reads what the original reads, so the original's folder is allowed (``needs_allow``)."""
+        text = self.render(sink.path)
+        tmp = sink.path.parent / temp_name(sink.path.name)
+        try:
+            write_atomic(tmp, text)
+            compile_rules(tmp, allow_paths=(*self.allow_paths, *self.needs_allow(sink.path)))
+        finally:
+            tmp.unlink(missing_ok=True)
+        sink.write(text)
+
+    def needs_allow(self, out: Path) -> tuple[Path, ...]:
+        """The original's folder when ``out`` lies outside its tree: the written file includes and
+        reads files there, and commands need ``--allow-path`` for it."""
+        home = self.path.resolve().parent
+        return () if home.is_relative_to(out.resolve().parent) else (home,)
 
     def to_dict(self) -> dict[str, Any]:
         return {"rules": str(self.path), "conll_f1": self.start_f1, "final_conll_f1": self.final_f1,

@@ -169,9 +169,20 @@ def _merged_filters(filters: list[LearnedPass]) -> list[LearnedPass]:
     return out
 
 
+#: characters that end a line for YAML (PyYAML: \x85, \u2028, \u2029 too) or are no text: in a
+#: header comment each is written escaped, so text from the command line (a GOLD folder named
+#: "x\npasses: []") stays inside its comment instead of becoming a live line of the file
+_NOT_IN_COMMENT = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ufeff]")
+
+
+def comment_text(text: str) -> str:
+    """``text`` for one ``# ...`` comment line: line breaks and control characters escaped (``\n``)."""
+    return _NOT_IN_COMMENT.sub(lambda m: m.group(0).encode("unicode_escape").decode("ascii"), text)
+
+
 def render(header: Sequence[str], top: dict[str, Any], include: str, passes: Sequence[LearnedPass]) -> str:
     """The learned file's text."""
-    out = [f"# {line}" if line else "#" for line in header]
+    out = [f"# {comment_text(line)}" if line else "#" for line in header]
     for key in ("version", "name", "description", "types", "pronoun_types"):
         if key in top:
             out.append(f"{key}: {flow(top[key])}")

@@ -3,6 +3,10 @@
 Seed 001, "Other pronouns": "any person concepts that are first person pronouns are linked
 together". The seed put "we" in the same chain; in notes "we" is the care team and "I" the writer,
 so by default singular and plural form two chains (``join_plural: true`` restores the seed).
+In a note about a patient (a mention says "the patient" or "pt") the writer is the dictating
+clinician, and "I" and "we" are the same clinician or team (the MTSamples guidelines chain them):
+``join_plural_in_notes: true`` joins them there and nowhere else (in fiction and interviews "we" is
+the narrator and others: joining everywhere lost 0.5 CoNLL F1 on LitBank, benchmarks/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from collections.abc import Iterator
 from ..document import Document
 from ..rules.schema import Param
 from . import Context, Pass, register
-from .people import single_pronouns
+from .people import facts, single_pronouns
 
 _LEX = "resources/lexicons/people/"
 
@@ -24,7 +28,9 @@ class FirstPersonPronoun(Pass):
     params = {
         "singular": Param("wordlist", default=_LEX + "pronouns_first_singular.txt", help="I, me, my, mine, myself"),
         "plural": Param("wordlist", default=_LEX + "pronouns_first_plural.txt", help="we, us, our, ours, ourselves"),
-        "join_plural": Param("bool", default=False, help="one chain for singular and plural (the seed)"),
+        "join_plural": Param("bool", default=False, help="one chain for singular and plural (the UHD system)"),
+        "join_plural_in_notes": Param("bool", default=False,
+                                      help="one chain for singular and plural in a note about a patient only"),
     }
 
     def setup(self) -> None:
@@ -33,8 +39,9 @@ class FirstPersonPronoun(Pass):
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         last: dict[str, int] = {}
+        join = self.p["join_plural"] or (self.p["join_plural_in_notes"] and bool(facts(ctx.state).patients))
         for p, w in single_pronouns(ctx.table, self.singular | self.plural):
-            group = "first person" if self.p["join_plural"] else "singular" if w in self.singular else "plural"
+            group = "first person" if join else "singular" if w in self.singular else "plural"
             if group in last:
                 yield last[group], p, f"first-person {group} pronouns are one person"
             last[group] = p

@@ -45,7 +45,7 @@ class PeopleRoles(Pass):
         "staff_by_surname": Param("bool", default=True,
                                   help="a mention with the surname of a 'Dr X' / 'X, MD' mention is staff too"),
         "gender_count": Param("choice", default="tokens", allowed=("tokens", "concepts"),
-                              help="count gendered pronouns among all tokens (seed) or only pronoun mentions"),
+                              help="count gendered pronouns among all tokens (the UHD system) or only pronoun mentions"),
         "web": Param("mapping", default={}, check=_web_problems,
                      help="the optional web provider (off by default); see docs/web-provider.md"),
         "web_keywords": Param("wordlist", default=_LEX + "web_keywords.txt", help="medical keywords counted in web results"),

@@ -13,6 +13,12 @@ first one that picks a candidate decides, and its name is the link's evidence:
   man), a pronoun of the subject's gender is the subject (seed 001's subject rule).
 * ``cataphora``: a possessive or subject pronoun in an opening phrase refers to the subject right
   after that phrase's comma: "After beginning [his] career , [Kanak] entered ...".
+* ``clause_subject`` (only with a parse, ``--parser``; issue 35): the subject of the nearest clause
+  above the pronoun that names a candidate (a possessive or reflexive may take its own clause's, a
+  subject or object pronoun only a higher one's; a relative clause's is the person it describes; a
+  possessive in a prepositional phrase of a verb takes that verb's object first; a subjectless
+  conjunct or participle shares the subject an object pronoun may not take):
+  "[Cathal] met Margaret and measured a harpsichord that had taken [his] fancy".
 * ``possessor_in_sentence``: a possessive (or reflexive) refers to the nearest person named before
   it in its sentence: "born to [Polly Simmons] , a slave , and [her] master".
 * ``subject_in_sentence``: a subject pronoun that opens a clause refers to the subject of its
@@ -25,6 +31,9 @@ first one that picks a candidate decides, and its name is the link's evidence:
 * ``nearest_before``: the nearest person named before the pronoun; ``first_after``: else the first
   one named after it.
 
+With a parse, ``previous_subject`` and ``nearest_before`` choose among a sentence's persons the most
+prominent first (``Parse.depth``: the main clause's subject before a subordinate clause's).
+
 Candidates are the person mentions that are no pronoun, do not contain the pronoun, and whose own
 words do not give the other gender (nor, in a patient note, the patient's when the pronoun's gender
 is not the patient's). Measured on GAP's development split: docs/rules.md, "Clinical rules".
@@ -34,7 +43,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -43,13 +52,20 @@ from ..document import Document
 from ..mentions import MentionTable
 from ..predicates import overlaps
 from ..rules.schema import Param
+from ..syntax import ROLES, Parse
 from . import Context, Pass, register
 from .people import PeopleFacts, facts, fits, single_pronouns
 
 #: (line, first token, last token, subject position, the candidate concepts named there, ascending)
 Occurrence = tuple[int, int, int, bool, tuple[int, ...]]
-STAGES = ("note_subject", "cataphora", "possessor_in_sentence", "subject_in_sentence", "object_other",
+STAGES = ("note_subject", "cataphora", "clause_subject", "possessor_in_sentence", "subject_in_sentence", "object_other",
           "previous_subject", "nearest_before", "first_after")
+RELATIVE_CLAUSES = frozenset({"relcl", "acl:relcl"})  # dependency labels of a relative clause's verb
+OBJECTS = frozenset({"dobj", "obj", "dative", "iobj"})  # a verb's objects (spaCy English and UD labels)
+POSSESSORS = frozenset({"poss", "nmod:poss"})
+#: a clause joined by these labels and without a subject of its own has the subject of the clause it joins
+#: (not xcomp: "asked [Bo] to cast [him]" has the object's)
+SHARES_SUBJECT = frozenset({"conj", "advcl"})
 
 
 @dataclass
@@ -186,6 +202,74 @@ class PronounSalience(Pass):
             return f.subject
         return None
 
+    def clause_subject(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
+        """With a parse: the subject of the nearest clause above the pronoun that has a candidate
+        for subject. A possessive or reflexive may take its own clause's ("[Cathal] met [his] wife"),
+        a subject or object pronoun only a higher one's ("[Smith] said that Jones hit [him]"). A
+        relative clause's subject is the person it describes ("[Mary Bell] , a girl who made [her]
+        living"). A possessive in a prepositional phrase of a verb whose object is a person refers to
+        that object first ("Feinstein commended [Ramey] for [her] dedication")."""
+        parse = t.doc.parse
+        if parse is None or p.role is None:
+            return None
+        base = t.doc.line_offsets[p.line]
+        heads, deps, tags = parse.heads, parse.deps, parse.tags
+        named: dict[int, list[Occurrence]] = {}  # the places named on the line, by their syntactic head
+        for o in p.on_line:
+            named.setdefault(parse.head_of(base + o[1], base + o[2]), []).append(o)
+        subjects: dict[int, list[Occurrence]] = {}  # the subjects among them, by the word they are subject of
+        for k, places in named.items():
+            subjects.setdefault(heads[k], []).extend(o for o in places if o[3])
+        k, own = base + p.token, p.role in ("possessive", "reflexive")
+        # the words of the line that have a subject of their own
+        has_subject = {heads[j] for j in range(base, base + len(t.doc.lines[p.line - 1])) if ROLES.get(deps[j]) == "subject"}
+        in_phrase = False  # the way up from a possessive to its verb has passed a preposition
+        for _ in range(64):
+            if heads[k] == k:
+                return None
+            in_phrase = in_phrase or deps[k] == "prep"
+            k = heads[k]
+            if tags[k] and tags[k] not in ("VERB", "AUX") and not own:
+                continue
+            if own:
+                found = self._first(p, self._objects(parse, named, k)) if in_phrase and p.role == "possessive" else None
+                found = found if found is not None else self._first(p, subjects.get(k, ()))
+                if found is None and deps[k] in RELATIVE_CLAUSES:
+                    found = self._described(p, parse, named, heads[k])
+                if found is not None:
+                    return found
+            # an object pronoun's clause without a subject of its own shares the subject of the clause
+            # it joins ("Alexis looks up to [Beckett] and sees [her]"): that one is skipped too
+            own = not (p.role == "object" and deps[k] in SHARES_SUBJECT and k not in has_subject)
+            in_phrase = in_phrase and bool(tags[k]) and tags[k] not in ("VERB", "AUX")
+        return None
+
+    @staticmethod
+    def _objects(parse: Parse, named: dict[int, list[Occurrence]], verb: int) -> list[Occurrence]:
+        """The places that are the verb's object, or the possessor of its object ("praised [Rimes] '
+        songwriting")."""
+        heads, deps = parse.heads, parse.deps
+        found: list[Occurrence] = []
+        for k, places in named.items():
+            h = heads[k]
+            if (h == verb and deps[k] in OBJECTS) or (deps[k] in POSSESSORS and heads[h] == verb and deps[h] in OBJECTS):
+                found.extend(places)
+        return found
+
+    @staticmethod
+    def _first(p: _Pronoun, places: Iterable[Occurrence]) -> int | None:
+        return next((c for c in map(p.who, places) if c is not None), None)
+
+    def _described(self, p: _Pronoun, parse: Parse, named: dict[int, list[Occurrence]], k: int) -> int | None:
+        """The person a relative clause describes: named at its noun or at the noun that noun is in
+        apposition to ("[Mary Bell] , a poor farmer girl who ...")."""
+        for _ in range(8):
+            found = self._first(p, named.get(k, ()))
+            if found is not None or parse.deps[k] != "appos" or parse.heads[k] == k:
+                return found
+            k = parse.heads[k]
+        return None
+
     def cataphora(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
         if p.role not in ("possessive", "subject"):
             return None
@@ -223,7 +307,8 @@ class PronounSalience(Pass):
 
     def previous_subject(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
         named = p.last_line_before(subject=True)  # the latest sentence with a subject named
-        best = min(named, key=lambda o: o[1]) if named else None
+        # the first subject of that sentence; with a parse, the most prominent (the main clause's)
+        best = min(named, key=self._prominence(t, lambda o: o[1])) if named else None
         if depth < self.p["max_depth"] and p.gender is not None:
             vocab, lines = t.settings.people.vocab, t.doc.lines
             for li in range(p.line - 1, best[0] if best else 0, -1):
@@ -243,7 +328,18 @@ class PronounSalience(Pass):
 
     def nearest_before(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
         near = p.same_line or p.last_line_before()
-        return p.who(max(near, key=lambda o: o[2])) if near else None
+        # the nearest; with a parse, the most prominent, then the nearest
+        return p.who(min(near, key=self._prominence(t, lambda o: -o[2]))) if near else None
+
+    @staticmethod
+    def _prominence(t: MentionTable, order: Callable[[Occurrence], int]) -> Callable[[Occurrence], tuple[int, int]]:
+        """A sort key over the places of one sentence: ``order`` alone without a parse; with one, how
+        deep the place lies in the tree first (``Parse.depth``): the main clause's subject over a name
+        in a subordinate clause (issue 35)."""
+        parse, offsets = t.doc.parse, t.doc.line_offsets
+        if parse is None:
+            return lambda o: (0, order(o))
+        return lambda o: (parse.depth(parse.head_of(offsets[o[0]] + o[1], offsets[o[0]] + o[2])), order(o))
 
     def first_after(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
         return p.who(p.occurrences[0]) if p.occurrences else None

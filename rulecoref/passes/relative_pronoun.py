@@ -28,7 +28,7 @@ class RelativePronoun(Pass):
         "pronouns": Param("wordlist", default=["which", "that"],
                           help="words of pronoun concepts that refer to the concept right before them"),
         "max_words_between": Param("int", default=1, minimum=0,
-                                   help="at most this many words between the two (seed: fewer than two)"),
+                                   help="at most this many words between the two (the UHD system: fewer than two)"),
         "require_pronoun_type": Param("bool", default=True,
                                       help="the pronoun concept must have a pronoun type; false for "
                                            "schemes that type pronouns by their referent (ODIE)"),

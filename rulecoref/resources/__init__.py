@@ -67,9 +67,13 @@ class Resources:
     """Lexicons by path, WordNet and UMLS for one process."""
 
     def __init__(self, *, wordnet_path: str | Path | None = None, root: Path | None = None,
-                 memo_limit: int = MEMO_LIMIT):
+                 memo_limit: int = MEMO_LIMIT, network: str = "env"):
         self.root = root or data_root()
         self.wordnet_path = wordnet_path
+        #: which database servers may be connected (docs/security.md): "allow" (``--allow-network``),
+        #: "env" (a URL from $RULECOREF_UMLS_DB, never one a rule file names) or "none" (``check``,
+        #: ``web --dry-run``: local files only)
+        self.network = network
         self.memo = Memo(memo_limit)
         self._lexicons: dict[str, Lexicon] = {}
         self._wordnet: Any = None
@@ -91,8 +95,22 @@ class Resources:
             self._wordnet = load_wordnet(self.wordnet_path, self.memo)
         return self._wordnet
 
-    def umls(self, url: str) -> Any:
-        """A UMLS lookup for a database URL (``resources/umls/``), opened on first use."""
+    def umls(self, url: str, named_by: str | None = None) -> Any:
+        """A UMLS lookup for a database URL (``resources/umls/``), opened on first use.
+
+        ``named_by``: the rule file when the URL comes from it (``db:``, or a ``db_env:`` of its
+        own). A URL that is not a local file is a network connection, and PHI may go along with
+        the lookups: a rule file alone never makes one (RC420), ``network="none"`` never (RC421).
+        """
+        from .umls import network_url
+
+        if network_url(url) and self.network != "allow" and (named_by is not None or self.network == "none"):
+            from ..errors import UmlsError, diagnostic
+            from .umls import safe_url
+
+            if self.network == "none":
+                raise UmlsError(diagnostic("RC421", url=safe_url(url)))
+            raise UmlsError(diagnostic("RC420", file=named_by, url=safe_url(url)))
         db = self._umls.get(url)
         if db is None:
             from .umls import UmlsLookup

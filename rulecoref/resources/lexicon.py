@@ -18,8 +18,14 @@ from ..errors import ResourceError, diagnostic
 MAX_WORDLIST_BYTES = 8 * 1024 * 1024
 
 
+#: Most words in one entry (the bundled lists' longest is 5, "consistent with" 2): phrase search
+#: tries each length at each position, so this bounds it to a fixed cost per token of a line.
+MAX_PHRASE_WORDS = 32
+
+
 class WordListError(Exception):
-    """A word list that is not usable text: ``kind`` is "size", "binary", "encoding" or "read"."""
+    """A word list that is not usable text: ``kind`` is "size", "binary", "encoding", "read" or
+    "phrase" (an entry of more than MAX_PHRASE_WORDS words)."""
 
     def __init__(self, kind: str, detail: str, line: int | None = None):
         super().__init__(detail)
@@ -52,10 +58,19 @@ def read_wordlist(path: str | Path, limit: int = MAX_WORDLIST_BYTES) -> str:
     raise WordListError("binary", "a NUL byte: this is a binary file, not a word list", raw.count(b"\n", 0, nul) + 1)
 
 
+def check_phrases(entries: Iterable[str]) -> None:
+    """Raise WordListError ("phrase", with the 1-based line) for an entry of more than
+    MAX_PHRASE_WORDS words; ``entries`` are a word list's lines (comments still in)."""
+    for n, entry in enumerate(entries, 1):
+        words = len(entry.split("#", 1)[0].split())
+        if words > MAX_PHRASE_WORDS:
+            raise WordListError("phrase", f"an entry of {words} words (at most {MAX_PHRASE_WORDS})", n)
+
+
 class Lexicon:
     """A set of lowercased words and phrases with fast membership and phrase search."""
 
-    __slots__ = ("name", "words", "phrases", "_max_len")
+    __slots__ = ("name", "words", "phrases", "_max_len", "_lengths")
 
     def __init__(self, entries: Iterable[str], name: str = "<inline>"):
         self.name = name
@@ -73,12 +88,14 @@ class Lexicon:
         self.words = frozenset(words)
         self.phrases: frozenset[tuple[str, ...]] = frozenset(phrases | {(w,) for w in words})
         self._max_len = max((len(p) for p in self.phrases), default=0)
+        self._lengths = tuple(sorted({len(p) for p in self.phrases}, reverse=True))  # longest first
 
     @classmethod
     def from_file(cls, path: str | Path) -> Lexicon:
         path = Path(path)
         try:
             text = read_wordlist(path)
+            check_phrases(text.split("\n"))
         except WordListError as exc:
             raise ResourceError(diagnostic("RC302", file=str(path), line=exc.line, path=str(path), detail=exc.detail)) from exc
         return cls((line.split("#", 1)[0] for line in text.splitlines()), name=str(path))
@@ -97,9 +114,8 @@ class Lexicon:
         low = [t.lower() for t in tokens]
         n = len(low)
         for i in range(n):
-            for k in range(min(self._max_len, n - i), 0, -1):
-                cand = tuple(low[i : i + k])
-                if cand in self.phrases:
+            for k in self._lengths:
+                if k <= n - i and (cand := tuple(low[i : i + k])) in self.phrases:
                     return " ".join(cand)
         return None
 

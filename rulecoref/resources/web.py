@@ -258,6 +258,9 @@ class WebStaffProvider:
     keywords: tuple[str, ...]
     sent: list[str] = field(default_factory=list)
     failures: list[Diagnostic] = field(default_factory=list)
+    #: each failure is also logged (``resolve``: the only place it shows); ``rulecoref web`` prints
+    #: ``failures`` itself and turns this off, so each shows once
+    log_failures: bool = True
     _cache: WebCache | None = field(default=None, repr=False)
     _session: Any = field(default=None, repr=False)
     _pid: int = field(default=0, repr=False)
@@ -309,7 +312,8 @@ class WebStaffProvider:
 
     def _record(self, diag: Diagnostic) -> None:
         self.failures.append(diag)
-        log.warning("%s", diag)
+        if self.log_failures:
+            log.warning("%s", diag)
 
     # -- the question ---------------------------------------------------------------------------
     def url_for(self, word: str) -> str:

@@ -14,7 +14,6 @@ What a rule file may read, and how it is read, is ``rules/files.py`` (docs/secur
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -24,10 +23,12 @@ from ..attributes import SETTINGS
 from ..errors import Diagnostic, RuleFileError, diagnostic
 from ..markup import MarkupError, parse_markup
 from ..passes import REPLACED, PassConfig, TypeScope, get_kind, known_kinds, suggest
-from ..resources.lexicon import WordListError
+from ..resources import named_file
+from ..resources.lexicon import WordListError, check_phrases
 from ..rules import schema
 from ..rules.schema import Param, check_value, type_name
-from .files import RuleFiles, allowed_roots, bundled_rules, read_rule_yaml
+from .files import RuleFiles, allowed_roots, bundled_rules, missing_rule_file, read_rule_yaml, rule_set_inputs
+from .regex import regexes
 from .retype import retyped
 from .yamlsrc import LDict, LList
 
@@ -55,6 +56,9 @@ class RuleSet:
     description: str = ""
     #: the ``attributes:`` settings (attributes.SETTINGS), defaults filled in and word lists resolved
     attributes: dict[str, Any] = field(default_factory=dict)
+    #: every file the rule set reads (itself, includes, word lists, the model, a UMLS SQLite file),
+    #: resolved: inputs that ``induce`` and ``ablate --search`` never overwrite (RC522)
+    inputs: tuple[Path, ...] = ()
 
 
 def default_attributes() -> dict[str, Any]:
@@ -108,8 +112,10 @@ class Reporter:
         for key in mapping:
             if key not in allowed:
                 close = suggest(key, allowed)
-                self.add("RC103", mapping.line_of(key), key=key, where=where, allowed=", ".join(allowed),
-                         hint=f"did you mean {close!r}?" if close else None)
+                hint = f"did you mean {close!r}?" if close else None
+                if not allowed:  # "allowed: none" alone reads as a riddle
+                    hint = f"nothing goes under {where}; docs/rules.md lists each kind's settings."
+                self.add("RC103", mapping.line_of(key), key=key, where=where, allowed=", ".join(allowed), hint=hint)
 
     def find(self, value: str, line: int, missing: str) -> Path | None:
         """A file the rule file names, inside the allowed folders; else RC120 (outside) or ``missing``."""
@@ -122,14 +128,22 @@ class Reporter:
             self.add(missing, line, path=value, detail="not found in " + ", ".join(looked))
         return path
 
-    def word_list(self, value: str, line: int) -> tuple[Path, str] | None:
-        """Find a word list and read it as ``Lexicon`` will (RC121 not text, RC122 too large)."""
+    def word_list(self, value: str, line: int, phrases: bool = False) -> tuple[Path, str] | None:
+        """Find a word list and read it as ``Lexicon`` will (RC121 not text, RC122 too large;
+        ``phrases``: RC125 for an entry of too many words)."""
         path = self.find(value, line, "RC105")
         if path is None:
             return None
         text = self.chk.files.text(path)
+        if phrases and not isinstance(text, WordListError):
+            try:
+                check_phrases(text.split("\n"))
+            except WordListError as exc:
+                text = exc
+        if isinstance(text, WordListError) and text.kind == "total-again":
+            return None  # the one RC126 names the list that passed the total
         if isinstance(text, WordListError):
-            code = "RC122" if text.kind == "size" else "RC121"
+            code = {"size": "RC122", "phrase": "RC125", "total": "RC126"}.get(text.kind, "RC121")
             self.chk.problems.append(diagnostic(code, file=str(path), line=text.line, path=str(path), detail=text.detail,
                                                 rule=f"{self.file}:{line}" + (f" (pass {self.pass_name!r})" if self.pass_name else "")))
             return None
@@ -218,22 +232,20 @@ class _Settings:
         """A word list (its path, loaded through Resources so that passes share it) or regular
         expressions (a file of them read here), compiled."""
         if isinstance(value, str):
-            found = self.rep.word_list(value, line)
+            found = self.rep.word_list(value, line, phrases=spec.kind == "wordlist")
             if found is None:
                 return None
             path, text = found
             if spec.kind == "wordlist":
                 return path
-            value = [v for v in (ln.split("#", 1)[0].strip() for ln in text.splitlines()) if v]
+            return regexes(self.rep, name, text, path)
         if spec.kind == "wordlist":
-            return list(value)
-        compiled = []
-        for rx in value:
             try:
-                compiled.append(re.compile(rx, re.IGNORECASE))
-            except re.error as exc:
-                self.rep.add("RC104", line, where=name, expected="valid regular expressions", got=f"{rx!r} ({exc})")
-        return compiled
+                check_phrases(value)
+            except WordListError as exc:
+                self.rep.add("RC125", line, path=name, detail=f"entry {exc.line}: {exc.detail}", rule=f"{self.rep.file}:{line}")
+            return list(value)
+        return regexes(self.rep, name, value, line)
 
     def attributes(self, name: str, value: str | list[str], line: int) -> list[str]:
         from ..attributes import ATTRIBUTES
@@ -427,6 +439,12 @@ class _Collect:
     pronoun_types: frozenset[str]
     names: dict[str, int] = field(default_factory=dict)
     attrs: list[dict[str, Any]] = field(default_factory=list)  # the included files' ``attributes:``, in order
+    included: dict[Path, str] = field(default_factory=dict)  # file -> "including file:line" of its first include
+    repeated: set[Path] = field(default_factory=set)  # files included again, reported once (RC107)
+
+
+#: Deepest chain of includes (rules/hybrid.yaml -> i2b2.yaml -> people.yaml is 2); deeper is RC124.
+MAX_INCLUDE_DEPTH = 20
 
 
 def _collect_passes(c: _Collect, rep: Reporter, data: LDict, stack: tuple[Path, ...], enable: frozenset[str] = frozenset(),
@@ -481,6 +499,11 @@ def _include(c: _Collect, rep: Reporter, entry: LDict, line: int, stack: tuple[P
     if target in stack:
         rep.add("RC110", line, path=entry["include"], detail="it includes itself (cycle)")
         return []
+    if len(stack) > MAX_INCLUDE_DEPTH:
+        rep.add("RC124", line, path=entry["include"], limit=MAX_INCLUDE_DEPTH)
+        return []
+    first = c.included.setdefault(target, f"{rep.file}:{line}")
+    mark = len(c.chk.problems)
     sub_rep = c.chk.reporter(target)
     sub = _read_yaml(sub_rep)
     if sub is None:
@@ -497,12 +520,26 @@ def _include(c: _Collect, rep: Reporter, entry: LDict, line: int, stack: tuple[P
     block = _attributes_block(sub_rep, sub)
     if block is not None:
         c.attrs.append(block)
+    if first != f"{rep.file}:{line}":
+        _one_repeat(c, rep, line, target, first, mark)
     included = sorted(set(c.names) - before)
     for n in wanted:
         if n not in included:
             rep.add("RC109", entry.line_of("enable"), where=f"enable of {entry['include']}", value=n,
                     allowed=", ".join(included) or "(no passes)")
     return out
+
+
+def _one_repeat(c: _Collect, rep: Reporter, line: int, target: Path, first: str, mark: int) -> None:
+    """A file included a second time repeats its pass names: one RC107 on the including file's
+    line for that file (not one per pass and per include: a file included 1,000 times is one line)."""
+    dup = [d for d in c.chk.problems[mark:] if d.code == "RC107"]
+    c.chk.problems[mark:] = [d for d in c.chk.problems[mark:] if d.code != "RC107"]
+    if dup and target not in c.repeated:
+        c.repeated.add(target)
+        name = next((n for n in c.names if f"duplicate pass name {n!r}" in dup[0].message), "?")
+        rep.add("RC107", line, name=name, first=c.names.get(name), hint=f"{target} is included again here (first by "
+                f"{first}); include a file once.")
 
 
 def _declared_types(rep: Reporter, data: LDict) -> tuple[tuple[str, ...], frozenset[str]]:
@@ -526,11 +563,15 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
     """Validate a rule file completely and return its passes in order; raise RuleFileError listing every problem.
 
     ``allow_paths``: folders outside the rule file's tree that it may include or read word lists from.
+    ``path`` may name a bundled rule set ("i2b2-umls", "odie"): a file of that name wins, else
+    ``rules/NAME.yaml`` of this installation, from any folder (``resources.named_file``, the lookup
+    of the spaCy component and Spark).
     """
-    path = Path(path)
+    path = named_file(path, "rules", ".yaml")
     chk = _Checker(allowed_roots(path, allow_paths))
-    if not path.is_file():
-        raise RuleFileError(diagnostic("RC113", file=str(path), path=str(path), hint="the bundled rule sets are in rules/ (i2b2.yaml, odie.yaml, ...)."))
+    problem = missing_rule_file(path)
+    if problem is not None:
+        raise RuleFileError(problem)
     rep, top = chk.reporter(path), chk.reporter(path.resolve())
     data = _read_yaml(top)
     if chk.problems:
@@ -556,6 +597,7 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
     if chk.problems:
         raise RuleFileError(chk.problems)
     return RuleSet(
+        inputs=rule_set_inputs(path, chk.files.read, attributes, decoder),
         path=str(path),
         name=str(data.get("name", path.stem)),
         types=types,

@@ -10,6 +10,7 @@ A rule file is read whole up to ``MAX_RULE_FILE_BYTES`` and composed by the boun
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,10 @@ from .yamlsrc import BadScalar, DuplicateKey, RecursiveAlias, TooDeep, TooManyNo
 #: Largest rule file read (the bundled ones are under 8 kB). PyYAML scans a few hundred kB a second,
 #: so this bounds the time a file takes to parse, whatever it holds.
 MAX_RULE_FILE_BYTES = 256 * 1024
+#: Most bytes of word lists (and files of patterns) one rule set reads, all together: a word list
+#: takes about 20 times its size in memory once loaded (14 lists of 8 MiB took 2.5 GB), and the
+#: bundled ones total 35 kB.
+MAX_WORDLISTS_BYTES = 32 * 1024 * 1024
 #: Folders (separated by os.pathsep) that rule files may read besides their own tree and the bundled data.
 ALLOW_ENV = "RULECOREF_ALLOW_PATH"
 
@@ -73,6 +78,11 @@ class RuleFiles:
         self.roots = tuple(roots) if roots is not None else allowed_roots(bundled_rules())
         self._texts: dict[Path, str | WordListError] = {}  # word lists named by several passes are read once
         self._found: dict[tuple[str, Path], tuple[Path | None, list[str], list[Path]]] = {}
+        #: every file found for the rule set (includes, word lists, pattern files), resolved, in order:
+        #: ``RuleSet.inputs``, which learned files never overwrite (RC522)
+        self.read: dict[Path, None] = {}
+        self.total = 0  # bytes of the word lists read so far
+        self.over = False  # the total limit was passed (RC126 reported)
 
     def locate(self, value: str, file: Path) -> tuple[Path | None, list[str], list[Path]]:
         """``resolve_resource`` within the allowed folders: (path, where it looked, refused paths)."""
@@ -81,18 +91,40 @@ class RuleFiles:
             refused: list[Path] = []
             path, looked = resolve_resource(value, file, self.roots, refused)
             found = self._found[(value, file)] = (path, looked, refused)
+            if path is not None:
+                self.read[path.resolve()] = None
         return found
 
     def text(self, path: Path) -> str | WordListError:
-        """A word list's text as ``Lexicon`` reads it, or why it cannot be (RC121, RC122)."""
+        """A word list's text as ``Lexicon`` reads it, or why it cannot be (RC121, RC122; RC126
+        when the rule set's word lists together pass MAX_WORDLISTS_BYTES)."""
         text = self._texts.get(path)
         if text is None:
             try:
                 text = read_wordlist(path)
+                self.total += len(text.encode("utf-8"))
+                if self.total > MAX_WORDLISTS_BYTES:  # reported once, on the list that crossed the limit
+                    text = WordListError("total" if not self.over else "total-again", f"with this one, the word "
+                                         f"lists read total {self.total} bytes, more than {MAX_WORDLISTS_BYTES}")
+                    self.over = True
             except WordListError as exc:
                 text = exc
             self._texts[path] = text
         return text
+
+
+def missing_rule_file(path: Path) -> Diagnostic | None:
+    """Why ``path`` cannot be a rule file before it is read: not there (RC113), or there but a
+    folder or a device (RC127: it said "not found"); None for a regular file."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return diagnostic("RC113", file=str(path), path=str(path), hint="name a rule file, or a bundled rule set: "
+                          + ", ".join(sorted(f.stem for f in bundled_rules().parent.glob("*.yaml"))) + ".")
+    if stat.S_ISREG(mode):
+        return None
+    kind = "a folder" if stat.S_ISDIR(mode) else "a named pipe" if stat.S_ISFIFO(mode) else "a device or socket"
+    return diagnostic("RC127", file=str(path), path=str(path), kind=kind)
 
 
 def read_rule_yaml(path: Path) -> tuple[Any, Diagnostic | None]:
@@ -124,3 +156,24 @@ def read_rule_yaml(path: Path) -> tuple[Any, Diagnostic | None]:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         return problem("RC101", (mark.line + 1) if mark else 0, detail=getattr(exc, "problem", None) or str(exc))
+
+
+def rule_set_inputs(path: Path, read: Sequence[Path] | dict[Path, None], attributes: dict[str, Any],
+                    decoder: Any) -> tuple[Path, ...]:
+    """Every file a compiled rule set reads (``RuleSet.inputs``): the rule file, what it found
+    (includes, word lists), its decoder's model and its UMLS SQLite file when they are files."""
+    out = [path.resolve(), *read]
+    for pname in getattr(decoder, "params", None) or {}:
+        value = decoder.params[pname]
+        if pname == "model" and isinstance(value, str) and value and Path(value).expanduser().is_file():
+            out.append(Path(value).expanduser().resolve())
+    umls = attributes.get("umls") or {}
+    db = str(umls.get("db") or os.environ.get(str(umls.get("db_env") or ""), "")).strip()
+    if db and "://" not in db:
+        cand = Path(db).expanduser()
+        cand = cand if cand.is_absolute() else path.parent / cand
+        if cand.is_file():
+            out.append(cand.resolve())
+    elif db.startswith("sqlite:///"):
+        out.append(Path(db[len("sqlite:///"):]).expanduser().resolve())
+    return tuple(dict.fromkeys(out))

@@ -9,7 +9,6 @@ A C: the system link A-C is correct (A and C corefer), the gold link B-C is miss
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import Any
 from ..document import Document
 from ..errors import Diagnostic, diagnostic
 from ..io.bounded import Limit, NotRegular, json_loads, read_bytes
+from ..io.i2b2 import parse_mention
 
 Pair = tuple[int, int]
 
@@ -25,7 +25,6 @@ Pair = tuple[int, int]
 MAX_PROVENANCE_BYTES = 256 * 1024 * 1024
 MAX_PROVENANCE_VALUES = 20_000_000
 
-_MENTION_RE = re.compile(r'^c="(?:.*)" (\d+):(\d+) (\d+):(\d+)$')
 
 
 @dataclass
@@ -113,7 +112,7 @@ def read_provenance(path: Path, doc: Document) -> tuple[LinkLog | None, list[Dia
 
 
 def _span(mention: str) -> tuple[int, int, int, int]:
-    m = _MENTION_RE.match(mention)
-    if not m:
+    parsed = parse_mention(mention) if mention == mention.strip() else None
+    if parsed is None:
         raise KeyError(mention)
-    return (int(m[1]), int(m[2]), int(m[3]), int(m[4]))
+    return parsed[1]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from rulecoref.cli import main
-from rulecoref.cli.explain import _print
+from rulecoref.cli.explain import _print_passes
 
 
 def test_explain_lists_the_vetoes_that_hold(tmp_path, capsys) -> None:
@@ -17,8 +17,8 @@ def test_explain_lists_the_vetoes_that_hold(tmp_path, capsys) -> None:
     assert not why["same_chain"] and not why["proposed_by"]
     vetoes = {(v["pass"], v["veto"]) for v in why["vetoed_by"]}
     assert ("exact-string", "site_clash") in vetoes and ("exact-string", "negated_apart") in vetoes
-    _print(why)
-    assert "vetoed in exact-string by site_clash: sites differ: neck vs abdomen" in capsys.readouterr().out
+    _print_passes(why)
+    assert "veto site_clash: sites differ: neck vs abdomen" in capsys.readouterr().out
 
 
 def test_explain_spells_out_the_evidence_of_a_veto(tmp_path, capsys) -> None:
@@ -32,7 +32,7 @@ def test_explain_spells_out_the_evidence_of_a_veto(tmp_path, capsys) -> None:
                                         encoding="utf-8")
     expected = "all words of 'chest pain' match 'the chest pain': chest, pain"
     assert main(["explain", str(tmp_path), "1:0", "2:0", "--rules", str(rules)]) == 0
-    assert f"vetoed in same-text by words_covered: {expected}" in capsys.readouterr().out
+    assert f"vetoed: veto words_covered: {expected}" in capsys.readouterr().out
     assert main(["explain", str(tmp_path), "1:0", "2:0", "--rules", str(rules), "--json"]) == 0
     why = json.loads(capsys.readouterr().out)  # valid JSON
     assert why["vetoed_by"] == [{"pass": "same-text", "veto": "words_covered", "evidence": expected}]

@@ -45,10 +45,10 @@ def test_outputs_convert_never_replaces_a_gold_file(data: Path, capsys) -> None:
     before = files_of(data)
     for target, fmt in ((data / "concepts" / "clinical-ex1.txt.con", "jsonl"), (data / "docs" / "clinical-ex1.txt", "conll"),
                         (data / "concepts" / "new.jsonl", "jsonl")):
-        assert main(["convert", str(data), str(target), "--to", fmt, "--overwrite"]) == 1
+        assert main(["convert", str(data), str(target), "--to", fmt, "--overwrite"]) == 2
         err = capsys.readouterr().err
         assert ("[RC522]" in err or "[RC505]" in err) and "Traceback" not in err
-    assert main(["convert", str(data), str(data / "chains"), "--to", "brat"]) == 1
+    assert main(["convert", str(data), str(data / "chains"), "--to", "brat"]) == 2
     assert "[RC505]" in capsys.readouterr().err
     assert files_of(data) == before
 
@@ -59,16 +59,16 @@ def test_outputs_convert_never_writes_over_a_folder_or_file_it_did_not_write(dat
     gold = tmp_path / "gold"
     shutil.copytree(data, gold)
     before = files_of(gold)
-    assert main(["convert", str(jsonl), str(gold)]) == 1  # JSONL -> i2b2 into someone's i2b2 folder
+    assert main(["convert", str(jsonl), str(gold)]) == 2  # JSONL -> i2b2 into someone's i2b2 folder
     assert "[RC512]" in capsys.readouterr().err and files_of(gold) == before
     other = tmp_path / "other.jsonl"
     other.write_text("my own notes\n")
-    assert main(["convert", str(data), str(other), "--to", "jsonl"]) == 1
+    assert main(["convert", str(data), str(other), "--to", "jsonl"]) == 2
     assert "[RC513]" in capsys.readouterr().err and other.read_text() == "my own notes\n"
     assert main(["convert", str(data), str(other), "--to", "jsonl", "--overwrite"]) == 0
     back = tmp_path / "back"
     assert main(["convert", str(jsonl), str(back)]) == 0
-    assert main(["convert", str(jsonl), str(back)]) == 1  # an earlier convert's files: --overwrite replaces them
+    assert main(["convert", str(jsonl), str(back)]) == 2  # an earlier convert's files: --overwrite replaces them
     assert "[RC526]" in capsys.readouterr().err
     assert main(["convert", str(jsonl), str(back), "--overwrite"]) == 0
     assert files_of(back / "concepts") == files_of(data / "concepts")

@@ -170,3 +170,11 @@ def test_umls_cli_broken_inputs_exit_2_and_leave_no_database(tmp_path: Path, cap
         err = capsys.readouterr().err
         assert f"[{code}]" in err and "Traceback" not in err, err
         assert not db.exists() and not list(tmp_path.glob(f".{db.name}*"))
+
+
+def test_umls_cli_load_into_memory_makes_no_file(tmp_path: Path, capsys, monkeypatch) -> None:
+    """Issue 31, case 14: ``--db :memory:`` made a file named ':memory:'; it is an in-memory
+    database, where a load is lost (RC422)."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["umls", "load", MRCONSO, "--db", ":memory:", "--no-progress"]) == 2
+    assert "[RC422]" in capsys.readouterr().err and list(tmp_path.iterdir()) == []

@@ -4,6 +4,7 @@ filled once; a disabled provider is refused."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -51,3 +52,17 @@ def test_web_command_refuses_when_disabled(tmp_path, engine):
     rules = rules_with_web(tmp_path, {"enabled": False, "url": base + "/search?q={query}"})
     assert main(["web", str(data), "--rules", str(rules)]) == 2
     assert log == []
+
+
+def test_web_command_prints_each_failure_once(tmp_path, engine, capsys):
+    """Issue 31, case 14: RC313 (and every provider failure) was printed twice, logged and listed."""
+    base, _ = engine
+    data = write_batch(tmp_path / "data")
+    (tmp_path / "cache-is-a-folder").mkdir()
+    web = {"enabled": True, "url": base + "/search?q={query}", "cache": str(tmp_path / "cache-is-a-folder"),
+           "vocabulary": "none"}
+    rules = rules_with_web(tmp_path, web)
+    main(["web", str(data), "--rules", str(rules)])
+    err = capsys.readouterr().err
+    failures = int(re.search(r"(\d+) failure\(s\)", err).group(1))
+    assert failures >= 1 and err.count("[RC31") == failures

@@ -65,5 +65,5 @@ def test_cli_evaluate_gap_scorecard_and_json(folders, capsys):
 
 
 def test_cli_evaluate_gap_missing_folder_is_rc712(tmp_path, capsys):
-    assert main(["evaluate", str(tmp_path / "nope"), str(tmp_path), "--gap"]) == 1
+    assert main(["evaluate", str(tmp_path / "nope"), str(tmp_path), "--gap"]) == 2  # nothing to score: as every command
     assert "RC712" in capsys.readouterr().err

@@ -88,7 +88,7 @@ def test_formats_convert_refuses_to_write_over_its_source(tmp_path: Path, capsys
     brat = tmp_path / "brat"
     assert main(["convert", str(EXAMPLES), str(brat), "--to", "brat"]) == 0
     before = {p.name: p.read_bytes() for p in brat.iterdir()}
-    assert main(["convert", str(brat), str(brat), "--to", "brat"]) == 1
+    assert main(["convert", str(brat), str(brat), "--to", "brat"]) == 2
     assert "RC522" in capsys.readouterr().err
     assert {p.name: p.read_bytes() for p in brat.iterdir()} == before
 

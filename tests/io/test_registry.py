@@ -3,6 +3,7 @@ choices and detection come from it, not from lists of names."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -44,7 +45,12 @@ def test_registry_convert_knows_a_source_by_what_each_format_claims(tmp_path: Pa
     assert main(["convert", str(first), str(tmp_path / "one.jsonl"), "--to", "jsonl"]) == 0
     con = sorted((EXAMPLES / "concepts").glob("*.con"))[0]
     assert main(["convert", str(con), str(tmp_path / "two.jsonl"), "--to", "jsonl"]) == 0
-    assert (tmp_path / "one.jsonl").read_text() == (tmp_path / "two.jsonl").read_text()
+    one, two = (json.loads((tmp_path / f).read_text()) for f in ("one.jsonl", "two.jsonl"))
+    # the brat document comes back with its T ids (and its .txt's final newline): the same concepts and chains
+    assert [{k: c[k] for k in ("start", "end", "type", "text")} for c in one["concepts"]] == two["concepts"]
+    assert [c["id"] for c in one["concepts"]] == [f"T{k + 1}" for k in range(len(two["concepts"]))]
+    assert [c["mentions"] for c in one["chains"]] == [c["mentions"] for c in two["chains"]]
+    assert one["text"] == two["text"] + "\n"
     assert get_format("conll").detect(tmp_path / "one.jsonl") is True  # any file, asked last
     assert get_format("jsonl").detect(tmp_path / "one.jsonl") is True
 

@@ -138,7 +138,9 @@ def test_examples_put_each_pronoun_where_it_can_stand(first: str, second: str):
 
 
 def test_induce_and_ablate_take_no_progress_and_draw_no_bar_without_a_terminal(tmp_path: Path, capsys, monkeypatch):
-    from rulecoref.cli.ablate import bar
+    from argparse import Namespace
+
+    from rulecoref.cli.common import progress_bar
 
     folder = write_corpus(tmp_path / "gold", far_head_documents(4))
     base_path = write_rules(tmp_path, BASE, name="base.yaml")
@@ -148,7 +150,7 @@ def test_induce_and_ablate_take_no_progress_and_draw_no_bar_without_a_terminal(t
                  "--no-progress", "--examples", "none"]) == 0
     assert capsys.readouterr().err == ""
     monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
-    with bar(10, "x", False) as progress:
+    with progress_bar(Namespace(), 10, "x") as progress:
         assert progress.t is None  # stderr is no terminal: no bar, as resolve
 
 

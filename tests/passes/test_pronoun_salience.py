@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rulecoref.errors import RulecorefError
-from tests.helpers import linked, pipeline_from_entries, resolve
+from rulecoref.markup import parse_markup
+from tests.helpers import linked, parsed, pipeline_from_entries, resolve
 
 
 def salience(tmp_path, stages=None):
@@ -79,3 +80,53 @@ def test_pronoun_salience_places_of_a_repeated_name_share_their_candidates(tmp_p
     assert places[0][:4] == (1, 0, 1, True) and places[0][4] == tuple(range(200))
     res = resolve(salience(tmp_path), "[Dr. Smith|person] called .\n[Dr. Smith|person] left .\n[He|pronoun] sang .")
     assert linked(res, "dr. smith", "he")
+
+
+@pytest.mark.parametrize("markup, arcs, antecedent", [
+    # a possessive takes its own clause's subject, though another person is nearer
+    ("[Cy Ode|person] met [Bo Lund|person] and sold [his|pronoun] house .",
+     "compound:1 nsubj:2 ROOT:2 compound:4 dobj:2 cc:2 conj:2 poss:8 dobj:6 punct:2", "cy ode"),
+    # ... but in a prepositional phrase of a verb whose object is a person, that object
+    ("[Cy Ode|person] praised [Bo Lund|person] for [his|pronoun] work .",
+     "compound:1 nsubj:2 ROOT:2 compound:4 dobj:2 prep:2 poss:7 pobj:5 punct:2", "bo lund"),
+    ("[Cy Ode|person] praised [Bo Lund|person] 's songs for [his|pronoun] work .",
+     "compound:1 nsubj:2 ROOT:2 compound:4 poss:6 case:4 dobj:2 prep:2 poss:9 pobj:7 punct:2", "bo lund"),
+    # an object pronoun never its own clause's subject: the subject of the clause above
+    ("[Cy Ode|person] said that [Bo Lund|person] hit [him|pronoun] .",
+     "compound:1 nsubj:2 ROOT:2 mark:6 compound:5 nsubj:6 ccomp:2 dobj:6 punct:2", "cy ode"),
+    # a relative clause's subject is the person it describes, through an apposition
+    ("[Cy Ode|person] met [Ann Lee|person] , a girl who sold [her|pronoun] goats .",
+     "compound:1 nsubj:2 ROOT:2 compound:4 dobj:2 punct:4 det:7 appos:4 nsubj:9 relcl:7 poss:11 dobj:9 punct:2",
+     "ann lee"),
+])
+def test_pronoun_salience_clause_subject_reads_the_parse(tmp_path, markup, arcs, antecedent):
+    doc = parsed(markup, arcs)
+    res = salience(tmp_path, ["clause_subject"]).resolve(doc)
+    pron = next(c.text for c in res.doc.concepts if c.type == "pronoun")
+    assert linked(res, antecedent, pron)
+    assert salience(tmp_path, ["clause_subject"]).resolve(parse_markup(markup)[0]).kept == {}  # no parse: no link
+
+
+@pytest.mark.parametrize("stage, markup, arcs, plain, with_parse", [
+    # previous_subject: the main clause's subject, not the first subject of the sentence
+    ("previous_subject", "When [Bo Lund|person] left , [Cy Ode|person] sang .\n[He|pronoun] wept .",
+     "advmod:3 compound:2 nsubj:3 advcl:7 punct:7 compound:6 nsubj:7 ROOT:7 punct:7|nsubj:1 ROOT:1 punct:1",
+     "bo lund", "cy ode"),
+    # nearest_before: the most prominent person before the pronoun, then the nearest
+    ("nearest_before", "[Cy Ode|person] said that [Bo Lund|person] left when [he|pronoun] wept .",
+     "compound:1 nsubj:2 ROOT:2 mark:6 compound:5 nsubj:6 ccomp:2 advmod:9 nsubj:9 advcl:6 punct:2",
+     "bo lund", "cy ode"),
+])
+def test_pronoun_salience_prominence_by_the_parse(tmp_path, stage, markup, arcs, plain, with_parse):
+    pipe = salience(tmp_path, [stage])
+    assert linked(pipe.resolve(parse_markup(markup)[0]), plain, "he")
+    assert linked(pipe.resolve(parsed(markup, arcs)), with_parse, "he")
+
+
+def test_pronoun_salience_object_pronoun_skips_the_shared_subject(tmp_path):
+    """"sees" has no subject of its own: it shares Alexis, whom "her" (an object) cannot be."""
+    markup = "[Alexis Ray|person] looks up to [Beckett|person] and sees [her|pronoun] ."
+    arcs = "compound:1 nsubj:2 ROOT:2 prt:2 prep:2 pobj:4 cc:2 conj:2 dobj:7 punct:2"
+    assert salience(tmp_path, ["clause_subject"]).resolve(parsed(markup, arcs)).kept == {}
+    res = salience(tmp_path, ["clause_subject", "object_other"]).resolve(parsed(markup, arcs))
+    assert linked(res, "beckett", "her") and not linked(res, "alexis ray", "her")

@@ -17,7 +17,7 @@ builds its new file); ``lookup.py`` the cached lookup. This package's names are 
 
 from .load import MAX_LINE_CHARS, LoadOptions, LoadReport, load_mrconso
 from .lookup import UmlsLookup
-from .store import DB_ENV, default_db_path, normalize, resolve_url, safe_url, sorted_form, sqlite_path, to_url
+from .store import DB_ENV, default_db_path, network_url, normalize, resolve_url, safe_url, sorted_form, sqlite_path, to_url
 
 __all__ = ["DB_ENV", "MAX_LINE_CHARS", "LoadOptions", "LoadReport", "UmlsLookup", "default_db_path", "load_mrconso",
-           "normalize", "resolve_url", "safe_url", "sorted_form", "sqlite_path", "to_url"]
+           "network_url", "normalize", "resolve_url", "safe_url", "sorted_form", "sqlite_path", "to_url"]

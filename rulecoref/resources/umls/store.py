@@ -74,6 +74,8 @@ def to_url(value: str | os.PathLike[str] | None = None) -> str:
     text = str(value).strip()
     if "://" in text:
         return text
+    if text == ":memory:":  # SQLite's name for a database in memory, never a file of that name
+        return "sqlite://"
     return sqlite_url(Path(text).expanduser().resolve())
 
 
@@ -93,14 +95,28 @@ def resolve_url(db: str | None = None, env: str | None = DB_ENV) -> str:
     return to_url(None)
 
 
+#: query parameters of a URL that carry a secret (``?password=``: libpq and most drivers take it)
+_SECRET_QUERY = re.compile(r"(?i)([?&;](?:password|passwd|pwd|pass|secret|token|sslpassword|api_?key)=)[^&;#]*")
+
+
 def safe_url(url: str) -> str:
-    """The URL with its password hidden, for messages."""
+    """The URL with its password hidden, for messages: ``user:pass@`` and a ``?password=`` alike."""
     try:
         from sqlalchemy.engine import make_url
 
-        return make_url(url).render_as_string(hide_password=True)
+        shown = make_url(url).render_as_string(hide_password=True)
     except Exception:
-        return re.sub(r"://([^:/@]+):[^@]*@", r"://\1:***@", url)
+        shown = re.sub(r"://([^:/@]+):[^@]*@", r"://\1:***@", url)
+    return _SECRET_QUERY.sub(r"\1***", shown)
+
+
+def network_url(url: str) -> bool:
+    """Whether opening ``url`` may connect to another machine: every back end but SQLite (a
+    ``sqlite://`` URL is a local file or memory). An unparsable URL counts as network."""
+    try:
+        return parse_url(url).get_backend_name() != "sqlite"
+    except Exception:
+        return "://" in url and not url.startswith("sqlite")
 
 
 def sqlite_path(url: str) -> Path | None:
