@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..errors import CliError, Diagnostic, diagnostic
+from ..errors import CliError, Diagnostic, argument_message, diagnostic
 from ..resources import Resources
 
 T = TypeVar("T")
@@ -230,8 +230,8 @@ def whole(minimum: int | None = None, maximum: int | None = None) -> Callable[[s
         except ValueError:
             value = None
         if value is None or (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
-            raise argparse.ArgumentTypeError(f"[RC553] expected a whole number{_range(minimum, maximum)}, "
-                                             f"got {_shown(text)}")
+            raise argparse.ArgumentTypeError(argument_message(
+                "RC553", detail=f"expected a whole number{_range(minimum, maximum)}, got {_shown(text)}"))
         return value
     return parse
 
@@ -246,8 +246,8 @@ def number(minimum: float | None = None, maximum: float | None = None, *, above:
             value = math.nan
         low_ok = minimum is None or (value > minimum if above else value >= minimum)
         if not math.isfinite(value) or not low_ok or (maximum is not None and value > maximum):
-            raise argparse.ArgumentTypeError(f"[RC553] expected a finite number{_range(minimum, maximum, above)}, "
-                                             f"got {_shown(text)}")
+            raise argparse.ArgumentTypeError(argument_message(
+                "RC553", detail=f"expected a finite number{_range(minimum, maximum, above)}, got {_shown(text)}"))
         return value
     return parse
 
