@@ -100,23 +100,6 @@ def acronym_forms(initials: str, *, subsequence: bool = True, min_letters: int =
     return frozenset(forms)
 
 
-def is_subsequence(short: str, long: str) -> bool:
-    """The letters of ``short`` occur in ``long`` in order ("mrsa" in "mrssa")."""
-    it = iter(long)
-    return all(ch in it for ch in short)
-
-
-def acronym_matches(word: str, letters: str, *, subsequence: bool = True, min_coverage: float = 0.6) -> bool:
-    """Seed 001's acronym test: ``word`` is the initials ``letters`` of a multi-word concept, or
-    (``subsequence``) some of them in order, starting with the first and covering ``min_coverage``
-    of them: "copd" ~ "copd"; "ms" !~ "mrsa" (half the initials)."""
-    if word == letters:
-        return True
-    if not subsequence or not word or word[0] != letters[0] or len(word) > len(letters):
-        return False
-    return len(word) >= min_coverage * len(letters) and is_subsequence(word, letters)
-
-
 def find_phrases(tokens: Sequence[str], phrases: frozenset[tuple[str, ...]], max_len: int) -> list[tuple[int, int, str]]:
     """Non-overlapping occurrences of phrases (token tuples) in ``tokens``, longest first at each
     position, left to right, as (start, end_exclusive, phrase); tokens compare lowercased:

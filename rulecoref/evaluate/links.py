@@ -62,6 +62,3 @@ def exact_link_counts(
             tally[t][0] += 1
     return overall, {t: Counts(c, g, c, s) for t, (c, g, s) in tally.items()}
 
-
-def pairwise_counts(n_both: int, n_key: int, n_resp: int) -> Counts:
-    return Counts(n_both, n_key, n_both, n_resp)

@@ -119,12 +119,5 @@ class Lexicon:
                     return " ".join(cand)
         return None
 
-    def any_word(self, tokens: Iterable[str]) -> str | None:
-        """The first single token that is an entry, or None."""
-        for t in tokens:
-            if t.lower() in self.words:
-                return t.lower()
-        return None
-
     def __repr__(self) -> str:
         return f"Lexicon({self.name!r}, {len(self)} entries)"
