@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine import Pipeline, mention_settings
 from ..markup import parse_markup
 from ..passes import PassConfig, get_kind
 from .compiler import RuleSet
@@ -44,8 +45,6 @@ def iter_examples(ruleset: RuleSet) -> Iterator[tuple[int, PassConfig, str, str]
 def run_example(ruleset: RuleSet, idx: int, expect: str, example: str, resources: Any,
                 settings: Any = None) -> ExampleResult:
     """Run one example; ``settings`` (``engine.mention_settings``) may be shared by a file's examples."""
-    from ..engine import Pipeline  # engine imports the compiler; import late to keep layers one-way
-
     cfg = ruleset.passes[idx]
     cls = get_kind(cfg.kind)
     assert cls is not None  # the compiler checked it
@@ -68,7 +67,5 @@ def run_example(ruleset: RuleSet, idx: int, expect: str, example: str, resources
 
 
 def run_examples(ruleset: RuleSet, resources: Any) -> list[ExampleResult]:
-    from ..engine import mention_settings
-
     settings = mention_settings(ruleset, resources)
     return [run_example(ruleset, idx, expect, ex, resources, settings) for idx, _, expect, ex in iter_examples(ruleset)]
