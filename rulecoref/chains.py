@@ -61,17 +61,8 @@ class UnionFind:
 def clusters_from_pairs(n: int, pairs: Iterable[tuple[int, int]]) -> list[list[int]]:
     """All clusters (singletons included), each sorted, ordered by first member."""
     uf = UnionFind(n)
-    parent, size = uf.parent, uf.size
-    for a, b in pairs:  # UnionFind.union, inlined: a batch has tens of thousands of links
-        while parent[a] != a:
-            parent[a] = a = parent[parent[a]]
-        while parent[b] != b:
-            parent[b] = b = parent[parent[b]]
-        if a != b:
-            if size[a] < size[b]:
-                a, b = b, a
-            parent[b] = a
-            size[a] += size[b]
+    for a, b in pairs:
+        uf.union(a, b)
     return uf.groups()
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..chains import clusters_from_pairs
+from ..chains import UnionFind, clusters_from_pairs
 from .pairs import PairStore, Training
 from .score import conll_f1, doc_counts
 from .space import Pred
@@ -180,20 +180,19 @@ class LinkState:
         off = int(self.t.offsets[d])
         n = len(self.t.docs[d].doc.concepts)
         lab = self.label[off: off + n] - off
-        parent: dict[int, int] = {}
-
-        def find(x: int) -> int:
-            while parent.get(x, x) != x:
-                x = parent[x]
-            return x
-
+        uf = UnionFind(n)
+        joined: set[int] = set()
         for x, y in zip(ana, cand):
-            rx, ry = find(int(lab[x - off])), find(int(lab[y - off]))
-            if rx != ry:
-                parent[max(rx, ry)] = min(rx, ry)
+            rx, ry = int(lab[x - off]), int(lab[y - off])
+            uf.union(rx, ry)
+            joined.update((rx, ry))
+        lowest: dict[int, int] = {}  # a merged chain is labelled by its lowest label, as _rebuild labels
+        for r in joined:
+            root = uf.find(r)
+            lowest[root] = min(lowest.get(root, r), r)
         roots = np.arange(n, dtype=np.int64)
-        for r in parent:
-            roots[r] = find(r)
+        for r in joined:
+            roots[r] = lowest[uf.find(r)]
         return roots[lab]
 
     def _rebuild(self, d: int) -> None:

@@ -117,6 +117,27 @@ def test_state_merges_and_filters_as_the_chains_would(tmp_path: Path):
     assert state.f1() > before and state.label[off] == state.label[off + 1]
 
 
+def test_state_merged_counts_equal_the_chains_of_the_links_added(tmp_path: Path):
+    """A candidate's merged counts (chains merged through ``chains.UnionFind``) are the counts of
+    the chains rebuilt from every kept link plus the candidate's, for any set of new links."""
+    import random
+
+    from rulecoref.chains import clusters_from_pairs
+
+    docs, _ = load_gold([write_corpus(tmp_path / "c", MARKUP)])
+    t = Training(docs, Pipeline(compile_rules(ROOT / "rules" / "exact.yaml"), shared_resources()), set())
+    state = LinkState(t, PairStore(t, predicates()))
+    rng = random.Random(3)
+    for _ in range(200):
+        d = rng.randrange(len(t.docs))
+        off, n = int(t.offsets[d]), len(t.docs[d].doc.concepts)
+        links = [(rng.randrange(n), rng.randrange(n)) for _ in range(rng.randint(1, 4))]
+        ana, cand = np.array([off + a for a, _ in links]), np.array([off + b for _, b in links])
+        expected = doc_counts(state.keys[d], clusters_from_pairs(n, state.pairs[d] | set(links)))
+        got = state.merged(ana, cand).get(d, state.counts[d])
+        assert np.array_equal(got, expected), (d, links)
+
+
 def test_a_predicate_that_raises_is_left_out_not_fatal(tmp_path: Path, monkeypatch):
     from rulecoref.predicates import PREDICATES, PredicateSpec
 
