@@ -271,8 +271,8 @@ def _inline_yaml() -> list[tuple[str, str]]:
 
 
 INLINE = _inline_yaml()
-#: what the docs write in the same notation and is no YAML: a Python class attribute
-#: (``requires: people_roles``), the text of a brat AnnotatorNotes line (``source: rulecoref``)
+#: Python class attributes the docs name in the same notation (``requires: people_roles``), and the
+#: text of brat's note on an added mention (``source: rulecoref``)
 NOT_YAML = {"requires", "source"}
 
 

@@ -68,8 +68,14 @@ def default_attributes() -> dict[str, Any]:
     chk = _Checker()
     values = _Settings(chk.reporter(bundled_rules())).complete(SETTINGS, {})
     if chk.problems:
-        raise RuleFileError(chk.problems)
+        raise RuleFileError(_unique(chk.problems))
     return values
+
+
+def _unique(problems: list[Diagnostic]) -> list[Diagnostic]:
+    """Each problem once: a file reached by two include paths is checked twice, and its problems
+    (the same code, file, line and message) were printed twice."""
+    return list(dict.fromkeys(problems))
 
 
 def _merged(layers: list[dict[str, Any]]) -> dict[str, Any]:
@@ -576,7 +582,7 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
     rep, top = chk.reporter(path), chk.reporter(path.resolve())
     data = _read_yaml(top)
     if chk.problems:
-        raise RuleFileError(chk.problems)
+        raise RuleFileError(_unique(chk.problems))
     if not isinstance(data, LDict):
         raise RuleFileError(diagnostic("RC104", file=str(path), line=1, where="the rule file", expected="a mapping with 'passes:'", got=type_name(data)))
     rep.unknown_keys(data, schema.TOP_KEYS, "the rule file")
@@ -597,7 +603,7 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
     elif decoder_overrides:
         rep.add("RC132", 0, path=str(path))
     if chk.problems:
-        raise RuleFileError(chk.problems)
+        raise RuleFileError(_unique(chk.problems))
     return RuleSet(
         inputs=rule_set_inputs(path, chk.files.read, attributes, decoder),
         path=str(path),
