@@ -14,8 +14,11 @@ fall into fixed sets, so that a rule is chosen on some notes and judged on other
 The 7/8 cut of the added notes is ``blake2b("clinical-heldback:" + name)``, lowest 8 held back:
 fixed by the names, not by any score. ``--ner`` resolves the notes the way a named-entity tagger
 hands them over (every pronoun concept taken out, no chains) and scores the chains against the full
-gold (mentions rulecoref finds itself count as system mentions). Each set is resolved with
-``rulecoref resolve`` and scored with ``rulecoref evaluate`` (i2b2 overall and CoNLL F1).
+gold (mentions rulecoref finds itself count as system mentions; one without a gold twin is scored as
+docs/evaluation.md says). Each set is resolved with ``rulecoref resolve`` as a user runs it, without
+options (the mention finder's default, ``mentions.find: auto``, is what finds the pronouns), and
+scored with ``rulecoref evaluate`` (i2b2 overall and CoNLL F1). With ``--ner`` a row also counts the
+chain mentions that are no input concept (``found``: what the finder added and the rules linked).
 """
 
 from __future__ import annotations
@@ -65,6 +68,17 @@ def materialise(src: Path, names: list[str], out: Path, *, ner: bool) -> None:
             (out / "chains" / chains.name).write_bytes(chains.read_bytes())
 
 
+def found_in_chains(inp: Path, out: Path) -> int:
+    """Chain mentions of ``out`` that are no concept of ``inp``: the mentions rulecoref added."""
+    n = 0
+    for chains in out.glob("*.txt.chains"):
+        con = (inp / "concepts" / chains.name.replace(".txt.chains", ".txt.con")).read_text(encoding="utf-8")
+        given = {line.rpartition("||")[0].rpartition('" ')[2] for line in con.splitlines()}
+        for line in chains.read_text(encoding="utf-8").splitlines():
+            n += sum(m.rpartition('" ')[2] not in given for m in line.split("||")[:-1])
+    return n
+
+
 def rulecoref(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "rulecoref", *args], capture_output=True, text=True, cwd=ROOT)
 
@@ -105,9 +119,11 @@ def main(argv: list[str] | None = None) -> int:
                 raise SystemExit(f"resolve {name}: exit {proc.returncode}\n{proc.stderr}")
             row = {"set": name, "notes": len(sets[name]), "ner": args.ner,
                    "i2b2": round(score(gold, out, "i2b2"), 4), "conll_f1": round(100 * score(gold, out, "conll"), 2)}
+            if args.ner:
+                row["found"] = found_in_chains(inp, out)
             print(json.dumps(row) if args.json else
                   f"{name:<7} {row['notes']:>2} notes  i2b2 {row['i2b2']:.3f}  CoNLL F1 {row['conll_f1']:.2f}"
-                  + ("  (NER-style input)" if args.ner else ""))
+                  + (f"  (NER-style input; {row['found']} found mentions in chains)" if args.ner else ""))
     return 0
 
 

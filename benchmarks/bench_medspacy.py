@@ -99,7 +99,7 @@ def resolve_setting(corpus: Path, out: Path, components: list[tuple[str, dict]],
                         else ["medspacy_tokenizer"])
     for name, config in components:
         nlp.add_pipe(name, config=config)
-    coref = RulecorefComponent(nlp, rules=rules, spans_key="concepts", find_pronouns=False, resources=resources)
+    coref = RulecorefComponent(nlp, rules=rules, spans_key="concepts", find_mentions="off", resources=resources)
     records, _ = find_records([corpus])
     out.mkdir(parents=True)
     for rec in records:

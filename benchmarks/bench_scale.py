@@ -115,7 +115,7 @@ class Sampler(threading.Thread):
                 rss = _status_kb(pid)
                 if rss is not None:
                     self.peak[pid] = max(self.peak.get(pid, 0), rss)
-                    self.names.setdefault(pid, _name(pid))
+                    self.names[pid] = _name(pid)  # again each time: spark-submit's bash execs a JVM
                     cpu = _cpu_s(pid)
                     if cpu is not None:
                         self.cpu[pid] = cpu - self.base.get(pid, 0.0)
@@ -192,7 +192,7 @@ def run_once(mode: str, data: Path, jobs: int, master: str | None, extra_roots: 
     wall = time.perf_counter() - t0
     sampler.stop.set()
     sampler.join()
-    if proc.returncode not in (0, 1):
+    if proc.returncode not in (0, 1) or not (out / "rulecoref-report.json").exists():
         raise SystemExit(f"{mode} failed ({proc.returncode}): {stderr[-2000:]}")
     report = json.loads((out / "rulecoref-report.json").read_text(encoding="utf-8"))
     chains = len(list(out.glob("*.txt.chains")))

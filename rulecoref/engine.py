@@ -1,6 +1,7 @@
 """Run compiled passes over a Document and return links with provenance and the chains.
 
-The engine makes the document's mention table (``mentions.py``), whose columns the passes compute
+First the mention finder (``finder.py``) adds the pronouns an NER tool leaves out, when the rule
+file and the document call for it (``res.doc`` is then a new Document). The engine makes the document's mention table (``mentions.py``), whose columns the passes compute
 on first use, then runs the passes in rule-file order. A keyed pass (``match``) declares blocking keys and
 a pair test and the engine walks its candidates (``candidates.py``); a positional pass proposes
 pairs itself. The engine drops pairs a pass's YAML type scope forbids and records a Provenance
@@ -21,16 +22,21 @@ from .candidates import search
 from .chains import chain_types
 from .decoders import Decoder, UnionFindDecoder, get_decoder
 from .document import Document, Link, Provenance, Removal, pair_key
+from .errors import ResourceError, diagnostic
+from .finder import MODES, MentionFinder
 from .mentions import MentionTable
 from .passes import Context, Pass, get_kind
 from .resources import Resources
-from .rules.compiler import RuleSet, compile_rules, default_attributes
+from .rules.compiler import RuleSet, compile_rules, default_attributes, default_mentions
 from .syntax import Parse
 
 
 @dataclass
 class Resolution:
-    """Everything one document's run produced; the basis of output, explain and error analysis."""
+    """Everything one document's run produced; the basis of output, explain and error analysis.
+
+    ``doc`` is the document the passes saw: the one given to ``Pipeline.resolve``, or a new one with
+    the mentions the finder added (``Concept.added``); write and explain ``doc``, not the input."""
 
     doc: Document
     proposed: list[Link] = field(default_factory=list)
@@ -41,6 +47,8 @@ class Resolution:
     types: list[str] = field(default_factory=list)
     decoder: str = "union_find"
     table: MentionTable | None = None
+    #: the index in ``doc`` of each concept of the document given to ``resolve`` (in its order)
+    given: list[int] = field(default_factory=list)
 
     def chains(self) -> list[tuple[list[int], str]]:
         """Chains of two or more mentions, with their types."""
@@ -115,11 +123,19 @@ class Pipeline:
     """A compiled rule set bound to resources: call ``resolve(doc)`` per document."""
 
     def __init__(self, ruleset: RuleSet, resources: Resources | None = None, *,
-                 settings: MentionSettings | None = None, parser: str | None = None):
+                 settings: MentionSettings | None = None, parser: str | None = None,
+                 find_mentions: str | None = None):
         """``parser``: a spaCy pipeline that parses every document (``--parser``), in place of the rule
-        file's ``attributes.syntax.parser``; loaded here, so a missing model stops the run at start-up."""
+        file's ``attributes.syntax.parser``; loaded here, so a missing model stops the run at start-up.
+        ``find_mentions``: ``auto``, ``on`` or ``off`` in place of the rule file's ``mentions.find``
+        (``--find-mentions``); None keeps the rule file's."""
         self.ruleset = ruleset
         self.resources = resources or Resources()
+        if find_mentions is not None and find_mentions not in MODES:
+            raise ResourceError(diagnostic("RC270", value=find_mentions, allowed=", ".join(MODES)))
+        #: adds the pronouns NER leaves out, before the passes run (``resolve``)
+        self.finder = MentionFinder.build(ruleset.mentions or default_mentions(), self.resources,
+                                          ruleset.pronoun_types, find_mentions)
         #: the rule file's attribute settings with their word lists loaded (pipelines of one rule
         #: file may share them: the examples runner builds one pipeline per example)
         self.settings = settings or mention_settings(ruleset, self.resources)
@@ -198,7 +214,11 @@ class Pipeline:
             kept[pair] = (link,) if links is None else (*links, link)
 
     def resolve(self, doc: Document) -> Resolution:
+        """Find the mentions the document lacks, run the passes, decode: every way in (the command
+        line, Spark, the Python API, the spaCy component) resolves a document here."""
+        doc, given = self.finder.complete(doc)
         res = self.run_passes(doc)
+        res.given = given
         res.decoder = self.decoder.kind
         res.clusters = self.decoder.decode(doc, res)
         res.types = chain_types(doc, res.clusters, self.ruleset.pronoun_types or ("pronoun",))

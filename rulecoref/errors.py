@@ -92,6 +92,8 @@ MESSAGES: dict[str, str] = {
     # -- faithful I/O, formats found from the input, rule sets by name (RC250-RC269) --
     "RC250": "concept id {id!r} at position {index} repeats the id of concept {first}",
     "RC251": "the inputs are of different formats: {found}",
+    # -- the mention finder (RC270-RC279) --
+    "RC270": "find_mentions {value!r} is not one of {allowed}",
     # -- dependency parses (RC280-RC289) --
     "RC280": "spaCy pipeline {model!r} ({where}) cannot be loaded: {detail}",
     "RC281": "spaCy pipeline {model!r} ({where}) has no dependency parser; its components: {components}",
@@ -198,7 +200,7 @@ MESSAGES: dict[str, str] = {
     "RC607": "model file {path!r}: {where}: expected {expected}, got {got}",
     # evaluation
     # -- evaluation (RC701-RC799) --
-    "RC701": "system mention {mention} is not a gold concept of {doc!r}",
+    "RC701": "system mention {mention} is not a gold concept of {doc!r}, nor the words of its text there",
     "RC702": "system file {path!r} has no gold counterpart (no {expected})",
     "RC703": "no {side} chains file for {doc!r}: every concept of it is scored as a singleton",
     "RC704": "gold chain mention {mention} is not a concept of {doc!r}",
@@ -289,7 +291,7 @@ HINTS: dict[str, str] = {
     "RC304": "install the extra: pip install 'rulecoref[{extra}]' (scripts/setup.sh installs every extra).",
     "RC303": ("the folder must hold WordNet 3.0 dict files (index.noun, data.noun, ...); reinstall "
               "wordnet-base or point RULECOREF_WORDNET / --wordnet at another copy."),
-    "RC701": "system chains may only use the gold concepts (Track 1C): check the system was run on this gold folder.",
+    "RC701": "system chains may only use the gold concepts and, when the gold folder has docs/, mentions of its text (twinless ones, docs/evaluation.md): check the system was run on this gold folder.",
     "RC702": "system files are matched to gold records by the name before the first '.'.",
     "RC705": "the gold folder needs concepts/*.txt.con and chains/*.txt.chains (or pass --concepts DIR).",
     "RC706": "score CoNLL files with system mentions in --mode conll.",
@@ -333,6 +335,7 @@ HINTS: dict[str, str] = {
     "RC249": "a type map is a short mapping; the limits are in docs/security.md.",
     "RC251": "give inputs of one format per run, or name it with --input-format.",
     "RC250": "chains name their mentions by position and by id; give every concept its own id to join them back.",
+    "RC270": "auto finds pronouns only in documents without pronoun concepts (NER output), on always, off never (docs/rules.md, 'Finding mentions').",
     "RC510": ("check the folder can be written and has space (a full disk, a read-only file system); every "
               "file is written whole or not at all, so the files written before are complete."),
     "RC280": ("install a spaCy pipeline with a parser (python -m spacy download en_core_web_sm, or pip install its "

@@ -401,6 +401,30 @@ def clinical_head_matches(t: MentionTable, i: int, j: int) -> str | None:
     return f"clinical heads {t.settings.words.why_words_match(hi, hj)}"
 
 
+@predicate("derived_heads_match", attributes=("derived_heads", "clinical_words"),
+           help="one mention's head is a noun WordNet derives from the other's head, and neither adds another "
+                "clinical word: '[catheterizing]' / '[catheterization]', '[febrile]' / '[fever]'")
+def derived_heads_match(t: MentionTable, i: int, j: int) -> str | None:
+    di, dj = t["derived_heads"][i], t["derived_heads"][j]
+    if not di or not dj or len(t["clinical_words"][i]) > 1 or len(t["clinical_words"][j]) > 1:
+        return None
+    if di[0] in dj[1:]:
+        return f"WordNet derives '{di[0]}' from '{dj[0]}'"
+    if dj[0] in di[1:]:
+        return f"WordNet derives '{dj[0]}' from '{di[0]}'"
+    return None
+
+
+@predicate("abbreviation_of", attributes=("abbreviation_keys", "words_key"),
+           help="one mention is an abbreviation (abbreviations.txt) and the other writes one of its long forms: "
+                "'[HTN]' / '[hypertension]', '[SOB]' / '[shortness of breath]'")
+def abbreviation_of(t: MentionTable, i: int, j: int) -> str | None:
+    for a, b in ((i, j), (j, i)):
+        if t["words_key"][b] in t["abbreviation_keys"][a]:
+            return f"'{_text(t, a)}' abbreviates '{_text(t, b)}'"
+    return None
+
+
 @predicate("clinical_words_covered", attributes=("clinical_words",),
            help="every clinical word of the later mention matches a word of the earlier one, as words_covered, "
                 "without light nouns and context cues: 'ongoing sleep apnea symptoms' is covered by 'sleep apnea'")

@@ -7,9 +7,10 @@ ruler); this component adds coreference after them::
 
 * **Concepts in** come from ``doc.ents`` or the span group ``spans_key``; ``label_map`` turns spaCy
   labels into rule-file types (a label it does not name is used lowercased, one it maps to ``""``
-  is left out). When no concept is a pronoun, the pronouns are found from the word list
-  ``pronouns`` (only tokens tagged PRON when the pipeline tags parts of speech), because the
-  people linker links "he" and "she" and NER never marks them.
+  is left out). The pronouns NER never marks ("he", "his", "which") are added by rulecoref's one
+  mention finder (``rulecoref.finder``), the same that ``rulecoref resolve``, Spark and the Python
+  API run, so one text and its concepts give the same mentions and chains through every door;
+  ``find_mentions`` (``auto``, ``on``, ``off``; null: the rule file's ``mentions.find``) decides.
 * **The text** is tokenised the way i2b2 text is (``rulecoref.io.text``: sentences end at ". ! ?"
   and line breaks, abbreviations from a word list keep their dot), so the rules see the same
   sentences they see in ``rulecoref resolve``, whatever tokenizer the pipeline uses.
@@ -45,6 +46,7 @@ from .io.text import document_from_text  # noqa: E402
 from .medspacy_facts import medspacy_facts  # noqa: E402
 from .parsing import parse_of_doc  # noqa: E402
 from .resources import Resources, named_file  # noqa: E402
+from .rules.compiler import compile_rules  # noqa: E402
 
 LINKS_EXTENSION = "rulecoref_links"
 
@@ -52,8 +54,7 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "rules": "i2b2",
     "spans_key": None,
     "label_map": {},
-    "find_pronouns": True,
-    "pronouns": "resources/lexicons/people/pronouns.txt",
+    "find_mentions": None,
     "abbreviations": "resources/lexicons/abbreviations.txt",
     "wordnet": None,
     "chains_prefix": "coref_clusters",
@@ -70,9 +71,9 @@ class RulecorefComponent:
 
     def __init__(self, nlp: Language | None, name: str = "rulecoref", *, rules: str = "i2b2",
                  spans_key: str | None = None, label_map: dict[str, str | None] | None = None,
-                 find_pronouns: bool = True, pronouns: str = DEFAULT_CONFIG["pronouns"],
-                 abbreviations: str = DEFAULT_CONFIG["abbreviations"], wordnet: str | None = None,
-                 chains_prefix: str = "coref_clusters", medspacy_facts: bool = True, use_parse: bool = True,
+                 find_mentions: str | None = None, abbreviations: str = DEFAULT_CONFIG["abbreviations"],
+                 wordnet: str | None = None, chains_prefix: str = "coref_clusters", medspacy_facts: bool = True,
+                 use_parse: bool = True,
                  resources: Resources | None = None):
         """Compile the rules and load what they need (WordNet, word lists) once.
 
@@ -82,7 +83,7 @@ class RulecorefComponent:
         """
         self.name = name
         self.settings = {"rules": rules, "spans_key": spans_key, "label_map": dict(label_map or {}),
-                         "find_pronouns": find_pronouns, "pronouns": pronouns, "abbreviations": abbreviations,
+                         "find_mentions": find_mentions, "abbreviations": abbreviations,
                          "wordnet": wordnet, "chains_prefix": chains_prefix, "medspacy_facts": medspacy_facts,
                          "use_parse": use_parse}
         if not chains_prefix or not isinstance(chains_prefix, str):
@@ -95,10 +96,8 @@ class RulecorefComponent:
             raise ResourceError(diagnostic("RC537", name=name,
                                            detail=f"label_map values must be type names or \"\"; not for {bad}"))
         self.resources = resources or Resources(wordnet_path=wordnet)
-        self.pipeline = Pipeline.from_file(named_file(rules, "rules", ".yaml"), self.resources)
-        self.pronoun_types = self.pipeline.ruleset.pronoun_types
-        self.pronoun_type = min(self.pronoun_types) if self.pronoun_types else None
-        self.pronouns = self.resources.lexicon(named_file(pronouns)).words if find_pronouns else frozenset()
+        self.pipeline = Pipeline(compile_rules(named_file(rules, "rules", ".yaml")), self.resources,
+                                 find_mentions=find_mentions)
         self.abbreviations = self.resources.lexicon(named_file(abbreviations)).words
         self.spans_key = spans_key
         self.label_map = {k: (v or "").strip().lower() for k, v in self.settings["label_map"].items()}
@@ -120,13 +119,6 @@ class RulecorefComponent:
             key = _trimmed(span)
             if ctype and key[0] < key[1] and key not in found:
                 found[key] = (span, ctype)
-        if self.pronouns and self.pronoun_type and not any(t in self.pronoun_types for _, t in found.values()):
-            covered = {i for span, _ in found.values() for i in range(span.start, span.end)}
-            tagged = doc.has_annotation("POS")
-            for tok in doc:
-                if tok.lower_ in self.pronouns and tok.i not in covered and (not tagged or tok.pos_ == "PRON"):
-                    found[(tok.idx, tok.idx + len(tok))] = (Span(doc, tok.i, tok.i + 1, label=self.pronoun_type),
-                                                            self.pronoun_type)
         return found
 
     def __call__(self, doc: Doc) -> Doc:
@@ -139,6 +131,7 @@ class RulecorefComponent:
         if self.use_parse:
             text_doc.document.parse = parse_of_doc(doc, text_doc.offsets, source=f"{self.name}: the Doc's parse")
         res = self.pipeline.resolve(text_doc.document)
+        by_index = _spans_of(doc, text_doc, res, by_index)
         for key in [k for k in doc.spans if k.startswith(self.prefix + "_")]:
             del doc.spans[key]
         chains = sorted((sorted(members), ctype) for members, ctype in res.chains())
@@ -158,6 +151,19 @@ class RulecorefComponent:
         return doc
 
 
+def _spans_of(doc: Doc, text_doc: Any, res: Any, given: list[Span]) -> list[Span]:
+    """The spaCy span of each mention of the resolution: the given concepts' own spans, and for a
+    mention the finder added, the tokens of ``doc`` its characters cover."""
+    spans: list[Span | None] = [None] * len(res.doc.concepts)
+    for k, i in enumerate(res.given):
+        spans[i] = given[k]
+    for c in res.doc.concepts:
+        if c.added:
+            start, end = text_doc.char_span(c)
+            spans[c.index] = doc.char_span(start, end, label=c.type, alignment_mode="expand")
+    return spans  # type: ignore[return-value]
+
+
 def _trimmed(span: Span) -> tuple[int, int]:
     text = span.text
     return span.start_char + len(text) - len(text.lstrip()), span.end_char - len(text) + len(text.rstrip())
@@ -169,10 +175,10 @@ def _rebuild(name: str, settings: dict[str, Any]) -> RulecorefComponent:
 
 @Language.factory("rulecoref", default_config=DEFAULT_CONFIG)
 def make_rulecoref(nlp: Language, name: str, rules: str, spans_key: str | None, label_map: dict[str, str | None],
-                   find_pronouns: bool, pronouns: str, abbreviations: str, wordnet: str | None,
+                   find_mentions: str | None, abbreviations: str, wordnet: str | None,
                    chains_prefix: str, medspacy_facts: bool, use_parse: bool) -> RulecorefComponent:
     """The factory behind ``nlp.add_pipe("rulecoref", config={...})`` (docs/spacy.md)."""
     return RulecorefComponent(nlp, name, rules=rules, spans_key=spans_key, label_map=label_map,
-                              find_pronouns=find_pronouns, pronouns=pronouns, abbreviations=abbreviations,
+                              find_mentions=find_mentions, abbreviations=abbreviations,
                               wordnet=wordnet, chains_prefix=chains_prefix, medspacy_facts=medspacy_facts,
                               use_parse=use_parse)

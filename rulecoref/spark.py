@@ -45,6 +45,7 @@ from .batch import Resolved, resolve_one
 from .engine import Pipeline
 from .errors import Diagnostic, InputError, RulecorefError, diagnostic
 from .extras import require
+from .finder import MODES
 from .io.formats import (
     ReadOptions,
     Record,
@@ -95,6 +96,7 @@ class Settings:
     model: str | None = None
     allow_paths: tuple[str, ...] = ()  # folders the rule file may read outside its tree (docs/security.md)
     allow_network: bool = False  # --allow-network: the rule file may name a database server
+    find_mentions: str | None = None  # the mention finder's mode (auto, on, off); None: the rule file's
 
     def compile(self) -> RuleSet:
         return compile_rules(named_file(self.rules or "i2b2", "rules", ".yaml"),
@@ -103,7 +105,8 @@ class Settings:
 
     def build(self) -> Pipeline:
         return Pipeline(self.compile(), Resources(wordnet_path=self.wordnet,
-                                                  network="allow" if self.allow_network else "env"))
+                                                  network="allow" if self.allow_network else "env"),
+                        find_mentions=self.find_mentions)
 
 
 class PipelineHandle:
@@ -157,16 +160,21 @@ class Resolver:
     Paths are read where the pipeline is built. ``rules``: a rule file or a bundled rule set's
     name (None: ``rules/i2b2.yaml``); ``allow_paths``: folders outside the rule file's tree it may
     read (``--allow-path``); ``check``: compile the rules on the driver first, so a rule-file
-    error stops here (as ``RuleFileError``) rather than failing every row.
+    error stops here (as ``RuleFileError``) rather than failing every row; ``find_mentions``:
+    ``auto``, ``on`` or ``off`` in place of the rule file's ``mentions.find`` (the pronouns NER
+    leaves out are found on the executors, as ``rulecoref resolve`` finds them).
     """
 
     def __init__(self, rules: str | Path | None = None, *, wordnet: str | Path | None = None,
-                 model: str | Path | None = None, allow_paths: Sequence[str | Path] = (), check: bool = True):
+                 model: str | Path | None = None, allow_paths: Sequence[str | Path] = (), check: bool = True,
+                 find_mentions: str | None = None):
         require("spark", "rulecoref.spark")
+        if find_mentions is not None and find_mentions not in MODES:
+            raise InputError(diagnostic("RC270", value=find_mentions, allowed=", ".join(MODES)))
         self.settings = Settings(rules=None if rules is None else str(rules),
                                  wordnet=None if wordnet is None else str(wordnet),
                                  model=None if model is None else str(model),
-                                 allow_paths=tuple(str(p) for p in allow_paths))
+                                 allow_paths=tuple(str(p) for p in allow_paths), find_mentions=find_mentions)
         if check:
             self.settings.compile()
         self.handle: Any = None  # the broadcast, made with the first job (it needs the session)
@@ -219,9 +227,10 @@ def resolve(df: DataFrame, rules: str | Path | None = None, *, wordnet: str | Pa
             model: str | Path | None = None, types: Sequence[str] | str | None = None,
             type_map: str | Path | TypeMap | None = None, strict_text: bool = False, encoding: str = "utf-8",
             out: str | Path | None = None, allow_paths: Sequence[str | Path] = (), check: bool = True,
-            format: str = "i2b2", provenance: bool = False) -> DataFrame:
+            format: str = "i2b2", provenance: bool = False, find_mentions: str | None = None) -> DataFrame:
     """``Resolver(rules, ...).resolve(df, ...)``: one job's pipelines (see ``Resolver``)."""
-    return Resolver(rules, wordnet=wordnet, model=model, allow_paths=allow_paths, check=check).resolve(
+    return Resolver(rules, wordnet=wordnet, model=model, allow_paths=allow_paths, check=check,
+                    find_mentions=find_mentions).resolve(
         df, types=types, type_map=type_map, strict_text=strict_text, encoding=encoding, out=out, format=format,
         provenance=provenance)
 

@@ -14,6 +14,7 @@ got):
     vetoed                 a ``veto`` predicate holds (which, with its evidence)
     nearer_linked          ``antecedent: nearest`` took a nearer candidate that passed
     not_proposed           a positional pass (a pronoun or a be-phrase rule) did not pair them
+    disabled               the rule file switches the pass off (``enabled: false``)
     removed / kept / nothing_to_filter   a filter took the link out, left it, or had none to judge
 
 and a last entry from the decoder: the two in one chain directly, joined through others (the
@@ -22,10 +23,12 @@ path of links), or in separate chains. The rows are plain dicts, ready for ``--j
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .candidates import key_values
 from .document import pair_key
+from .passes import PassConfig
 from .predicates import PREDICATES
 
 if TYPE_CHECKING:
@@ -49,7 +52,12 @@ def pass_verdicts(pipe: Pipeline, res: Resolution, a: int, b: int) -> list[dict[
     pair = pair_key(a, b)
     linked_now = False  # whether a link between the two stands when the next filter runs
     rows = []
-    for p in pipe.passes:
+    for p in _in_order(pipe):
+        if isinstance(p, PassConfig):  # switched off in the rule file
+            where = f"{Path(p.rule_file).name}:{p.line}"
+            rows.append({"pass": p.name, "kind": p.kind, "verdict": "disabled",
+                         "reason": f"enabled: false ({where}); an include's enable: [{p.name}] switches it on"})
+            continue
         if p.role == "filter":
             row = _filter_verdict(p, res, pair, linked_now)
             linked_now = linked_now and row["verdict"] != "removed"
@@ -58,6 +66,15 @@ def pass_verdicts(pipe: Pipeline, res: Resolution, a: int, b: int) -> list[dict[
             linked_now = linked_now or row["verdict"] == "linked"
         rows.append({"pass": p.name, "kind": p.config.kind, **row})
     return rows
+
+
+def _in_order(pipe: Pipeline) -> list[Pass | PassConfig]:
+    """The pipeline's passes with the rule file's switched-off ones (their configs) in their places."""
+    live = {p.name: p for p in pipe.passes}
+    every = pipe.ruleset.every_pass
+    if not every or [c.name for c in every if c.enabled] != list(live):  # a rule set made in code
+        return list(pipe.passes)
+    return [live[c.name] if c.enabled else c for c in every]
 
 
 def chain_verdict(res: Resolution, why: dict[str, Any]) -> dict[str, Any]:

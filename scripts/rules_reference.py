@@ -1,5 +1,5 @@
 """Write the reference tables of docs/rules.md (mention attributes, `attributes:` settings, pair
-predicates, the keys of a `filter` entry) from the registries, so the documentation says what the
+predicates, the keys of a `filter` entry, the `mentions:` settings) from the registries, so the documentation says what the
 code does.
 
     python scripts/rules_reference.py          # rewrite docs/rules.md in place
@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rulecoref.attributes import ATTRIBUTES, SETTINGS  # noqa: E402
+from rulecoref.finder import SETTINGS as MENTION_SETTINGS  # noqa: E402
 from rulecoref.predicates import PREDICATES  # noqa: E402
 
 DOC = ROOT / "docs" / "rules.md"
@@ -27,7 +28,7 @@ def attributes_table() -> str:
     return "\n".join(["| attribute | depends on | what it holds |", "|---|---|---|", *rows])
 
 
-def settings_table() -> str:
+def settings_table(specs=SETTINGS, top: str = "") -> str:
     rows = []
 
     def walk(specs, prefix=""):
@@ -38,8 +39,12 @@ def settings_table() -> str:
                 default = spec.default.replace("resources/lexicons/", "…/") if isinstance(spec.default, str) else spec.default
                 rows.append(f"| `{prefix}{key}` | `{default}` | {spec.help} |")
 
-    walk(SETTINGS)
+    walk(specs, top)
     return "\n".join(["| key | default | meaning |", "|---|---|---|", *rows])
+
+
+def mentions_table() -> str:
+    return settings_table(MENTION_SETTINGS, "mentions.")
 
 
 def predicates_table() -> str:
@@ -62,7 +67,7 @@ def filter_table() -> str:
 
 
 TABLES = {"attributes-table": attributes_table, "settings-table": settings_table, "predicates-table": predicates_table,
-          "filter-table": filter_table}
+          "filter-table": filter_table, "mentions-table": mentions_table}
 
 
 def rewritten(text: str) -> str:

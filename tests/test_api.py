@@ -30,6 +30,13 @@ def test_api_docs_examples_run_as_written(capsys) -> None:
         assert [p[2:] for p in printed] == out[:len(printed)]  # the output the page shows is the output
 
 
+def test_api_readme_example_runs_as_written() -> None:
+    blocks = [b for b in _PYTHON.findall((ROOT / "README.md").read_text(encoding="utf-8")) if "rulecoref.load" in b]
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})  # noqa: S102 - the README's own example
+
+
 def test_api_gives_the_chains_resolve_gives(tmp_path: Path) -> None:
     gold = tmp_path / "gold.jsonl"
     assert main(["convert", str(ROOT / "resources" / "examples"), str(gold), "--to", "jsonl"]) == 0

@@ -1,11 +1,11 @@
-"""Issue 35's clinical predicates and attributes: what each links or keeps apart, on tiny notes."""
+"""Issue 35's clinical predicates: what each links or keeps apart, on tiny notes (their attributes are
+tested in tests/attributes/test_clinical.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from rulecoref.engine import Pipeline
-from rulecoref.markup import parse_markup
 from tests.helpers import ROOT, shared_resources
 from tests.test_clinical_predicates import ask
 
@@ -13,11 +13,6 @@ from tests.test_clinical_predicates import ask
 @pytest.fixture(scope="module")
 def pipeline() -> Pipeline:
     return Pipeline.from_file(ROOT / "rules" / "i2b2.yaml", shared_resources())
-
-
-def column(pipeline: Pipeline, name: str, markup: str) -> list:
-    doc, _ = parse_markup(markup)
-    return list(pipeline.table(doc, [name])[name])
 
 
 @pytest.mark.parametrize("markup, holds", [
@@ -32,32 +27,6 @@ def test_predicates_hypothetical_mention(pipeline, markup, holds):
     assert (ask(pipeline, "hypothetical_mention", markup) is not None) is holds
 
 
-def test_attributes_hypothetical(pipeline):
-    markup = "the potential complications of [surgery|treatment] including [bleeding|problem] ; [pain|problem] ."
-    assert column(pipeline, "hypothetical", markup) == ["potential complications", "potential complications", None]
-
-
-def test_attributes_number_singular_nouns_are_not_plurals(pipeline):
-    markup = "[diabetes|problem] , [ascites|problem] , [lesions|problem] and [herpes|problem] ."
-    assert column(pipeline, "number", markup) == ["singular", "singular", "plural", "singular"]
-
-
-def test_attributes_number_singular_nouns_is_a_list_a_user_edits(tmp_path):
-    (tmp_path / "singular.txt").write_text("lesions\n", encoding="utf-8")
-    rules = tmp_path / "r.yaml"
-    rules.write_text("version: 1\ntypes: [problem, pronoun]\npronoun_types: [pronoun]\n"
-                     "attributes: {singular_nouns: singular.txt}\n"
-                     "passes: [{kind: match, name: same, key: text_norm}]\n", encoding="utf-8")
-    pipe = Pipeline.from_file(rules, shared_resources())
-    assert column(pipe, "number", "[lesions|problem] and [diabetes|problem] .") == ["singular", "plural"]
-
-
-def test_attributes_pronoun_use(pipeline):
-    markup = ("He has [hematuria|problem] [that|pronoun] began today , [which|pronoun] worries him .\n"
-              "She understands [this|pronoun] and the patient tells me [this|pronoun] is new ; [it|pronoun] is .")
-    assert column(pipeline, "pronoun_use", markup) == [None, "relative", None, "clause", "clause", None]
-
-
 @pytest.mark.parametrize("markup, holds", [
     ("He has [hematuria|problem] [that|pronoun] began today .", True),
     ("She had [the surgery|treatment] .\nShe understands [this|pronoun] .", True),
@@ -65,11 +34,6 @@ def test_attributes_pronoun_use(pipeline):
 ])
 def test_predicates_pronoun_use(pipeline, markup, holds):
     assert (ask(pipeline, "pronoun_use", markup) is not None) is holds
-
-
-def test_attributes_complement(pipeline):
-    markup = "[treatment|treatment] of an imperforate anus ; [injury|problem] to the esophagus , and [pain|problem] ."
-    assert column(pipeline, "complement", markup) == [{"anus"}, {"esophagus"}, set()]  # adjectives are dropped
 
 
 @pytest.mark.parametrize("markup, holds", [
@@ -80,3 +44,24 @@ def test_attributes_complement(pipeline):
 ])
 def test_predicates_complement_clash(pipeline, markup, holds):
     assert (ask(pipeline, "complement_clash", markup) is not None) is holds
+
+
+
+@pytest.mark.parametrize("markup, holds", [
+    ("He is [catheterizing|treatment] daily .\nWe reviewed the technique of [catheterization|treatment] .", True),
+    ("The kidney was [obstructed|problem] .\nThe [obstruction|problem] resolved .", True),
+    ("He is [catheterizing|treatment] daily , changing [his catheter|treatment] weekly .", False),
+    ("He is [catheterizing|treatment] daily .\n[Bladder catheterization|treatment] failed .", False),  # adds a word
+])
+def test_predicates_derived_heads_match(pipeline, markup, holds):
+    assert (ask(pipeline, "derived_heads_match", markup) is not None) is holds
+
+
+@pytest.mark.parametrize("markup, holds", [
+    ("He has [hypertension|problem] .\n[HTN|problem] .", True),
+    ("[DM|problem] , on insulin .\n[Diabetes mellitus|problem] .", True),
+    ("[SOB|problem] on exertion ; [chest pain|problem] .", False),
+    ("[HTN|problem] and [hypertensive crisis|problem] .", False),
+])
+def test_predicates_abbreviation_of(pipeline, markup, holds):
+    assert (ask(pipeline, "abbreviation_of", markup) is not None) is holds

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rulecoref.attributes import ATTRIBUTES, SETTINGS
+from rulecoref.finder import SETTINGS as MENTION_SETTINGS
 from rulecoref.io.formats import formats
 from rulecoref.passes import known_kinds
 from rulecoref.predicates import PREDICATES
@@ -35,6 +36,11 @@ def test_docs_name_every_predicate(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(_settings(SETTINGS)))
 def test_docs_name_every_setting(name: str) -> None:
     assert f"`{name}`" in DOC
+
+
+@pytest.mark.parametrize("name", sorted(MENTION_SETTINGS))
+def test_docs_name_every_mentions_setting(name: str) -> None:
+    assert f"`mentions.{name}`" in DOC
 
 
 @pytest.mark.parametrize("kind", known_kinds())

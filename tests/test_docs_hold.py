@@ -231,9 +231,11 @@ def _known_keys() -> set[str]:
 
     from rulecoref.attributes import SETTINGS
     from rulecoref.belltree.decoder import BellTreeDecoder
+    from rulecoref.finder import SETTINGS as MENTION_SETTINGS
     from rulecoref.passes import get_kind, known_kinds
     from rulecoref.predicates import PREDICATES
     from rulecoref.resources.web import WebSettings
+    from rulecoref.rules.schema import TOP_KEYS
 
     keys = {"version", "name", "description", "types", "pronoun_types", "attributes", "passes", "decoder", "kind",
             "applies_to", "same_type", "exclude_types", "params", "examples", "link", "no_link", "enabled",
@@ -246,6 +248,8 @@ def _known_keys() -> set[str]:
                 walk(spec.fields)
 
     walk(SETTINGS)
+    walk(MENTION_SETTINGS)
+    keys.update(TOP_KEYS)
     walk(BellTreeDecoder.params)
     for kind in known_kinds():
         cls = get_kind(kind)
@@ -271,8 +275,8 @@ def _inline_yaml() -> list[tuple[str, str]]:
 
 
 INLINE = _inline_yaml()
-#: Python class attributes the docs name in the same notation (``requires: people_roles``), and the
-#: text of brat's note on an added mention (``source: rulecoref``)
+#: what the docs write in the same notation and is no YAML: a Python class attribute
+#: (``requires: people_roles``), the text of a brat AnnotatorNotes line (``source: rulecoref``)
 NOT_YAML = {"requires", "source"}
 
 

@@ -21,7 +21,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "document", "words", "chains", "extras", "markup", "medspacy_facts", "syntax", "rules", "rules.schema",
      "rules.yamlsrc", "tally"),
     ("io", "resources", "roles", "parsing", "rules.files", "rules.regex", "rules.retype"),
-    ("attributes", "mentions", "predicates", "candidates"),
+    ("attributes", "mentions", "finder", "predicates", "candidates"),
     ("passes", "decoders"),
     ("rules.compiler",),
     ("engine",),

@@ -106,18 +106,29 @@ def test_spacy_component_finds_pronouns_only_when_the_pipeline_marked_none() -> 
     # the pipeline marked a pronoun ("was" here, to be sure none is added): "He" stays unlinked
     marked = _component()(_ruled([("PERSON", "Mr. Finch"), ("PRONOUN", "was")], text))
     assert all("He" not in texts for _, texts in _groups(marked))
-    off = _component(find_pronouns=False)(_ruled([("PERSON", "Mr. Finch")], text))
+    off = _component(find_mentions="off")(_ruled([("PERSON", "Mr. Finch")], text))
     assert _groups(off) == []
 
 
-def test_spacy_component_with_tags_finds_only_tokens_tagged_pron() -> None:
-    text = "Mr. Finch is a 60 year old man . He said that he was cold ."
-    doc = _ruled([("PERSON", "Mr. Finch")], text)
-    for tok in doc:
-        tok.pos_ = "PRON" if tok.lower_ == "he" else ("SCONJ" if tok.lower_ == "that" else "X")
-    component = _component()
-    concepts = component.concepts(doc)
-    assert sorted(span.text for span, _ in concepts.values()) == ["He", "Mr. Finch", "he"]
+def test_spacy_component_finds_what_the_command_line_finds() -> None:
+    """The component's mentions are the finder's, whatever the spaCy tokens: the same text and
+    concepts through ``document_from_text`` (as ``resolve`` reads JSONL) give the same chains."""
+    from rulecoref.io.text import document_from_text
+
+    text = ("Mr. Finch is a 60 year old man . He said that his pain started yesterday , which worried him .\n"
+            "It is clear that this is serious . At this time he takes aspirin .")
+    doc = _component()(_ruled([("PERSON", "Mr. Finch"), ("PROBLEM", "pain"), ("TREATMENT", "aspirin")], text))
+    spacy_chains = sorted((ctype, [(s.start_char, s.end_char) for s in doc.spans[key]])
+                          for key in doc.spans for ctype in [doc.spans[key].attrs["type"]])
+    spans = [(text.index(w), text.index(w) + len(w), t) for w, t in
+             (("Mr. Finch", "person"), ("pain", "problem"), ("aspirin", "treatment"))]
+    read = document_from_text("note", text, spans)
+    res = _component().pipeline.resolve(read.document)
+    cli_chains = sorted((ctype, [read.char_span(res.doc.concepts[m]) for m in sorted(members)])
+                        for members, ctype in res.chains())
+    assert spacy_chains == cli_chains
+    person = next(chain for ctype, chain in spacy_chains if ctype == "person")
+    assert [text[a:b] for a, b in person] == ["Mr. Finch", "He", "his", "him", "he"]
 
 
 def test_spacy_component_replaces_its_groups_on_a_second_run_and_handles_empty_docs() -> None:
@@ -141,8 +152,8 @@ def test_spacy_component_reports_bad_settings_with_codes() -> None:
         _component(medspacy_facts="yes")
     assert err.value.code == "RC537"
     with pytest.raises(ResourceError) as err:
-        _component(pronouns="no/such/list.txt")
-    assert err.value.code == "RC302"
+        _component(find_mentions="sometimes")
+    assert err.value.code == "RC270"
 
 
 def test_spacy_component_counts_spans_over_the_same_characters_once() -> None:
@@ -174,11 +185,11 @@ def test_spacy_component_works_with_n_process_and_pickles_by_its_settings(exampl
 
 # -- the Doc's own dependency parse (issue 35) ----------------------------------------------------------------
 def _parsed_doc() -> Doc:
-    """"Cy Ode met Bo Lund and sold his house ." parsed by hand (no model), the two names as entities."""
-    words = "Cy Ode met Bo Lund and sold his house .".split()
-    heads = [1, 2, 2, 4, 2, 2, 2, 8, 6, 2]
-    deps = ["compound", "nsubj", "ROOT", "compound", "dobj", "cc", "conj", "poss", "dobj", "punct"]
-    doc = Doc(spacy.blank("en").vocab, words=words, spaces=[True] * 9 + [False], heads=heads, deps=deps)
+    """"Cy Ode met Bo Lund at his home ." parsed by hand (no model), the two names as entities."""
+    words = "Cy Ode met Bo Lund at his home .".split()
+    heads = [1, 2, 2, 4, 2, 2, 7, 5, 2]
+    deps = ["compound", "nsubj", "ROOT", "compound", "dobj", "prep", "poss", "pobj", "punct"]
+    doc = Doc(spacy.blank("en").vocab, words=words, spaces=[True] * 8 + [False], heads=heads, deps=deps)
     doc.ents = [Span(doc, 0, 2, label="PERSON"), Span(doc, 3, 5, label="PERSON")]
     return doc
 

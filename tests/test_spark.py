@@ -298,3 +298,14 @@ def test_spark_read_frame_reads_jsonl_with_a_corrupt_line_and_parquet(spark, tmp
     with pytest.raises(InputError) as err:
         rs.read_frame(spark, str(tmp_path / "nothing-here"), "parquet")
     assert err.value.code == "RC535"
+
+
+def test_spark_resolve_row_finds_the_pronouns_a_text_row_lacks(pipeline: Pipeline) -> None:
+    """Spark resolves through the same finder as ``rulecoref resolve`` (issue 30): "He" is found."""
+    ner = [c for c in CONCEPTS if c["type"] != "pronoun"]
+    out = _row(pipeline, {"id": "n1", "text": TEXT, "concepts": ner})
+    assert out["clusters"] == [("person", [(0, 11), (42, 44)]), ("problem", [(30, 40), (53, 63)])]
+    off = resolve_row(Pipeline(pipeline.ruleset, shared_resources(), find_mentions="off"),
+                      {"id": "n1", "text": TEXT, "concepts": ner}, Job(Settings(find_mentions="off"), "text"),
+                      pipeline.ruleset.types, frozenset({"dr", "mr"}))
+    assert off[2] == [("problem", [(30, 40), (53, 63)])]

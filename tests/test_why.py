@@ -79,6 +79,17 @@ def test_why_nearer_candidate_taken(tmp_path: Path) -> None:
     assert decoder["verdict"] == "joined_through_others" and decoder["reason"].count("->") == 2
 
 
+def test_why_a_pass_switched_off_is_listed_in_its_place(tmp_path: Path) -> None:
+    entries = [{**SAME_TEXT, "enabled": False}, {**HEADS, "enabled": True}]
+    pipe = pipeline_from_entries(tmp_path, entries)
+    assert [p.name for p in pipe.passes] == ["heads"]
+    doc, _ = parse_markup("[fever|problem] ; then [fever|problem] .")
+    why = explain_pair(pipe, pipe.resolve(doc), 0, 1)
+    assert [(r["pass"], r["verdict"]) for r in why["passes"]] == [
+        ("same-text", "disabled"), ("heads", "linked"), ("decoder union_find", "linked")]
+    assert "enabled: false" in why["passes"][0]["reason"]
+
+
 def test_why_positional_pass_not_proposed(tmp_path: Path) -> None:
     entry = {"kind": "relative_pronoun", "name": "which", "params": {"pronouns": ["which"]}}
     rows = verdicts(tmp_path, [entry], "[MRSA|problem] grew in the deep wound [which|pronoun] healed .", "mrsa", "which")
@@ -111,8 +122,9 @@ def test_explain_json_lists_every_pass_and_what_failed(tmp_path: Path, capsys) -
     from rulecoref.rules.compiler import compile_rules
     from rulecoref.rules.files import bundled_rules
 
-    names = [p.name for p in compile_rules(bundled_rules("i2b2")).passes]
+    names = [p.name for p in compile_rules(bundled_rules("i2b2")).every_pass]
     assert [row["pass"] for row in why["passes"]][:-1] == names
+    assert next(row for row in why["passes"] if row["pass"] == "umls-cui")["verdict"] == "disabled"
     assert all(row["verdict"] and row["reason"] for row in why["passes"])
     head = next(row for row in why["passes"] if row["pass"] == "head-and-synonym")
     assert head["verdict"] == "requirement_false" and "words_covered" in head["reason"]

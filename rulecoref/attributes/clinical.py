@@ -32,6 +32,9 @@ class Clinical:
                                      help="'no', 'denies', 'negative for' before a finding")
     negation_post: Lexicon = setting("wordlist", default=_CLIN + "negation_post.txt", help="'not', 'negative', 'absent' after it")
     post_window: int = setting("int", default=3, minimum=0, help="words after a mention searched for negation_post")
+    post_breaks: Lexicon = setting("wordlist", default=_CLIN + "post_breaks.txt",
+                                   help="words that end the search for negation_post besides scope_breaks: "
+                                        "'on [Ditropan] and did not do well' (issue 35)")
     scope_breaks: Lexicon = setting("wordlist", default=_CLIN + "scope_breaks.txt",
                                     help="words that end a cue's scope ('no fever but [cough]')")
     uncertainty_cues: Lexicon = setting("wordlist", default=_CLIN + "uncertainty_cues.txt",
@@ -44,11 +47,15 @@ class Clinical:
     qualifiers_low: Lexicon = setting("wordlist", default=_CLIN + "qualifiers_low.txt", help="'mild', 'minimal', 'decreased'")
     qualifiers_high: Lexicon = setting("wordlist", default=_CLIN + "qualifiers_high.txt",
                                        help="'severe', 'significant', 'increased'")
+    course_words: Lexicon = setting("wordlist", default=_CLIN + "course_words.txt",
+                                    help="'worsening', 'persistent', 'fairly': how a finding goes, not what it is")
     light_heads: Lexicon = setting("wordlist", default=_CLIN + "light_heads.txt", help="'issues', 'therapy' after the real head")
     sites: Lexicon = setting("wordlist", default=LEX + "location_keywords.txt", help="laterality and body parts")
     exam_headings: Lexicon = setting("wordlist", default=_CLIN + "exam_headings.txt", help="review of systems and exam headings")
     family_headings: Lexicon = setting("wordlist", default=_CLIN + "family_headings.txt", help="'FAMILY HISTORY'")
     drugs: Lexicon = setting("wordlist", default=_CLIN + "drug_names.txt", help="'generic: Brand, Brand' lines")
+    abbreviations: Lexicon = setting("wordlist", default=_CLIN + "abbreviations.txt",
+                                     help="'abbreviation: long form, long form' lines ('htn: hypertension')")
     thing_pronouns: Lexicon = setting("wordlist", default=_CLIN + "thing_pronouns.txt", help="'it', 'this', 'they' for things")
     relative_pronouns: Lexicon = setting("wordlist", default=_CLIN + "relative_pronouns.txt",
                                          help="'which', 'that' right after a concept: a relative clause")
@@ -72,6 +79,17 @@ class Clinical:
         return out
 
     @cached_property
+    def abbreviation_forms(self) -> dict[str, tuple[str, ...]]:
+        """'abbreviation: long form, long form' lines -> abbreviation -> its long forms."""
+        out: dict[str, tuple[str, ...]] = {}
+        for line in sorted(self.abbreviations.phrases):
+            short, _, longs = " ".join(line).partition(":")
+            forms = tuple(f.strip() for f in longs.split(",") if f.strip())
+            if short.strip() and forms:
+                out[short.strip()] = forms
+        return out
+
+    @cached_property
     def drug_first_words(self) -> frozenset[str]:
         return frozenset(n[0] for n in self.drug_names)
 
@@ -80,7 +98,7 @@ class Clinical:
         """The single words of the context cue lists: they say how a thing is, not what it is."""
         return frozenset().union(*(lex.words for lex in (
             self.history_cues, self.new_event_cues, self.generic_cues, self.qualifiers_low, self.qualifiers_high,
-            self.uncertainty_cues)))
+            self.uncertainty_cues, self.course_words)))
 
 
 def heading_of(tokens: list[str], max_words: int) -> tuple[str, int] | None:
@@ -196,6 +214,7 @@ def _cue_in_scope(t: MentionTable, cues: frozenset[tuple[str, ...]], breaks: fro
 def _negation(t: MentionTable) -> Callable[[int], str | None]:
     s = t.settings.clinical
     pre, post, breaks, window = s.negation_cues.phrases, s.negation_post.phrases, s.scope_breaks.words, s.post_window
+    post_breaks = s.post_breaks.words
     at = scope_reader(t, pre, breaks)
     lengths = sorted({len(p) for p in post}, reverse=True)
     post_firsts, lower, concepts, lines = frozenset(p[0] for p in post), t["lower"], t.doc.concepts, t.doc.lines
@@ -210,7 +229,7 @@ def _negation(t: MentionTable) -> Callable[[int], str | None]:
         after = [tok.lower() for tok in lines[c.end[0] - 1][c.end[1] + 1: c.end[1] + 1 + window]]
         if post_firsts.isdisjoint(after):  # the words after it on its last line: "[swelling] was not seen"
             return None
-        stop = next((k for k, w in enumerate(after) if w in breaks), len(after))
+        stop = next((k for k, w in enumerate(after) if w in breaks or w in post_breaks), len(after))
         return next((" ".join(after[k: k + n]) for k in range(stop) for n in lengths if tuple(after[k: k + n]) in post),
                     None)
 
@@ -317,6 +336,31 @@ def _drug(t: MentionTable) -> list[str | None]:
     return out
 
 
+def _words_key(words: frozenset[str]) -> str:
+    return " ".join(sorted(words))
+
+
+@attribute("words_key", of_words=True, depends=("words",),
+           help="the meaning-bearing words, sorted, as one string: '[shortness of breath]' -> 'breath shortness'")
+def _words_key_column(t: MentionTable) -> list[str | None]:
+    return [_words_key(ws) if ws else None for ws in t["words"]]
+
+
+@attribute("abbreviation_keys", of_words=True, depends=("lower",), needs=("wordnet",),
+           help="the words_key of each long form of a one-word abbreviation the mention is (abbreviations.txt): "
+                "'[HTN]' -> {hypertension}, '[SOB]' -> {breath shortness}; empty for other mentions")
+def _abbreviation_keys(t: MentionTable) -> list[frozenset[str]]:
+    forms, words = t.settings.clinical.abbreviation_forms, t.settings.words
+    determiners = words.determiners.words
+    out: list[frozenset[str]] = []
+    for low in t["lower"]:
+        rest = [w for w in low if w not in determiners]
+        longs = forms.get(rest[0].strip(".")) if len(rest) == 1 else None
+        keys = (_words_key(frozenset(filter(None, map(words.condition, f.split())))) for f in longs or ())
+        out.append(frozenset(k for k in keys if k) or EMPTY)
+    return out
+
+
 @attribute("thing_pronoun", depends=("lower", "type"),
            help="the word of a one-word pronoun mention that refers to things: '[it]' -> it, '[these]' -> these")
 def _thing_pronoun(t: MentionTable) -> list[str | None]:
@@ -349,19 +393,22 @@ def _pronoun_use(t: MentionTable) -> list[str | None]:
     return out
 
 
-@attribute("complement", depends=("line",),
-           help="the meaning-bearing words of an 'of'/'to' phrase right after the mention, up to the next punctuation "
-                "(4 words at most): '[treatment] of an imperforate anus' -> {imperforate, anus}; empty without one")
+@attribute("complement", depends=("line", "lower", "tokens"),
+           help="the meaning-bearing words of an 'of'/'to' phrase inside the mention after its first word, else right "
+                "after it, up to the next punctuation (4 words at most): '[treatment] of an imperforate anus' -> {anus}, "
+                "'[inability to swallow anything]' -> {swallow, anything}; empty without one")
 def _complement(t: MentionTable) -> list[frozenset[str]]:
     preps, words = t.settings.clinical.complement_words.words, t.settings.words
     out: list[frozenset[str]] = []
-    for c in t.doc.concepts:
-        after = t.doc.lines[c.end[0] - 1][c.end[1] + 1: c.end[1] + 6]
+    for c, low in zip(t.doc.concepts, t["lower"]):
+        inside = next((k for k in range(1, len(low)) if low[k] in preps), None)  # "[inability to swallow]"
+        after = (list(t["tokens"][c.index][inside:]) if inside is not None
+                 else t.doc.lines[c.end[0] - 1][c.end[1] + 1: c.end[1] + 6])
         if not after or after[0].lower() not in preps:
             out.append(EMPTY)
             continue
         phrase = []
-        for tok in after[1:]:
+        for tok in after[1:5]:
             if not has_alnum(tok) or tok.lower() in preps:
                 break
             phrase.append(words.condition(tok))
@@ -388,6 +435,26 @@ def _clinical_head(t: MentionTable) -> list[str | None]:
         while len(core) > 1 and core[-1] in light and core[-2] not in cues:  # "daily medication" keeps its head
             core.pop()
         out.append(core[-1] if core else None)
+    return out
+
+
+#: what a derived noun must name to be the same thing as its verb or adjective: an act, an event,
+#: a state ("catheterizing" / "catheterization", "obstructed" / "obstruction", "febrile" / "fever"),
+#: not the instrument or the agent ("catheter", "obstructor")
+_DERIVED_KINDS = frozenset({"noun.act", "noun.event", "noun.process", "noun.state", "noun.phenomenon",
+                            "noun.attribute", "noun.feeling"})
+
+
+@attribute("derived_heads", of_words=True, depends=("lower", "clinical_head"), needs=("wordnet",),
+           help="the clinical head's own word (before conditioning drops an adjective) first, then the nouns of an "
+                "act, event or state WordNet derives from it: '[catheterizing]' -> (catheterizing, catheterization, "
+                "catheterisation), '[febrile]' -> (febrile, fever); empty without a head")
+def _derived_heads(t: MentionTable) -> list[tuple[str, ...]]:
+    wn = t.settings.wordnet
+    out: list[tuple[str, ...]] = []
+    for low, head in zip(t["lower"], t["clinical_head"]):
+        word = head or (low[-1] if low and low[-1].isalpha() else None)
+        out.append((word, *sorted(wn.derived_nouns(word, kinds=_DERIVED_KINDS))) if word else ())
     return out
 
 

@@ -51,14 +51,24 @@ def add_allow_path_option(p: argparse.ArgumentParser, *, network: bool = True) -
                             "by default only $RULECOREF_UMLS_DB may name one (docs/security.md)")
 
 
+def add_find_mentions_option(p: argparse.ArgumentParser) -> None:
+    """``--find-mentions``: whether the mention finder adds the pronouns NER leaves out (rulecoref/finder.py)."""
+    p.add_argument("--find-mentions", choices=("auto", "on", "off"), default=None,
+                   help="add the pronouns an NER tool leaves out (he, his, which, a 'this' standing alone): auto "
+                        "in documents with no pronoun concept, on always, off never (default: the rule file's "
+                        "mentions.find, auto in the bundled rules; docs/rules.md, 'Finding mentions')")
+
+
 def load_pipeline(args: argparse.Namespace, resources: Resources, rules: Path | None = None, **overrides: Any) -> Any:
-    """The Pipeline of ``rules`` (default ``--rules``), compiled with the command's ``--allow-path`` folders."""
+    """The Pipeline of ``rules`` (default ``--rules``), compiled with the command's ``--allow-path``
+    folders, its mention finder as ``--find-mentions`` says (where the command has it)."""
     from ..engine import Pipeline
     from ..rules.compiler import compile_rules
 
     ruleset = compile_rules(rules or rules_path(args), decoder_overrides=overrides or None,
                             allow_paths=getattr(args, "allow_path", ()))
-    return Pipeline(ruleset, resources, parser=getattr(args, "parser", None))
+    return Pipeline(ruleset, resources, parser=getattr(args, "parser", None),
+                    find_mentions=getattr(args, "find_mentions", None))
 
 
 def add_input_options(p: argparse.ArgumentParser) -> None:

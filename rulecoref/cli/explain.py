@@ -12,6 +12,7 @@ from ..errors import CliError, diagnostic
 from ..io.formats import Record, find_inputs, read_record
 from ..why import explain_pair
 from .common import (
+    add_find_mentions_option,
     add_format_options,
     add_parser_option,
     add_quiet_options,
@@ -44,6 +45,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("mentions", nargs="+", metavar="MENTION",
                    help="one or two mentions: 'L:T', 'L:T L:T' or their text ('text#2': the second occurrence)")
     add_rules_option(p)
+    add_find_mentions_option(p)
     add_parser_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
     add_types_option(p)

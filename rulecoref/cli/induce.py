@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     if warnings and not args.quiet:
         print_diagnostics(warnings[:10], prefix="warning: ")
     resources = cli_resources(args)
-    pipeline = Pipeline(base, resources)
+    pipeline = Pipeline(base, resources, find_mentions="off")  # learns from the gold concepts
     settings = Settings(min_precision=args.min_precision, max_rules=args.max_rules, holdout=args.holdout,
                         patience=Settings.patience if args.holdout > 0 else 1, leave_out=frozenset(args.leave_out))
     with progress_bar(args, None, "induce", unit="step") as progress:

@@ -25,6 +25,7 @@ from ..io.typemap import read_type_map
 from ..resume import add_resume_option, check_resume, note, nothing_left, plan, say_nothing_left
 from ..tally import WarningTally
 from .common import (
+    add_find_mentions_option,
     add_format_options,
     add_input_options,
     add_parser_option,
@@ -60,6 +61,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_input_options(p)
     p.add_argument("--out", "-o", type=Path, required=True, metavar="OUT_DIR", help="where .txt.chains files go")
     add_rules_option(p)
+    add_find_mentions_option(p)
     add_parser_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
     p.add_argument("--jobs", "-j", type=jobs_count, default=1, metavar="N",

@@ -31,6 +31,7 @@ from ..resume import add_resume_option, check_resume, note, nothing_left, plan, 
 from ..tally import WarningTally
 from .common import (
     Interrupted,
+    add_find_mentions_option,
     add_input_options,
     add_quiet_options,
     add_rules_option,
@@ -64,6 +65,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", "-o", type=Path, required=True, metavar="OUT_DIR",
                    help="where .txt.chains files go (every executor writes there)")
     add_rules_option(p)
+    add_find_mentions_option(p)
     p.add_argument("--model", default=None, metavar="JSON", help="override the decoder's model path in the rule file")
     p.add_argument("--input-format", choices=("auto", *input_formats(), *SPARK_SOURCES), default="auto",
                    help="what DATA holds (default: auto, from the names and what folders hold, as convert "
@@ -206,7 +208,7 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     settings = rs.Settings(rules=None if args.rules is None else str(args.rules), wordnet=args.wordnet,
                            model=args.model, allow_paths=tuple(str(p) for p in args.allow_path),
-                           allow_network=args.allow_network)
+                           allow_network=args.allow_network, find_mentions=args.find_mentions)
     ruleset = settings.compile()  # rule-file errors stop here, before Spark starts (exit 2)
     types = parse_types(args.types, ruleset.types)
     job = {"types": "auto" if types is None else types, "type_map": read_type_map(args.type_map) if args.type_map
@@ -243,7 +245,8 @@ def _job(spark: Any, rs: Any, settings: Any, job: dict[str, Any], out: OutputFol
         try:
             df = _frame(spark, rs, fmt, inputs, records, args)
             result = rs.resolve(df, settings.rules, wordnet=settings.wordnet, model=settings.model,
-                                allow_paths=settings.allow_paths, check=False, **job)
+                                allow_paths=settings.allow_paths, check=False, find_mentions=settings.find_mentions,
+                                **job)
             report = _report(result, args, rules_file, fmt, listed, spark.sparkContext.master)
         except RulecorefError:
             raise

@@ -23,6 +23,7 @@ from ..errors import CliError, RulecorefError, diagnostic
 from ..io.i2b2 import read_document
 from ..io.layout import find_records
 from .common import (
+    add_find_mentions_option,
     add_input_options,
     add_quiet_options,
     add_rules_option,
@@ -49,6 +50,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     add_input_options(p)
     add_rules_option(p)
+    add_find_mentions_option(p)
     p.add_argument("--dry-run", action="store_true", help="only list what would be sent; send nothing")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     add_quiet_options(p)
@@ -70,7 +72,7 @@ def plan(pipeline: Pipeline, records, *, types, encoding: str):
         except RulecorefError as exc:
             failed.append((rec.name, exc.diagnostics))
             continue
-        table = pipeline.table(doc)
+        table = pipeline.table(pipeline.finder.complete(doc)[0])  # the mentions resolve sees, found ones too
         for p in roles:
             asks, why = p.web_candidates(table, p.local_facts(table))
             refused.update(why)

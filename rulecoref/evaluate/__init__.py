@@ -56,7 +56,8 @@ def score_dirs(
 
     Every concept outside any chain is a singleton on both sides; a missing system file counts as
     "no chains" (warning RC703, kept in ``report.warnings``); a system mention that is not a gold
-    concept raises EvaluationError (RC701, naming file and line).
+    concept is twinless when the gold text shows its words (scored, ``DocPartition.twinless``), and
+    raises EvaluationError otherwise (RC701, naming file and line).
     """
     loaded = load_i2b2(gold_dir, system_dir, concepts_dir=concepts_dir, encoding=encoding, progress=progress)
     report = score_partitions(loaded.documents, mode=mode, by_type=by_type)

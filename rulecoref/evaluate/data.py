@@ -2,9 +2,11 @@
 
 i2b2 (Track 1C): the mentions are the gold concepts. Chains come from ``.txt.chains`` files and
 every concept outside any chain is a singleton entity, on the gold side and on the system side
-(singletons are written nowhere). A system chain may only use gold concepts; anything else is an
-error naming the file and line (RC701), as is a system file without a gold record (RC702). A
-missing system file means "no chains" and is only a warning (RC703), as in the official scorer.
+(singletons are written nowhere). A system chain mention that is no gold concept is "twinless"
+(a pronoun rulecoref's mention finder added, issue 30): it is scored when the gold folder has the
+text (``docs/``) and the mention's words are the words there; otherwise it is an error naming the
+file and line (RC701), as is a system file without a gold record (RC702). A missing system file
+means "no chains" and is only a warning (RC703), as in the official scorer.
 Mentions are matched on their offsets; one whose text differs from the concept's text at those
 offsets is a warning (RC718): the chains may belong to another version of the concept file.
 
@@ -44,6 +46,11 @@ class DocPartition:
     response: list[list[Mention]]
     key_types: list[str] | None = None
     response_chain_mentions: int = 0  # mentions in system chains of 2+ (the XML's "size")
+    #: response mentions that are no gold concept, with their system chain's type: ``--mode i2b2``
+    #: adds each to the key as a singleton of that type (one mention universe, as gold concepts
+    #: outside the system chains are response singletons); ``--mode conll`` scores them as the
+    #: reference scorer does, in the response only
+    twinless: list[tuple[Mention, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -122,17 +129,21 @@ def _same_text(a: str, b: str) -> bool:
 
 def _read_side(path: Path, concept_type: dict[Span, str], name: str, side: str, bad_code: str, encoding: str,
                errors: list[Diagnostic], warnings: list[Diagnostic],
-               concept_text: dict[Span, str] | None = None) -> list[tuple[list[Span], str]]:
+               concept_text: dict[Span, str] | None = None,
+               lines: list[list[str]] | None = None) -> list[tuple[list[Span], str]]:
     """Chains (spans, type) of one side's file; a chain naming a non-concept is reported
     (``bad_code``) and left out, a missing file is a warning (RC703) and means no chains, and a
-    mention whose text is not the concept's (case and spacing aside) is a warning (RC718)."""
+    mention whose text is not the concept's (case and spacing aside) is a warning (RC718).
+
+    ``lines``: the document's tokens, given for the system side: a mention that is no concept but
+    whose words are the text's words at its offsets is twinless, and kept."""
     if not is_file(path):
         warnings.append(diagnostic("RC703", file=str(path), severity="warning", doc=name, side=side))
         return []
     out = []
     chains = read_chains(path, encoding=encoding)
     for spans, ctype, line in zip(chains.chains, chains.types, chains.lines):
-        bad = [s for s in spans if s not in concept_type]
+        bad = [s for s in spans if s not in concept_type and not _in_text(s, chains.texts.get(s, ""), lines)]
         for s in bad:
             errors.append(diagnostic(bad_code, file=str(path), line=line, mention=_span_text(s), doc=name))
         for s in spans:
@@ -143,6 +154,18 @@ def _read_side(path: Path, concept_type: dict[Span, str], name: str, side: str, 
         if not bad:
             out.append((list(spans), ctype))
     return out
+
+
+def _in_text(span: Span, given: str, lines: list[list[str]] | None) -> bool:
+    """The mention's words are the text's words at its offsets (a twinless mention, not a slip)."""
+    (l1, t1, l2, t2) = span
+    if lines is None or not (1 <= l1 <= l2 <= len(lines)) or t1 >= len(lines[l1 - 1]) or t2 >= len(lines[l2 - 1]):
+        return False
+    if l1 == l2:
+        words = lines[l1 - 1][t1:t2 + 1]
+    else:
+        words = [*lines[l1 - 1][t1:], *(w for row in lines[l1:l2 - 1] for w in row), *lines[l2 - 1][:t2 + 1]]
+    return bool(words) and _same_text(given, " ".join(words))
 
 
 def load_i2b2(
@@ -186,9 +209,9 @@ def load_i2b2(
             continue
         names[name] = con
         txt = docs_dir / con.name[: -len(".con")] if docs_dir is not None else None
-        concepts = _gold_concepts(con, txt, name, encoding, result.warnings)
+        concepts, lines = _gold_concepts(con, txt, name, encoding, result.warnings)
         result.documents.append(_partition(name, concepts, gold_chains_dir, sys_chains_dir, encoding, errors,
-                                           result.warnings))
+                                           result.warnings, lines))
         if progress is not None:
             progress(len(names), len(con_files))
 
@@ -201,20 +224,22 @@ def load_i2b2(
 
 
 def _gold_concepts(con: Path, txt: Path | None, name: str, encoding: str,
-                   warnings: list[Diagnostic]) -> list[ConceptSpan]:
-    """A record's concepts; read with its text when there is one, so the text's checks apply."""
+                   warnings: list[Diagnostic]) -> tuple[list[ConceptSpan], list[list[str]] | None]:
+    """A record's concepts, and its tokens when it has a text (read with it, so the text's checks apply)."""
     if txt is not None and is_file(txt):
         read = read_document(txt, con, name=name, encoding=encoding)
         warnings.extend(read.warnings)
-        return [ConceptSpan(c.span, c.type, c.source_line, c.text) for c in read.document.concepts]
+        return [ConceptSpan(c.span, c.type, c.source_line, c.text) for c in read.document.concepts], read.document.lines
     concepts, warns = read_concepts(con, encoding)
     warnings.extend(warns)
-    return concepts
+    return concepts, None
 
 
 def _partition(name: str, concepts: list[ConceptSpan], gold_chains_dir: Path, sys_chains_dir: Path, encoding: str,
-               errors: list[Diagnostic], warnings: list[Diagnostic]) -> DocPartition:
-    """One record's key and response entities: its chains, then every concept outside them alone."""
+               errors: list[Diagnostic], warnings: list[Diagnostic],
+               lines: list[list[str]] | None = None) -> DocPartition:
+    """One record's key and response entities: its chains, then every concept outside them alone;
+    a system mention that is no concept (found in ``lines``) is twinless."""
     concept_type = {c.span: c.type for c in concepts}
     concept_text = {c.span: c.text for c in concepts}
     gold = _read_side(gold_chains_dir / f"{name}.txt.chains", concept_type, name, "gold", "RC704", encoding, errors,
@@ -227,12 +252,13 @@ def _partition(name: str, concepts: list[ConceptSpan], gold_chains_dir: Path, sy
             key.append([c.span])
             key_types.append(c.type)
     system = _read_side(sys_chains_dir / f"{name}.txt.chains", concept_type, name, "system", "RC701", encoding,
-                        errors, warnings, concept_text)
+                        errors, warnings, concept_text, lines)
     response: list[list[Mention]] = [list(spans) for spans, _ in system]
     in_sys = {s for spans, _ in system for s in spans}
     chain_mentions = sum(len(spans) for spans, _ in system if len(spans) > 1)
     response.extend([c.span] for c in concepts if c.span not in in_sys)
-    return DocPartition(name, key, response, key_types, chain_mentions)
+    twinless = [(s, ctype) for spans, ctype in system for s in spans if s not in concept_type]
+    return DocPartition(name, key, response, key_types, chain_mentions, twinless)
 
 
 def load_conll(key_path: str | Path, response_path: str | Path) -> LoadResult:
@@ -264,6 +290,19 @@ def restrict(doc: DocPartition, universe: set[Mention]) -> DocPartition:
     response = [kept for entity in doc.response if (kept := [m for m in entity if m in universe])]
     chain_mentions = sum(len(e) for e in response if len(e) > 1)
     return DocPartition(doc.name, key, response, types if doc.key_types else None, chain_mentions)
+
+
+def twinless_in_key(doc: DocPartition) -> DocPartition:
+    """The document with each twinless system mention added to the key as a singleton of its
+    system chain's type: one mention universe for the i2b2 formulas. The key then says the found
+    mention is no concept and refers to nothing else, so every system link to it is a wrong link."""
+    if not doc.twinless:
+        return doc
+    in_key = {m for entity in doc.key for m in entity}
+    extra = [(m, t) for m, t in doc.twinless if m not in in_key]
+    key = [*doc.key, *([m] for m, _ in extra)]
+    types = [*doc.key_types, *(t for _, t in extra)] if doc.key_types is not None else None
+    return DocPartition(doc.name, key, doc.response, types, doc.response_chain_mentions, doc.twinless)
 
 
 def type_universes(doc: DocPartition) -> dict[str, set[Mention]]:

@@ -22,7 +22,7 @@ from .bcubed import bcubed_counts
 from .blanc import BlancCounts, blanc_counts, blanc_score
 from .ceaf import ceafe_counts, ceafm_counts
 from .core import Contingency, Counts, dedupe, pairs_within
-from .data import DocPartition, mention_sets_differ, restrict, type_universes
+from .data import DocPartition, mention_sets_differ, restrict, twinless_in_key, type_universes
 from .links import exact_link_counts
 from .muc import muc_counts
 from .report import Report
@@ -38,7 +38,7 @@ def _clean(docs: Sequence[DocPartition]) -> tuple[list[DocPartition], list]:
         response, _, dropped = dedupe(d.response)
         if dropped:
             warnings.append(diagnostic("RC710", severity="warning", count=dropped, doc=d.name))
-        out.append(DocPartition(d.name, key, response, types, d.response_chain_mentions))
+        out.append(DocPartition(d.name, key, response, types, d.response_chain_mentions, d.twinless))
     return out, warnings
 
 
@@ -96,11 +96,13 @@ def score_partitions(docs: Sequence[DocPartition], mode: str = "conll", by_type:
 
     Raises EvaluationError for an unknown mode (RC711), and in i2b2 mode when a document's key and
     response hold different mentions (RC706): the official formulas assume one mention universe.
+    A partition's ``twinless`` system mentions join the key as singletons in i2b2 mode first.
     """
     if mode not in MODES:
         raise EvaluationError(diagnostic("RC711", mode=mode, known=", ".join(MODES)))
     clean, warnings = _clean(docs)
     if mode == "i2b2":
+        clean = [twinless_in_key(d) for d in clean]
         problem = mention_sets_differ(clean)
         if problem:
             raise EvaluationError(diagnostic("RC706", detail=problem))

@@ -287,7 +287,7 @@ class ExampleMaker:
         #: the file's types, those of the training documents first (examples use them when the scope allows)
         self.types = list(dict.fromkeys([*(t for t in prefer if t in ruleset.types), *ruleset.types]))
         self.resources = resources
-        self.pipeline = Pipeline(ruleset, resources)
+        self.pipeline = Pipeline(ruleset, resources, find_mentions="off")  # examples mark their concepts
         self.settings = self.pipeline.settings
         self.transforms = _transforms(Vocabulary(self.settings))
         self.pronoun_types = sorted(ruleset.pronoun_types)
@@ -416,7 +416,7 @@ class ExampleMaker:
             sub = copy.copy(self.rs)
             sub.passes = [p for p in self.rs.passes[:idx] if getattr(get_kind(p.kind), "role", "") == "link"]
             sub.decoder = None
-            pipe = self._before[idx] = Pipeline(sub, self.resources, settings=self.settings)
+            pipe = self._before[idx] = Pipeline(sub, self.resources, settings=self.settings, find_mentions="off")
         doc, _ = parse_markup(line)
         res = pipe.resolve(doc)
         last = len(doc.concepts) - 1

@@ -121,6 +121,9 @@ class PassConfig:
     description: str = ""
     #: the kind's own top-level keys (``match``: key, require, veto, antecedent, window), validated
     rule: dict[str, Any] = field(default_factory=dict)
+    #: False: shipped off (``enabled: false``, no including file's ``enable:``); such a pass never
+    #: runs and is only in ``RuleSet.every_pass``, so ``explain`` can say it is off
+    enabled: bool = True
 
 
 @dataclass

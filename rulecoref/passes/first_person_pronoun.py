@@ -3,7 +3,7 @@
 Seed 001, "Other pronouns": "any person concepts that are first person pronouns are linked
 together". The seed put "we" in the same chain; in notes "we" is the care team and "I" the writer,
 so by default singular and plural form two chains (``join_plural: true`` restores the seed).
-In a note about a patient (a mention says "the patient" or "pt") the writer is the dictating
+In a note about a patient (``PeopleFacts.note``) the writer is the dictating
 clinician, and "I" and "we" are the same clinician or team (the MTSamples guidelines chain them):
 ``join_plural_in_notes: true`` joins them there and nowhere else (in fiction and interviews "we" is
 the narrator and others: joining everywhere lost 0.5 CoNLL F1 on LitBank, benchmarks/RESULTS.md).
@@ -39,7 +39,7 @@ class FirstPersonPronoun(Pass):
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         last: dict[str, int] = {}
-        join = self.p["join_plural"] or (self.p["join_plural_in_notes"] and bool(facts(ctx.state).patients))
+        join = self.p["join_plural"] or (self.p["join_plural_in_notes"] and facts(ctx.state).note)
         for p, w in single_pronouns(ctx.table, self.singular | self.plural):
             group = "first person" if join else "singular" if w in self.singular else "plural"
             if group in last:

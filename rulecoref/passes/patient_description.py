@@ -5,7 +5,7 @@ Issue 16. A note describes its patient in many ways besides "the patient": as th
 cooperative little boy]", "He is [a smoker]"), by sex and age in the examination ("GU :
 [Uncircumcised male] with descended testes"), and by name with a lay title ("[Mr. Barker]"). Seed
 001 took only the first such description for the subject. In a note about a patient (a mention
-says "the patient" or "pt": ``people_roles`` found patient mentions), this rule links to the
+says "the patient" or "pt", or has clinical concepts: ``PeopleFacts.note``), this rule links to the
 subject every person mention that is not staff, family or generic and
 
 * ``predicate``: follows a form of "be" (``be_words``) whose subject is "This", a patient mention
@@ -57,7 +57,7 @@ class PatientDescription(Pass):
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         f, t = facts(ctx.state), ctx.table
-        if not f.patients or f.subject is None:
+        if not f.note or f.subject is None:
             return
         side = f.patient_side()
         for i in f.persons:

@@ -30,6 +30,9 @@ class PeopleFacts:
     family: dict[int, str] = field(default_factory=dict)  # index -> the family word
     patients: dict[int, str] = field(default_factory=dict)  # index -> the patient word (no family word, not staff)
     subject: int | None = None
+    #: a note about a patient: some mention says "the patient" or "pt", or (``people_roles``'
+    #: ``note_types``) the document has clinical concepts ("I have seen ABC today ... [hematuria]")
+    note: bool = False
     subject_why: str = ""
     gender: str | None = None  # the subject's gender
     gender_why: str = ""
@@ -60,7 +63,7 @@ def single_pronouns(table: MentionTable, words: Iterable[str] | None = None) -> 
 def fits(t: MentionTable, f: PeopleFacts, i: int, g: str | None) -> bool:
     """Whether person mention ``i`` may be the antecedent of a pronoun of gender ``g`` (None: of
     any), for every pronoun kind: not when its own words give another gender ("Mrs. Jones" for
-    "he"), nor, in a note about a patient (a mention says "the patient" or "pt"), when it names the
+    "he"), nor, in a note about a patient (``PeopleFacts.note``), when it names the
     patient and the pronoun is not of the patient's gender ("she" after "the patient ... he"). In
     other text the subject's gender is only the majority of its pronouns, too weak to rule out the
     first person named (GAP: 0.43 CoNLL F1 lost when it did; benchmarks/RESULTS.md, issue 23)."""
@@ -69,7 +72,7 @@ def fits(t: MentionTable, f: PeopleFacts, i: int, g: str | None) -> bool:
     own = t["gender"][i]
     if own is not None and own != g:
         return False
-    return not (f.patients and i in f.patient_side() and f.gender is not None and f.gender != g)
+    return not (f.note and i in f.patient_side() and f.gender is not None and f.gender != g)
 
 
 def keep_apart(pairs: Sequence[tuple[int, int]], side_a: set[int], side_b: set[int]

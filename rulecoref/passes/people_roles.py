@@ -12,6 +12,8 @@ Seed 001, "Identifying people mentions". Proposes no links: it leaves a ``People
   word, not staff.
 * The subject: the first person mention that is not staff and holds no patient, family or generic
   word ("Ms. Jones", "a 67 year old woman"); else the first patient mention.
+* A note about a patient: a patient mention, or a concept of one of ``note_types`` (a clinical
+  note that calls its patient only "ABC" and "he"; issue 35).
 * The subject's gender: the more frequent of masculine and feminine pronouns in the document; on a
   tie, the subject's own words ("Mrs.", "woman").
 """
@@ -39,13 +41,16 @@ def _web_problems(value: object) -> list[str]:
 
 @register("people_roles")
 class PeopleRoles(Pass):
-    attributes = ("person", "is_pronoun", "pronoun", "named", "role_word", "family_word", "patient_word",
+    attributes = ("type", "person", "is_pronoun", "pronoun", "named", "role_word", "family_word", "patient_word",
                   "generic_person", "surname", "gender", "person_words", "tokens")
     params = {
         "staff_by_surname": Param("bool", default=True,
                                   help="a mention with the surname of a 'Dr X' / 'X, MD' mention is staff too"),
         "gender_count": Param("choice", default="tokens", allowed=("tokens", "concepts"),
                               help="count gendered pronouns among all tokens (the UHD system) or only pronoun mentions"),
+        "note_types": Param("str_list", default=[],
+                            help="concept types that make a document a note about a patient even when no mention "
+                                 "says 'the patient' (problem, treatment, test: 'I have seen ABC today')"),
         "web": Param("mapping", default={}, check=_web_problems,
                      help="the optional web provider (off by default); see docs/web-provider.md"),
         "web_keywords": Param("wordlist", default=_LEX + "web_keywords.txt", help="medical keywords counted in web results"),
@@ -178,6 +183,8 @@ class PeopleRoles(Pass):
             self._ask_web(t, f)
         self._subject(t, f)
         self._gender(t, f)
+        types = self.p["note_types"]
+        f.note = bool(f.patients) or (f.subject is not None and bool(types) and not set(types).isdisjoint(t["type"]))
         return f
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:

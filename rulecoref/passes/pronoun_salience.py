@@ -15,9 +15,7 @@ first one that picks a candidate decides, and its name is the link's evidence:
   after that phrase's comma: "After beginning [his] career , [Kanak] entered ...".
 * ``clause_subject`` (only with a parse, ``--parser``; issue 35): the subject of the nearest clause
   above the pronoun that names a candidate (a possessive or reflexive may take its own clause's, a
-  subject or object pronoun only a higher one's; a relative clause's is the person it describes; a
-  possessive in a prepositional phrase of a verb takes that verb's object first; a subjectless
-  conjunct or participle shares the subject an object pronoun may not take):
+  subject or object pronoun only a higher one's; a relative clause's is the person it describes):
   "[Cathal] met Margaret and measured a harpsichord that had taken [his] fancy".
 * ``possessor_in_sentence``: a possessive (or reflexive) refers to the nearest person named before
   it in its sentence: "born to [Polly Simmons] , a slave , and [her] master".
@@ -52,7 +50,7 @@ from ..document import Document
 from ..mentions import MentionTable
 from ..predicates import overlaps
 from ..rules.schema import Param
-from ..syntax import ROLES, Parse
+from ..syntax import Parse
 from . import Context, Pass, register
 from .people import PeopleFacts, facts, fits, single_pronouns
 
@@ -61,11 +59,6 @@ Occurrence = tuple[int, int, int, bool, tuple[int, ...]]
 STAGES = ("note_subject", "cataphora", "clause_subject", "possessor_in_sentence", "subject_in_sentence", "object_other",
           "previous_subject", "nearest_before", "first_after")
 RELATIVE_CLAUSES = frozenset({"relcl", "acl:relcl"})  # dependency labels of a relative clause's verb
-OBJECTS = frozenset({"dobj", "obj", "dative", "iobj"})  # a verb's objects (spaCy English and UD labels)
-POSSESSORS = frozenset({"poss", "nmod:poss"})
-#: a clause joined by these labels and without a subject of its own has the subject of the clause it joins
-#: (not xcomp: "asked [Bo] to cast [him]" has the object's)
-SHARES_SUBJECT = frozenset({"conj", "advcl"})
 
 
 @dataclass
@@ -198,17 +191,16 @@ class PronounSalience(Pass):
     def note_subject(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
         if f.subject is None or p.gender is None or p.gender != f.gender:
             return None
-        if f.patients or p.same_gender >= self.p["min_subject_pronouns"]:
+        if f.note or p.same_gender >= self.p["min_subject_pronouns"]:
             return f.subject
         return None
 
     def clause_subject(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
         """With a parse: the subject of the nearest clause above the pronoun that has a candidate
         for subject. A possessive or reflexive may take its own clause's ("[Cathal] met [his] wife"),
-        a subject or object pronoun only a higher one's ("[Smith] said that Jones hit [him]"). A
+        a subject or object pronoun only a higher one ("[Smith] said that Jones hit [him]"). A
         relative clause's subject is the person it describes ("[Mary Bell] , a girl who made [her]
-        living"). A possessive in a prepositional phrase of a verb whose object is a person refers to
-        that object first ("Feinstein commended [Ramey] for [her] dedication")."""
+        living")."""
         parse = t.doc.parse
         if parse is None or p.role is None:
             return None
@@ -221,40 +213,20 @@ class PronounSalience(Pass):
         for k, places in named.items():
             subjects.setdefault(heads[k], []).extend(o for o in places if o[3])
         k, own = base + p.token, p.role in ("possessive", "reflexive")
-        # the words of the line that have a subject of their own
-        has_subject = {heads[j] for j in range(base, base + len(t.doc.lines[p.line - 1])) if ROLES.get(deps[j]) == "subject"}
-        in_phrase = False  # the way up from a possessive to its verb has passed a preposition
         for _ in range(64):
             if heads[k] == k:
                 return None
-            in_phrase = in_phrase or deps[k] == "prep"
             k = heads[k]
             if tags[k] and tags[k] not in ("VERB", "AUX") and not own:
                 continue
             if own:
-                found = self._first(p, self._objects(parse, named, k)) if in_phrase and p.role == "possessive" else None
-                found = found if found is not None else self._first(p, subjects.get(k, ()))
+                found = self._first(p, subjects.get(k, ()))
                 if found is None and deps[k] in RELATIVE_CLAUSES:
                     found = self._described(p, parse, named, heads[k])
                 if found is not None:
                     return found
-            # an object pronoun's clause without a subject of its own shares the subject of the clause
-            # it joins ("Alexis looks up to [Beckett] and sees [her]"): that one is skipped too
-            own = not (p.role == "object" and deps[k] in SHARES_SUBJECT and k not in has_subject)
-            in_phrase = in_phrase and bool(tags[k]) and tags[k] not in ("VERB", "AUX")
+            own = True
         return None
-
-    @staticmethod
-    def _objects(parse: Parse, named: dict[int, list[Occurrence]], verb: int) -> list[Occurrence]:
-        """The places that are the verb's object, or the possessor of its object ("praised [Rimes] '
-        songwriting")."""
-        heads, deps = parse.heads, parse.deps
-        found: list[Occurrence] = []
-        for k, places in named.items():
-            h = heads[k]
-            if (h == verb and deps[k] in OBJECTS) or (deps[k] in POSSESSORS and heads[h] == verb and deps[h] in OBJECTS):
-                found.extend(places)
-        return found
 
     @staticmethod
     def _first(p: _Pronoun, places: Iterable[Occurrence]) -> int | None:

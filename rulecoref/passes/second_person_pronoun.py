@@ -1,7 +1,9 @@
 """``second_person_pronoun``: "you" and "your" refer to the subject (the patient).
 
 Seed 001, "Other pronouns": "any second person pronouns are linked to the subject". Discharge
-instructions address the patient: "[You|pronoun] should take [your|pronoun] medicine".
+instructions address the patient: "[You|pronoun] should take [your|pronoun] medicine". A consult
+letter addresses the referring doctor instead: "Thank [you] for allowing me to see this patient"
+(``not_after``: a pronoun right after one of these words is left alone; issue 35).
 """
 
 from __future__ import annotations
@@ -20,10 +22,12 @@ class SecondPersonPronoun(Pass):
     attributes = ("pronoun",)
     params = {
         "pronouns": Param("wordlist", default="resources/lexicons/people/pronouns_second.txt", help="you, your, yours, ..."),
+        "not_after": Param("wordlist", default=[], help="words right before a 'you' that is not the patient ('thank')"),
     }
 
     def setup(self) -> None:
         self.words = self.lexicon("pronouns").words
+        self.not_after = self.lexicon("not_after").words
 
     def propose(self, doc: Document, ctx: Context) -> Iterator[tuple[int, int, str]]:
         subject = facts(ctx.state).subject
@@ -31,4 +35,6 @@ class SecondPersonPronoun(Pass):
             return
         evidence = f"second person; subject {doc.concepts[subject].text!r}"
         for p, _ in single_pronouns(ctx.table, self.words):
-            yield subject, p, evidence
+            before = doc.before(doc.concepts[p], 1)
+            if not (before and before[0].lower() in self.not_after):
+                yield subject, p, evidence

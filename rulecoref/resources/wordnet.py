@@ -118,6 +118,19 @@ def synset_words(line: bytes) -> list[str]:
     return [_MARKER.sub("", w.decode("utf-8")) for w in rest.split(b" ", 2 * n)[: 2 * n: 2]]
 
 
+def pointers(line: bytes) -> list[tuple[bytes, int, bytes, int, int]]:
+    """A data-file line's pointers as (symbol, target offset, target pos, source word, target word):
+    ``... w_cnt words p_cnt [ptr_symbol synset_offset pos source/target]...``, source/target two hex
+    digits each, 00 for the whole synset (wndb(5WN))."""
+    fields = line.split(b" ")
+    at = 4 + 2 * int(fields[3], 16)
+    out = []
+    for k in range(int(fields[at])):
+        sym, off, pos, st = fields[at + 1 + 4 * k: at + 5 + 4 * k]
+        out.append((sym, int(off), pos, int(st[:2], 16), int(st[2:], 16)))
+    return out
+
+
 def load_wordnet(path: str | os.PathLike[str] | None = None, memo: Any = None) -> WordNet:
     """Open WordNet offline; a missing or unreadable folder is one RC301/RC303 error at start-up."""
     root = wordnet_root(path)
@@ -270,6 +283,29 @@ class WordNet:
                     found = [o for o in found if self.data["a"].line(o).split(b" ", 3)[2] == b"s"]
                 out.extend((f, o) for o in found)
         return out
+
+    def derived_nouns(self, word: str, senses: int = 1, kinds: frozenset[str] | None = None) -> frozenset[str]:
+        """Nouns WordNet derives from the word, or gives as what an adjective pertains to, in the first
+        ``senses`` senses of its base form under each part of speech (derivationally related forms,
+        "+", and pertainyms, "\\"): "catheterizing" -> {catheterization, catheterisation, catheter},
+        "febrile" -> {fever}. ``kinds``: only nouns of these lexicographer files ("noun.act": the
+        catheterization, not the catheter, "noun.artifact")."""
+        word = word.lower()
+        return self.memo.get(("wn-derived", word, senses, kinds), lambda: self._derived_nouns(word, senses, kinds))
+
+    def _derived_nouns(self, word: str, senses: int, kinds: frozenset[str] | None) -> frozenset[str]:
+        out: set[str] = set()
+        for p in _POS if word.isalpha() else ():
+            for form in self.bases(word, p)[:1]:
+                for off in offsets(self.index[p][form])[:senses]:
+                    for sym, target, pos, _, k in pointers(self.data[p].line(off)):  # any word of the synset
+                        if sym not in (b"+", b"\\") or pos != b"n":
+                            continue
+                        line = self.data["n"].line(target)
+                        if kinds is None or _LEXNAMES[int(line.split(b" ", 2)[1])] in kinds:
+                            found = synset_words(line)
+                            out.update(w.lower() for w in (found[k - 1: k] if k else found))
+        return frozenset(w for w in out if "_" not in w and w != word)
 
     @property
     def reader(self) -> Any:

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..attributes import SETTINGS
 from ..errors import Diagnostic, RuleFileError, diagnostic
+from ..finder import SETTINGS as MENTION_SETTINGS
 from ..markup import MarkupError, parse_markup
 from ..passes import REPLACED, PassConfig, TypeScope, get_kind, known_kinds, suggest
 from ..resources import named_file
@@ -52,10 +53,14 @@ class RuleSet:
     types: tuple[str, ...]
     pronoun_types: frozenset[str]
     passes: list[PassConfig] = field(default_factory=list)
+    #: every pass in order, the ones switched off (``enabled: false``) too: ``explain`` lists them
+    every_pass: tuple[PassConfig, ...] = ()
     decoder: DecoderConfig | None = None
     description: str = ""
     #: the ``attributes:`` settings (attributes.SETTINGS), defaults filled in and word lists resolved
     attributes: dict[str, Any] = field(default_factory=dict)
+    #: the ``mentions:`` settings (finder.SETTINGS): which mentions the finder adds, and when
+    mentions: dict[str, Any] = field(default_factory=dict)
     #: every file the rule set reads (itself, includes, word lists, the model, a UMLS SQLite file),
     #: resolved: inputs that ``induce`` and ``ablate --search`` never overwrite (RC522)
     inputs: tuple[Path, ...] = ()
@@ -65,6 +70,21 @@ def default_attributes() -> dict[str, Any]:
     """The ``attributes:`` settings of a rule file that gives none (bundled word lists resolved)."""
     chk = _Checker()
     values = _Settings(chk.reporter(bundled_rules())).complete(SETTINGS, {})
+    if chk.problems:
+        raise RuleFileError(_unique(chk.problems))
+    return values
+
+
+def _unique(problems: list[Diagnostic]) -> list[Diagnostic]:
+    """Each problem once: a file reached by two include paths is checked twice, and its problems
+    (the same code, file, line and message) were printed twice."""
+    return list(dict.fromkeys(problems))
+
+
+def default_mentions() -> dict[str, Any]:
+    """The ``mentions:`` settings of a rule file that gives none (bundled word lists resolved)."""
+    chk = _Checker()
+    values = _Settings(chk.reporter(bundled_rules())).complete(MENTION_SETTINGS, {})
     if chk.problems:
         raise RuleFileError(chk.problems)
     return values
@@ -406,10 +426,9 @@ def _check_pass(rep: Reporter, entry: LDict, known_types: tuple[str, ...], prono
     if not isinstance(enabled, bool):
         prep.add("RC104", entry.line_of("enabled"), where="enabled", expected="true or false", got=type_name(enabled))
         enabled = True
-    if not enabled and name not in enable:  # an include's `enable:` switches a shipped-off pass on
-        return None
     return PassConfig(kind=kind, name=name, params=params, scope=scope, rule_file=str(rep.file), line=entry.line,
-                      examples=examples, description=str(entry.get("description", "")), rule=rule)
+                      examples=examples, description=str(entry.get("description", "")), rule=rule,
+                      enabled=enabled or name in enable)  # an include's `enable:` switches a shipped-off pass on
 
 
 def _read_yaml(rep: Reporter) -> Any:
@@ -419,15 +438,17 @@ def _read_yaml(rep: Reporter) -> Any:
     return data
 
 
-def _attributes_block(rep: Reporter, data: LDict) -> dict[str, Any] | None:
-    """A file's ``attributes:`` settings, checked, defaults not filled in (files are layered first)."""
-    given = data.get("attributes")
+def _attributes_block(rep: Reporter, data: LDict, key: str = "attributes",
+                      specs: dict[str, Param] = SETTINGS) -> dict[str, Any] | None:
+    """A file's ``attributes:`` (or ``mentions:``) settings, checked, defaults not filled in (files
+    are layered first)."""
+    given = data.get(key)
     if given is None:
         return None
     if not isinstance(given, dict):
-        rep.add("RC104", data.line_of("attributes"), where="attributes", expected="a mapping", got=type_name(given))
+        rep.add("RC104", data.line_of(key), where=key, expected="a mapping", got=type_name(given))
         return {}
-    return _Settings(rep, fill=False).fields("attributes", SETTINGS, given, data.line_of("attributes"))
+    return _Settings(rep, fill=False).fields(key, specs, given, data.line_of(key))
 
 
 @dataclass
@@ -439,6 +460,7 @@ class _Collect:
     pronoun_types: frozenset[str]
     names: dict[str, int] = field(default_factory=dict)
     attrs: list[dict[str, Any]] = field(default_factory=list)  # the included files' ``attributes:``, in order
+    mentions: list[dict[str, Any]] = field(default_factory=list)  # and their ``mentions:``
     included: dict[Path, str] = field(default_factory=dict)  # file -> "including file:line" of its first include
     repeated: set[Path] = field(default_factory=set)  # files included again, reported once (RC107)
 
@@ -513,13 +535,16 @@ def _include(c: _Collect, rep: Reporter, entry: LDict, line: int, stack: tuple[P
         return []
     # A full rule file may be included (rules/hybrid.yaml includes i2b2.yaml): its name, types and
     # pronoun_types are ignored, the including file's declarations govern; a decoder is not allowed.
-    sub_rep.unknown_keys(sub, ("version", "name", "description", "types", "pronoun_types", "attributes", "passes"),
-                         "an included rule file")
+    sub_rep.unknown_keys(sub, ("version", "name", "description", "types", "pronoun_types", "attributes", "mentions",
+                               "passes"), "an included rule file")
     before = set(c.names)
     out = _collect_passes(c, sub_rep, sub, stack + (target,), enable | frozenset(wanted), types)
     block = _attributes_block(sub_rep, sub)
     if block is not None:
         c.attrs.append(block)
+    block = _attributes_block(sub_rep, sub, "mentions", MENTION_SETTINGS)
+    if block is not None:
+        c.mentions.append(block)
     if first != f"{rep.file}:{line}":
         _one_repeat(c, rep, line, target, first, mark)
     included = sorted(set(c.names) - before)
@@ -575,7 +600,7 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
     rep, top = chk.reporter(path), chk.reporter(path.resolve())
     data = _read_yaml(top)
     if chk.problems:
-        raise RuleFileError(chk.problems)
+        raise RuleFileError(_unique(chk.problems))
     if not isinstance(data, LDict):
         raise RuleFileError(diagnostic("RC104", file=str(path), line=1, where="the rule file", expected="a mapping with 'passes:'", got=type_name(data)))
     rep.unknown_keys(data, schema.TOP_KEYS, "the rule file")
@@ -584,10 +609,12 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
         rep.add("RC109", data.line_of("version"), where="version", value=version, allowed="1")
     types, pronoun_types = _declared_types(rep, data)
     collect = _Collect(chk, types, pronoun_types)
-    passes = _collect_passes(collect, top, data, (path.resolve(),))
+    every_pass = _collect_passes(collect, top, data, (path.resolve(),))
+    passes = [cfg for cfg in every_pass if cfg.enabled]
     block = _attributes_block(top, data)  # the including file's settings win over its includes'
     attributes = _Settings(chk.reporter(bundled_rules())).complete(
         SETTINGS, _merged(collect.attrs + ([block] if block is not None else [])))
+    mentions = _mentions(chk, top, data, collect, types)
     _check_order(chk, passes)
     decoder = None
     if "decoder" in data and data["decoder"] is not None:
@@ -595,7 +622,7 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
     elif decoder_overrides:
         rep.add("RC132", 0, path=str(path))
     if chk.problems:
-        raise RuleFileError(chk.problems)
+        raise RuleFileError(_unique(chk.problems))
     return RuleSet(
         inputs=rule_set_inputs(path, chk.files.read, attributes, decoder),
         path=str(path),
@@ -603,10 +630,25 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
         types=types,
         pronoun_types=pronoun_types,
         passes=passes,
+        every_pass=tuple(every_pass),
         decoder=decoder,
         description=str(data.get("description", "")),
         attributes=attributes,
+        mentions=mentions,
     )
+
+
+def _mentions(chk: _Checker, rep: Reporter, data: LDict, collect: _Collect, types: tuple[str, ...]) -> dict[str, Any]:
+    """The ``mentions:`` settings (the including file's over its includes'), defaults filled in;
+    the type of the mentions found must be one the file declares."""
+    block = _attributes_block(rep, data, "mentions", MENTION_SETTINGS)
+    values = _Settings(chk.reporter(bundled_rules())).complete(
+        MENTION_SETTINGS, _merged(collect.mentions + ([block] if block is not None else [])))
+    if values.get("type") and values["type"] not in types:
+        given = data.get("mentions")
+        line = given.line_of("type") if isinstance(given, LDict) and "type" in given else data.line_of("mentions")
+        rep.add("RC109", line, where="mentions.type", value=values["type"], allowed=", ".join(types))
+    return values
 
 
 def _check_order(chk: _Checker, passes: list[PassConfig]) -> None:

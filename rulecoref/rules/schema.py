@@ -129,5 +129,5 @@ def check_number(param: Param, value: int | float) -> str | None:
 PASS_KEYS = ("kind", "name", "applies_to", "params", "examples", "enabled", "description")
 APPLIES_TO_KEYS = ("types", "exclude_types", "same_type")
 EXAMPLE_KEYS = ("link", "no_link")
-TOP_KEYS = ("version", "name", "description", "types", "pronoun_types", "attributes", "passes", "decoder")
+TOP_KEYS = ("version", "name", "description", "types", "pronoun_types", "attributes", "mentions", "passes", "decoder")
 DEFAULT_TYPES = ("person", "problem", "treatment", "test", "pronoun")

@@ -14,9 +14,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..document import Concept, Document
 from ..errors import Diagnostic, RulecorefError, diagnostic
 from ..extras import missing
+from ..finder import add_mentions
 from ..io.formats import ReadOptions, Record, formats, read_record, typed
+from ..io.i2b2 import read_chains
 from ..io.outdir import OutputFolder
 from .model import DocView, read_provenance
 from .page import INDEX_PAGE, IndexRow, document_page, index_page, page_name
@@ -41,6 +44,10 @@ def load_view(record: Record, opts: ReadOptions, system_dir: Path | None = None)
         view.gold, view.gold_types = read.chains, typed(doc, read.chains, read.chain_types)
     if system_dir is None:
         return view
+    doc, given = system_mentions(doc, system_dir, opts.encoding)
+    if len(given) != len(doc.concepts):  # the pronouns resolve's finder added: shown in their chains
+        view.doc = doc
+        view.gold = [[given[i] for i in chain] for chain in view.gold] if view.gold is not None else None
     try:
         found = next((got for f in formats() if (got := f.system_chains(system_dir, doc, opts)) is not None), None)
         if found is not None:
@@ -55,6 +62,27 @@ def load_view(record: Record, opts: ReadOptions, system_dir: Path | None = None)
         view.provenance, warns = read_provenance(links, doc)
         view.warnings.extend(warns)
     return view
+
+
+def system_mentions(doc: Document, system_dir: Path, encoding: str = "utf-8") -> tuple[Document, list[int]]:
+    """``doc`` with the mentions of its i2b2 system chains that are no concept of it but one word of its
+    text (what ``resolve``'s mention finder added to NER concepts: docs/rules.md, "Finding mentions"),
+    typed ``pronoun``; and the new index of each of its concepts."""
+    path = next((p for p in (system_dir / f"{doc.name}.txt.chains", system_dir / "chains" / f"{doc.name}.txt.chains")
+                 if p.is_file()), None)
+    try:
+        chains = read_chains(path, encoding=encoding) if path is not None else None
+    except RulecorefError:  # reported when the chains are read for the page
+        chains = None
+    known = doc.by_span()
+    spans = sorted({s for chain in (chains.chains if chains else ()) for s in chain
+                    if s not in known and s[0] == s[2] and s[1] == s[3] and 1 <= s[0] <= len(doc.lines)
+                    and s[1] < len(doc.lines[s[0] - 1])
+                    and doc.lines[s[0] - 1][s[1]].lower() == chains.texts.get(s, "").strip().lower()})
+    if not spans:
+        return doc, list(range(len(doc.concepts)))
+    return add_mentions(doc, [Concept(-1, doc.lines[s[0] - 1][s[1]].lower(), "pronoun", (s[0], s[1]), (s[2], s[3]),
+                                      added=True) for s in spans])
 
 
 def planned_pages(records: Iterable[Record]) -> list[str]:

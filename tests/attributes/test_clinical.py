@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from rulecoref.engine import Pipeline
 from rulecoref.markup import parse_markup
 from tests.attributes.helpers import i2b2_column as column
+from tests.helpers import shared_resources
 
 
 def test_attributes_section(pipeline):
@@ -24,9 +26,11 @@ def test_attributes_section(pipeline):
     ("He denies [chest pain|problem] .", "denies"),
     ("Negative for [tremors|problem] , [headaches|problem] .", ["negative for", "negative for"]),
     ("No fever but [cough|problem] .", None),
+    ("No other findings other than her [overactive bladder|problem] .", None),  # issue 35
     ("No fever but no [cough|problem] .", "no"),  # a break, then a cue of its own
     ("[Cough|problem] , no [fever|problem] .", [None, "no"]),  # a cue reaches forward only
     ("[Masses|problem] were not appreciated .", "not"),
+    ("He was on [Ditropan|treatment] and did not do well .", None),  # issue 35: post_breaks
     ("He was not tolerating [the sedation|treatment] .", None),
     ("Not taking any [antibiotics|treatment] .", "not taking"),
     ("NECK : Without [masses|problem] .", "without"),
@@ -131,3 +135,60 @@ def test_attributes_generic(pipeline):
 
 def test_attributes_degree(pipeline):
     check_cue(pipeline, "degree", "[minimal discomfort|problem] .", "low")
+
+
+# -- issue 35 ------------------------------------------------------------------------------------------
+def test_attributes_hypothetical(pipeline):
+    markup = "the potential complications of [surgery|treatment] including [bleeding|problem] ; [pain|problem] ."
+    assert column(pipeline, markup, "hypothetical") == ["potential complications", "potential complications", None]
+
+
+def test_attributes_number_singular_nouns_are_not_plurals(pipeline):
+    markup = "[diabetes|problem] , [ascites|problem] , [lesions|problem] and [herpes|problem] ."
+    assert column(pipeline, markup, "number") == ["singular", "singular", "plural", "singular"]
+
+
+def test_attributes_number_singular_nouns_is_a_list_a_user_edits(tmp_path):
+    (tmp_path / "singular.txt").write_text("lesions\n", encoding="utf-8")
+    rules = tmp_path / "r.yaml"
+    rules.write_text("version: 1\ntypes: [problem, pronoun]\npronoun_types: [pronoun]\n"
+                     "attributes: {singular_nouns: singular.txt}\n"
+                     "passes: [{kind: match, name: same, key: text_norm}]\n", encoding="utf-8")
+    pipe = Pipeline.from_file(rules, shared_resources())
+    assert column(pipe, "[lesions|problem] and [diabetes|problem] .", "number") == ["singular", "plural"]
+
+
+def test_attributes_pronoun_use(pipeline):
+    markup = ("He has [hematuria|problem] [that|pronoun] began today , [which|pronoun] worries him .\n"
+              "She understands [this|pronoun] and the patient tells me [this|pronoun] is new ; [it|pronoun] is .")
+    assert column(pipeline, markup, "pronoun_use") == [None, "relative", None, "clause", "clause", None]
+
+
+def test_attributes_complement(pipeline):
+    markup = "[treatment|treatment] of an imperforate anus ; [injury|problem] to the esophagus , and [pain|problem] ."
+    assert column(pipeline, markup, "complement") == [{"anus"}, {"esophagus"}, set()]  # adjectives are dropped
+    inside = column(pipeline, "[inability to swallow|problem] ; [inability|problem] to finish the meal .", "complement")
+    assert inside == [{"swallow"}, {"finish", "meal"}]
+
+
+def test_attributes_clinical_words_leave_out_course_words(pipeline):
+    markup = "[worsening hematuria|problem] ; [fairly significant discomfort|problem] ; [gross hematuria|problem] ."
+    assert column(pipeline, markup, "clinical_words") == [{"hematuria"}, {"discomfort"}, {"gross", "hematuria"}]
+
+
+def test_attributes_derived_heads(pipeline):
+    heads = column(pipeline, "[catheterizing|treatment] , [his catheter|treatment] and [febrile|problem] .", "derived_heads")
+    assert heads[0][0] == "catheterizing" and "catheterization" in heads[0] and "catheter" not in heads[0]
+    assert heads[1] == ("catheter",)
+    assert heads[2][0] == "febrile" and "fever" in heads[2]
+
+
+def test_attributes_words_key(pipeline):
+    assert column(pipeline, "[the shortness of breath|problem] and [HTN|problem] .", "words_key") == [
+        "breath shortness", "htn"]
+
+
+def test_attributes_abbreviation_keys(pipeline):
+    keys = column(pipeline, "[HTN|problem] , [the SOB|problem] , [DM|problem] and [pain|problem] .", "abbreviation_keys")
+    assert keys[0] == {"hypertension"} and keys[1] == {"breath shortness"}
+    assert "diabetes mellitus" in keys[2] and keys[3] == set()  # several long forms; not an abbreviation

@@ -115,7 +115,7 @@ def test_attributes_word_memo_holds_word_level_answers_only():
     pipe.resolve(doc)
     assert pipe.settings.clinical.drug_names[("coumadin",)] == "warfarin"
     questions = {key[0] for key in pipe.resources.memo._answers}
-    assert questions and questions <= {"condition", "word_class", "acronym_forms", "wn-synonyms"}, questions
+    assert questions and questions <= {"condition", "word_class", "acronym_forms", "wn-synonyms", "wn-derived"}, questions
 
 
 def test_attributes_settings_groups_are_typed_objects():

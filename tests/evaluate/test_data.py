@@ -163,3 +163,44 @@ def test_data_two_concept_files_for_one_document_is_an_error(tmp_path):
     with pytest.raises(EvaluationError) as err:
         load_i2b2(tmp_path / "gold", tmp_path / "sys")
     assert err.value.codes == ["RC719"] and err.value.diagnostics[0].file.endswith("rec.v2.txt.con")
+
+
+TWINLESS = GOLD.splitlines(keepends=True)[0] + 'c="says" 2:1 2:1||c="aspirin" 3:0 3:0||t="coref treatment"\n'
+
+
+def test_data_twinless_system_mention_is_scored_when_the_text_shows_it(tmp_path):
+    gold = make_gold(tmp_path / "gold", docs=True)
+    system = make_system(tmp_path / "sys", TWINLESS)
+    [doc] = load_i2b2(gold, system).documents
+    assert doc.twinless == [((2, 1, 2, 1), "treatment")]
+    conll = score_dirs(gold, system)
+    # the reference scorer's way: the found mention is in the response only
+    assert conll.summary["response_mentions"] == 6 and conll.summary["key_mentions"] == 5
+    assert (conll.metrics["muc"].recall, conll.metrics["muc"].precision) == (0.5, 0.5)
+    # i2b2: it joins the key as a singleton, so the one-universe formulas apply
+    i2b2 = score_dirs(gold, system, mode="i2b2", by_type=True)
+    assert i2b2.summary["key_mentions"] == i2b2.summary["response_mentions"] == 6
+    assert i2b2.metrics["muc"].precision == 0.5
+    assert "treatment" in i2b2.by_type
+
+
+@pytest.mark.parametrize("docs, chains", [
+    (False, TWINLESS),  # no text to check the mention against
+    (True, TWINLESS.replace('c="says"', 'c="cough"')),  # the text there is not the mention's
+    (True, TWINLESS.replace("2:1 2:1", "9:0 9:0")),  # outside the text
+])
+def test_data_unverifiable_system_mention_is_still_rc701(tmp_path, docs, chains):
+    gold = make_gold(tmp_path / "gold", docs=docs)
+    system = make_system(tmp_path / "sys", chains)
+    with pytest.raises(EvaluationError) as err:
+        load_i2b2(gold, system)
+    assert err.value.codes == ["RC701"]
+
+
+def test_data_no_twinless_mentions_leave_i2b2_scores_unchanged(tmp_path):
+    gold = make_gold(tmp_path / "gold", docs=True)
+    system = make_system(tmp_path / "sys", GOLD.splitlines(keepends=True)[0])
+    [doc] = load_i2b2(gold, system).documents
+    assert doc.twinless == []
+    assert score_dirs(gold, system, mode="i2b2").i2b2_overall == score_dirs(
+        make_gold(tmp_path / "gold2"), system, mode="i2b2").i2b2_overall

@@ -56,7 +56,7 @@ def bundled(*names: str, file: str = "i2b2.yaml") -> Pipeline:
     sub = copy.copy(rs)
     sub.passes, sub.decoder = [p for p in rs.passes if p.name in names], None
     assert len(sub.passes) == len(names), [p.name for p in rs.passes]
-    return Pipeline(sub, shared_resources())
+    return Pipeline(sub, shared_resources(), find_mentions="off")  # the passes alone, on the marked concepts
 
 
 def nested(pipe: Pipeline, text: str, spans: list[tuple[int, int, str]]) -> Resolution:

@@ -47,3 +47,22 @@ def test_titled_name_joins_an_unnamed_patient(pipeline):
 def test_nothing_outside_a_note_about_a_patient(pipeline):
     res = resolve(pipeline, "[Ms. Quill|person] was sad .\n[She|pronoun] was [a young woman|person] then .")
     assert not linked(res, "ms. quill", "a young woman")
+
+
+def _note_types_pipeline(tmp_path, note_types):
+    return pipeline_from_entries(tmp_path, [{"kind": "people_roles", "name": "roles",
+                                             "params": {"note_types": note_types}},
+                                            {"kind": "patient_description", "name": "descriptions"}])
+
+
+CLINICAL_NOTE = "I have seen [ABC|person] today .\n[He|pronoun] is [a pleasant gentleman|person] with [gout|problem] .\n"
+
+
+def test_a_note_with_clinical_concepts_is_a_note_about_a_patient(tmp_path):
+    res = resolve(_note_types_pipeline(tmp_path, ["problem", "treatment", "test"]), CLINICAL_NOTE)
+    assert linked(res, "abc", "a pleasant gentleman")
+
+
+def test_without_note_types_a_note_needs_a_patient_mention(tmp_path):
+    res = resolve(_note_types_pipeline(tmp_path, []), CLINICAL_NOTE)
+    assert not linked(res, "abc", "a pleasant gentleman")

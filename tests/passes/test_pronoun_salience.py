@@ -84,13 +84,8 @@ def test_pronoun_salience_places_of_a_repeated_name_share_their_candidates(tmp_p
 
 @pytest.mark.parametrize("markup, arcs, antecedent", [
     # a possessive takes its own clause's subject, though another person is nearer
-    ("[Cy Ode|person] met [Bo Lund|person] and sold [his|pronoun] house .",
-     "compound:1 nsubj:2 ROOT:2 compound:4 dobj:2 cc:2 conj:2 poss:8 dobj:6 punct:2", "cy ode"),
-    # ... but in a prepositional phrase of a verb whose object is a person, that object
-    ("[Cy Ode|person] praised [Bo Lund|person] for [his|pronoun] work .",
-     "compound:1 nsubj:2 ROOT:2 compound:4 dobj:2 prep:2 poss:7 pobj:5 punct:2", "bo lund"),
-    ("[Cy Ode|person] praised [Bo Lund|person] 's songs for [his|pronoun] work .",
-     "compound:1 nsubj:2 ROOT:2 compound:4 poss:6 case:4 dobj:2 prep:2 poss:9 pobj:7 punct:2", "bo lund"),
+    ("[Cy Ode|person] met [Bo Lund|person] at [his|pronoun] home .",
+     "compound:1 nsubj:2 ROOT:2 compound:4 dobj:2 prep:2 poss:7 pobj:5 punct:2", "cy ode"),
     # an object pronoun never its own clause's subject: the subject of the clause above
     ("[Cy Ode|person] said that [Bo Lund|person] hit [him|pronoun] .",
      "compound:1 nsubj:2 ROOT:2 mark:6 compound:5 nsubj:6 ccomp:2 dobj:6 punct:2", "cy ode"),
@@ -121,12 +116,3 @@ def test_pronoun_salience_prominence_by_the_parse(tmp_path, stage, markup, arcs,
     pipe = salience(tmp_path, [stage])
     assert linked(pipe.resolve(parse_markup(markup)[0]), plain, "he")
     assert linked(pipe.resolve(parsed(markup, arcs)), with_parse, "he")
-
-
-def test_pronoun_salience_object_pronoun_skips_the_shared_subject(tmp_path):
-    """"sees" has no subject of its own: it shares Alexis, whom "her" (an object) cannot be."""
-    markup = "[Alexis Ray|person] looks up to [Beckett|person] and sees [her|pronoun] ."
-    arcs = "compound:1 nsubj:2 ROOT:2 prt:2 prep:2 pobj:4 cc:2 conj:2 dobj:7 punct:2"
-    assert salience(tmp_path, ["clause_subject"]).resolve(parsed(markup, arcs)).kept == {}
-    res = salience(tmp_path, ["clause_subject", "object_other"]).resolve(parsed(markup, arcs))
-    assert linked(res, "beckett", "her") and not linked(res, "alexis ray", "her")

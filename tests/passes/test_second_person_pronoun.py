@@ -15,3 +15,10 @@ def test_second_person_pronoun_not_to_the_doctor(tmp_path):
     res = run(people_pipeline(tmp_path, {"kind": "second_person_pronoun"}),
               "[Dr Quill|person] will call [you|pronoun] .")
     assert not together(res, "dr quill", "you")  # no subject: nothing to link to
+
+
+def test_second_person_pronoun_not_after_thank(tmp_path):
+    cfg = {"kind": "second_person_pronoun", "params": {"not_after": ["thank"]}}
+    res = run(people_pipeline(tmp_path, cfg),
+              "[A 2-week-old|person] was seen .\nThank [you|pronoun] for the referral ; [you|pronoun] may call .")
+    assert not together(res, "a 2-week-old", "you") and together(res, "a 2-week-old", "you", nth_b=1)

@@ -216,3 +216,13 @@ def test_wordnet_nltk_reader_on_demand(wn):
     """Features that need more of WordNet (hypernyms) get NLTK's reader over the same folder."""
     assert wn.reader.synset("tumor.n.01").hypernyms()[0].name() == "growth.n.06"
     assert wn.reader is wn.reader
+
+
+def test_wordnet_derived_nouns(wn):
+    assert "catheterization" in wn.derived_nouns("catheterizing")
+    assert "fever" in wn.derived_nouns("febrile")  # an adjective's pertainym
+    assert "catheter" in wn.derived_nouns("catheterizing")
+    events = frozenset({"noun.act", "noun.state"})
+    assert "catheter" not in wn.derived_nouns("catheterizing", kinds=events)  # an artifact, not the act
+    assert "obstruction" in wn.derived_nouns("obstructed", kinds=events)
+    assert wn.derived_nouns("kidney") == frozenset()

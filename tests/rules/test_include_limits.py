@@ -46,3 +46,14 @@ def test_include_duplicate_name_inside_one_included_file_still_names_that_file(t
         compile_rules(top)
     (d,) = err.value.diagnostics
     assert d.code == "RC107" and d.file.endswith("p.yaml")
+
+
+def test_include_problems_of_a_file_reached_twice_are_reported_once(tmp_path: Path) -> None:
+    """Issue 31, case 14: RC104 printed twice for a file that two includes reach."""
+    (tmp_path / "top.yaml").write_text("version: 1\npasses:\n  - include: a.yaml\n  - include: b.yaml\n")
+    for name in ("a.yaml", "b.yaml"):
+        (tmp_path / name).write_text("version: 1\npasses:\n  - include: common.yaml\n")
+    (tmp_path / "common.yaml").write_text("version: 1\nattributes: {clinical: {post_window: x}}\npasses: []\n")
+    with pytest.raises(RuleFileError) as err:
+        compile_rules(tmp_path / "top.yaml")
+    assert [(d.code, d.line) for d in err.value.diagnostics] == [("RC104", 2)]
