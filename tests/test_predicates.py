@@ -37,7 +37,7 @@ def nested(text: str, spans: list[tuple[int, int, str]]) -> Document:
 def test_predicates_every_predicate_has_a_test_a_help_and_registered_attributes():
     modules = (sys.modules[__name__], importlib.import_module("tests.test_clinical_predicates"),  # issue 16's are tested there
                importlib.import_module("tests.test_distance_predicates"),  # issue 24's
-               importlib.import_module("tests.test_clinical_knowledge"))  # issue 35's
+               importlib.import_module("tests.test_clinical_knowledge"))
     tested = {name[len("test_predicates_"):] for m in modules for name in dir(m) if name.startswith("test_predicates_")}
     assert sorted(p for p in PREDICATES if p not in tested) == []
     for name, spec in PREDICATES.items():
@@ -167,3 +167,16 @@ def test_predicates_answer_with_evidence_or_none_for_every_pair(name):
             got = test(table, i, j)
             assert got is None or isinstance(got, (str, Evidence)), (name, i, j, got)
             assert got is None or (isinstance(str(got), str) and str(got)), (name, i, j)
+
+
+# -- syntax (issue 35) --------------------------------------------------------------------------------------
+def test_predicates_same_role():
+    from tests.helpers import parsed
+
+    doc = parsed("[Ann|person] hired [Bo|person] , and [she|pronoun] left .",
+                 "nsubj:1 ROOT:1 dobj:1 punct:1 cc:1 nsubj:6 conj:1 punct:1")
+    assert ask(doc, "same_role", 2, 0) == "both subjects"
+    assert ask(doc, "same_role", 2, 1) is None
+    assert ask(doc, "same_role", 1, 0, roles=["object"]) is None
+    plain = Document(name="plain", lines=doc.lines, concepts=doc.concepts)  # no parse: never holds
+    assert ask(plain, "same_role", 2, 0) is None

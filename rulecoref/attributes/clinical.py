@@ -34,7 +34,7 @@ class Clinical:
     post_window: int = setting("int", default=3, minimum=0, help="words after a mention searched for negation_post")
     post_breaks: Lexicon = setting("wordlist", default=_CLIN + "post_breaks.txt",
                                    help="words that end the search for negation_post besides scope_breaks: "
-                                        "'on [Ditropan] and did not do well' (issue 35)")
+                                        "'on [Ditropan] and did not do well'")
     scope_breaks: Lexicon = setting("wordlist", default=_CLIN + "scope_breaks.txt",
                                     help="words that end a cue's scope ('no fever but [cough]')")
     uncertainty_cues: Lexicon = setting("wordlist", default=_CLIN + "uncertainty_cues.txt",

@@ -66,28 +66,25 @@ class RuleSet:
     inputs: tuple[Path, ...] = ()
 
 
-def default_attributes() -> dict[str, Any]:
-    """The ``attributes:`` settings of a rule file that gives none (bundled word lists resolved)."""
+def default_attributes(specs: dict[str, Param] = SETTINGS) -> dict[str, Any]:
+    """The ``attributes:`` (or another settings block's) settings of a rule file that gives none
+    (bundled word lists resolved)."""
     chk = _Checker()
-    values = _Settings(chk.reporter(bundled_rules())).complete(SETTINGS, {})
+    values = _Settings(chk.reporter(bundled_rules())).complete(specs, {})
     if chk.problems:
         raise RuleFileError(_unique(chk.problems))
     return values
+
+
+def default_mentions() -> dict[str, Any]:
+    """The ``mentions:`` settings of a rule file that gives none."""
+    return default_attributes(MENTION_SETTINGS)
 
 
 def _unique(problems: list[Diagnostic]) -> list[Diagnostic]:
     """Each problem once: a file reached by two include paths is checked twice, and its problems
     (the same code, file, line and message) were printed twice."""
     return list(dict.fromkeys(problems))
-
-
-def default_mentions() -> dict[str, Any]:
-    """The ``mentions:`` settings of a rule file that gives none (bundled word lists resolved)."""
-    chk = _Checker()
-    values = _Settings(chk.reporter(bundled_rules())).complete(MENTION_SETTINGS, {})
-    if chk.problems:
-        raise RuleFileError(chk.problems)
-    return values
 
 
 def _merged(layers: list[dict[str, Any]]) -> dict[str, Any]:
