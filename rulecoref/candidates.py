@@ -16,9 +16,39 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .document import Evidence
+    from .document import Concept, Evidence
     from .mentions import MentionTable
-    from .passes import TypeScope
+
+
+@dataclass(frozen=True)
+class TypeScope:
+    """Which concept pairs a pass may link, declared in YAML (``applies_to``).
+
+    By default a concept links only with concepts of its own type, and a pronoun may link with any
+    type (seed 001: "each type of concept mention will only co-refer with a concept mention of
+    the same type, with the exception of pronouns").
+    """
+
+    types: frozenset[str] | None = None
+    exclude: frozenset[str] = frozenset()
+    same_type: bool = True
+    pronoun_types: frozenset[str] = frozenset({"pronoun"})
+
+    def admits(self, c: Concept) -> bool:
+        return self.admits_type(c.type)
+
+    def admits_type(self, type_: str) -> bool:
+        return (self.types is None or type_ in self.types) and type_ not in self.exclude
+
+    def allows(self, a: Concept, b: Concept) -> bool:
+        return self.allows_types(a.type, b.type)
+
+    def allows_types(self, ta: str, tb: str) -> bool:
+        if not (self.admits_type(ta) and self.admits_type(tb)):
+            return False
+        if not self.same_type or ta == tb:
+            return True
+        return ta in self.pronoun_types or tb in self.pronoun_types
 
 
 @dataclass(frozen=True)

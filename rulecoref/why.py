@@ -32,9 +32,10 @@ from .passes import PassConfig
 from .predicates import PREDICATES
 
 if TYPE_CHECKING:
+    from .candidates import TypeScope
     from .engine import Pipeline, Resolution
     from .mentions import MentionTable
-    from .passes import Pass, TypeScope
+    from .passes import Pass
 
 
 def explain_pair(pipe: Pipeline, res: Resolution, a: int, b: int) -> dict[str, Any]:

@@ -3,8 +3,7 @@ first or all, window, direction, and the scope's type rules."""
 
 from __future__ import annotations
 
-from rulecoref.candidates import SearchSpec, key_values, search
-from rulecoref.passes import TypeScope
+from rulecoref.candidates import SearchSpec, TypeScope, key_values, search
 from tests.helpers import mention_table
 
 ANY = TypeScope(same_type=False)

@@ -21,11 +21,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..candidates import SearchSpec, search
+from ..candidates import SearchSpec, TypeScope, search
 from ..engine import Pipeline
 from ..errors import Diagnostic, diagnostic
 from ..mentions import MentionTable
-from ..passes import TypeScope
 from ..predicates import PREDICATES
 from .corpus import GoldDoc
 from .space import Blocking, Pred, Scope

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..attributes import ATTRIBUTES, closure
-from ..passes import TypeScope
+from ..candidates import TypeScope
 from ..predicates import PREDICATES
 
 MAX_REQUIRE = 2

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..candidates import SearchSpec
-from ..document import Concept, Document, Link
+from ..candidates import SearchSpec, TypeScope
+from ..document import Document, Link
 from ..mentions import MentionTable
 from ..resources.lexicon import Lexicon
 from ..rules.schema import Param
@@ -74,37 +74,6 @@ def suggest(word: str, options: Iterable[str]) -> str | None:
     if not close:
         close = difflib.get_close_matches(word.replace("-", "_").lower(), options, n=1, cutoff=0.6)
     return close[0] if close else None
-
-
-@dataclass(frozen=True)
-class TypeScope:
-    """Which concept pairs a pass may link, declared in YAML (``applies_to``).
-
-    By default a concept links only with concepts of its own type, and a pronoun may link with any
-    type (seed 001: "each type of concept mention will only co-refer with a concept mention of
-    the same type, with the exception of pronouns").
-    """
-
-    types: frozenset[str] | None = None
-    exclude: frozenset[str] = frozenset()
-    same_type: bool = True
-    pronoun_types: frozenset[str] = frozenset({"pronoun"})
-
-    def admits(self, c: Concept) -> bool:
-        return self.admits_type(c.type)
-
-    def admits_type(self, type_: str) -> bool:
-        return (self.types is None or type_ in self.types) and type_ not in self.exclude
-
-    def allows(self, a: Concept, b: Concept) -> bool:
-        return self.allows_types(a.type, b.type)
-
-    def allows_types(self, ta: str, tb: str) -> bool:
-        if not (self.admits_type(ta) and self.admits_type(tb)):
-            return False
-        if not self.same_type or ta == tb:
-            return True
-        return ta in self.pronoun_types or tb in self.pronoun_types
 
 
 @dataclass

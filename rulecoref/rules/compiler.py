@@ -20,10 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from ..attributes import SETTINGS
+from ..candidates import TypeScope
 from ..errors import Diagnostic, RuleFileError, diagnostic
 from ..finder import SETTINGS as MENTION_SETTINGS
 from ..markup import MarkupError, parse_markup
-from ..passes import REPLACED, PassConfig, TypeScope, get_kind, known_kinds, suggest
+from ..passes import REPLACED, PassConfig, get_kind, known_kinds, suggest
 from ..resources import named_file
 from ..resources.lexicon import WordListError, check_phrases
 from ..rules import schema

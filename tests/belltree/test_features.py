@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from rulecoref.belltree.features import FeatureExtractor, MentionView, PartialEntity, RuleView, q
+from rulecoref.candidates import TypeScope
 from rulecoref.document import Link, Provenance, Removal
 from rulecoref.markup import parse_markup
-from rulecoref.passes import TypeScope
 from tests.belltree.support import table_of, view
 
 
