@@ -13,7 +13,7 @@ from ..words import BRACKETS, acronym_forms, acronym_letters, has_alnum, initial
 from .registry import EMPTY, attribute, setting, settings_group
 
 if TYPE_CHECKING:
-    from ..mentions import MentionTable
+    from .registry import Table
 
 
 # fmt: off
@@ -29,7 +29,7 @@ class Acronym:
 # fmt: on
 
 
-def _content(t: MentionTable, tokens: tuple[str, ...]) -> list[str]:
+def _content(t: Table, tokens: tuple[str, ...]) -> list[str]:
     """The tokens that carry content: no common word, some letter or digit ("of", "," are not)."""
     common = t.settings.words.common_words.words
     is_content = t.per_token("content", lambda tok: tok.lower() not in common and has_alnum(tok))
@@ -38,7 +38,7 @@ def _content(t: MentionTable, tokens: tuple[str, ...]) -> list[str]:
 
 @attribute("acronym", of_words=True, depends=("tokens",),
            help="the letters of a mention that is one acronym-like word: 'MRSA' -> mrsa, 'the CTs' -> ct")
-def _acronym(t: MentionTable) -> list[str | None]:
+def _acronym(t: Table) -> list[str | None]:
     s = t.settings.acronym
     out: list[str | None] = []
     for toks in t["tokens"]:
@@ -51,7 +51,7 @@ def _acronym(t: MentionTable) -> list[str | None]:
 @attribute("initials", of_words=True, depends=("tokens",),
            help="the initials of a long form (2-8 content words before a bracket): "
                 "'Methicillin-resistant Staphylococcus aureus' -> mrsa")
-def _initials(t: MentionTable) -> list[str | None]:
+def _initials(t: Table) -> list[str | None]:
     s = t.settings.acronym
     out: list[str | None] = []
     for toks in t["tokens"]:
@@ -66,7 +66,7 @@ def _initials(t: MentionTable) -> list[str | None]:
            help="the acronyms a long form admits: its initials and, with acronym.subsequence, every run of them in "
                 "order that starts with the first and covers acronym.min_coverage ('mrsa' -> mrsa, mrs, mra, msa); "
                 "with acronym as the other side, the exact blocking keys of acronym rules")
-def _acronym_forms(t: MentionTable) -> list[frozenset[str]]:
+def _acronym_forms(t: Table) -> list[frozenset[str]]:
     s, memo = t.settings.acronym, t.settings.resources.memo
     question = ("acronym_forms", s.subsequence, s.min_letters, s.min_coverage)
     seen: dict[str | None, frozenset[str]] = {None: EMPTY, "": EMPTY}  # many long forms share their initials

@@ -14,7 +14,7 @@ from ..words import CLAUSE_END, find_phrases
 from .registry import EMPTY, LEX, attribute, setting, settings_group
 
 if TYPE_CHECKING:
-    from ..mentions import MentionTable
+    from .registry import Table
 
 
 # fmt: off
@@ -62,7 +62,7 @@ def trigger_windows(before: list[str], after: list[str], triggers: frozenset[str
 
 @attribute("clue_windows", depends=("start", "end"), help="the words the UHD system's filters search for clues: after a trigger word that "
                                 "follows the mention, before one that precedes it ('[pain] in the left leg' -> the left leg)")
-def _clue_windows(t: MentionTable) -> list[tuple[tuple[str, ...], ...]]:
+def _clue_windows(t: Table) -> list[tuple[tuple[str, ...], ...]]:
     s, doc = t.settings.clues, t.doc
     w, triggers = s.window, s.triggers.words
     look_before = s.sides == "both"
@@ -83,7 +83,7 @@ def _clue_windows(t: MentionTable) -> list[tuple[tuple[str, ...], ...]]:
 
 
 @attribute("dates", depends=("clue_windows",), help="dates in the clue windows: '[x-ray] on 3/12' -> ('3/12',)")
-def _dates(t: MentionTable) -> list[tuple[str, ...]]:
+def _dates(t: Table) -> list[tuple[str, ...]]:
     rx = t.settings.clues.date_rx
     if rx is None:
         return [()] * t.n
@@ -97,7 +97,7 @@ def _dates(t: MentionTable) -> list[tuple[str, ...]]:
     return out
 
 
-def _keywords(t: MentionTable, phrases: frozenset[tuple[str, ...]]) -> list[frozenset[str]]:
+def _keywords(t: Table, phrases: frozenset[tuple[str, ...]]) -> list[frozenset[str]]:
     """The listed ``phrases`` in each mention's clue windows."""
     longest = max(map(len, phrases), default=0)
     first_words = frozenset(p[0] for p in phrases)
@@ -123,19 +123,19 @@ def _keywords(t: MentionTable, phrases: frozenset[tuple[str, ...]]) -> list[froz
 
 
 @attribute("locations", depends=("clue_windows",), help="location words in the clue windows: 'in the left leg' -> {left, leg}")
-def _locations(t: MentionTable) -> list[frozenset[str]]:
+def _locations(t: Table) -> list[frozenset[str]]:
     return _keywords(t, t.settings.clues.locations.phrases)
 
 
 @attribute("modifiers", depends=("clue_windows",), help="descriptive words in the clue windows: 'is new' -> {new}")
-def _modifiers(t: MentionTable) -> list[frozenset[str]]:
+def _modifiers(t: Table) -> list[frozenset[str]]:
     return _keywords(t, t.settings.clues.modifiers.phrases)
 
 
 @attribute("adjective_only", of_words=True, depends=("lower",), needs=("wordnet",),
            help="an adjective with no noun ('febrile', 'very painful'): every word known to WordNet, none a noun, "
                 "one an adjective; unknown words ('mrsa') might be names and keep a mention")
-def _adjective_only(t: MentionTable) -> list[bool]:
+def _adjective_only(t: Table) -> list[bool]:
     classes = t.per_token("adjective_class", t.settings.words.word_class).__getitem__
     out = []
     for low in t["lower"]:

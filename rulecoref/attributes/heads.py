@@ -19,7 +19,7 @@ from ..words import normalise, prefix_len, prefix_match
 from .registry import EMPTY, LEX, attribute, nested, resources, setting, settings_class, settings_group
 
 if TYPE_CHECKING:
-    from ..mentions import MentionTable
+    from .registry import Table
 
 NON_LETTERS = re.compile(r"[^a-z]+")
 NON_ALNUM = re.compile(r"[^a-z0-9]+")
@@ -132,41 +132,41 @@ class Words:
 
 # -- where the mention is -----------------------------------------------------------------------
 @attribute("type", help="the concept type ('problem')")
-def _type(t: MentionTable) -> list[str]:
+def _type(t: Table) -> list[str]:
     return [c.type for c in t.doc.concepts]
 
 
 @attribute("line", help="the line the mention starts on; i2b2 text has one sentence per line")
-def _line(t: MentionTable) -> list[int]:
+def _line(t: Table) -> list[int]:
     return [c.start[0] for c in t.doc.concepts]
 
 
 @attribute("start", help="flat index of the first token (tokens counted over the whole document)")
-def _start(t: MentionTable) -> list[int]:
+def _start(t: Table) -> list[int]:
     return t.doc.concept_starts  # the document's one position index, not a copy
 
 
 @attribute("end", help="flat index of the last token")
-def _end(t: MentionTable) -> list[int]:
+def _end(t: Table) -> list[int]:
     return t.doc.concept_ends
 
 
 # -- words ----------------------------------------------------------------------------------------
 @attribute("tokens", depends=("start", "end"), help="the tokens as written: ('Chest', 'pain')")
-def _tokens(t: MentionTable) -> list[tuple[str, ...]]:
+def _tokens(t: Table) -> list[tuple[str, ...]]:
     flat = t.doc.flat_tokens
     return [tuple(flat[s: e + 1]) for s, e in zip(t["start"], t["end"])]
 
 
 @attribute("lower", of_words=True, depends=("tokens",), help="the tokens lowercased: ('chest', 'pain')")
-def _lower(t: MentionTable) -> list[tuple[str, ...]]:
+def _lower(t: Table) -> list[tuple[str, ...]]:
     lower = t.per_token("lower", str.lower).__getitem__
     return [tuple(map(lower, toks)) for toks in t["tokens"]]
 
 
 @attribute("text_norm", of_words=True, depends=("tokens",),
            help="lowercased words without punctuation and determiners: 'The chest-pain .' -> 'chest-pain'")
-def _text_norm(t: MentionTable) -> list[str]:
+def _text_norm(t: Table) -> list[str]:
     ignore = t.settings.words.determiners.words
     kept = t.per_token("text_norm", lambda tok: normalise((tok,), ignore)).__getitem__
     return [" ".join(filter(None, map(kept, toks))) for toks in t["tokens"]]
@@ -174,14 +174,14 @@ def _text_norm(t: MentionTable) -> list[str]:
 
 @attribute("conditioned", of_words=True, depends=("tokens",), needs=("wordnet",),
            help="each token's meaning-bearing form, '' when dropped (common words, adjectives, punctuation)")
-def _conditioned(t: MentionTable) -> list[tuple[str, ...]]:
+def _conditioned(t: Table) -> list[tuple[str, ...]]:
     condition = t.per_token("conditioned", t.settings.words.condition).__getitem__
     return [tuple(map(condition, toks)) for toks in t["tokens"]]
 
 
 @attribute("words", of_words=True, depends=("conditioned",),
            help="the set of meaning-bearing words: 'the painful Abscess-like area' -> {abscesslike, area}")
-def _words(t: MentionTable) -> list[frozenset[str]]:
+def _words(t: Table) -> list[frozenset[str]]:
     return [frozenset(filter(None, cond)) for cond in t["conditioned"]]
 
 
@@ -193,7 +193,7 @@ def core_length(lower: tuple[str, ...], stops: frozenset[str]) -> int:
 
 @attribute("head", of_words=True, depends=("lower", "conditioned"),
            help="the last meaning-bearing word before a post-modifier: 'recurrent abscess in the gluteal region' -> abscess")
-def _head(t: MentionTable) -> list[str | None]:
+def _head(t: Table) -> list[str | None]:
     stops = t.settings.words.head_stops.words
     out: list[str | None] = []
     for low, cond in zip(t["lower"], t["conditioned"]):
@@ -202,13 +202,13 @@ def _head(t: MentionTable) -> list[str | None]:
     return out
 
 
-def word_families(t: MentionTable) -> dict[str, frozenset[str]]:
+def word_families(t: Table) -> dict[str, frozenset[str]]:
     """For each meaning-bearing word of the document's mentions, the words of the document it
     matches by ``words_match`` (itself included): worked out once per document, so that rules
     compare words with a set lookup. Words that match by prefix share their first ``min_prefix``
     letters, so only those are compared; synonyms count whichever of the two lists the other."""
 
-    def build(t: MentionTable) -> dict[str, frozenset[str]]:
+    def build(t: Table) -> dict[str, frozenset[str]]:
         s = t.settings.words
         wm = s.word_match
         words = sorted(set().union(*t.words_table["words"]))  # the distinct mentions hold them all
@@ -237,14 +237,14 @@ def word_families(t: MentionTable) -> dict[str, frozenset[str]]:
 @attribute("head_family", of_words=True, depends=("head", "words"), needs=("wordnet",),
            help="the words in this document that match this mention's head by words_match (itself included): "
                 "'tumor' -> {tumor, tumors, neoplasm}; a match rule's blocking key against the candidates' head")
-def _head_family(t: MentionTable) -> list[frozenset[str]]:
+def _head_family(t: Table) -> list[frozenset[str]]:
     family = word_families(t)
     return [family[h] if h else EMPTY for h in t["head"]]
 
 
 @attribute("head_base", of_words=True, depends=("head",), needs=("wordnet",),
            help="the head's WordNet noun base form: 'abscesses' -> abscess (the head itself when WordNet has none)")
-def _head_base(t: MentionTable) -> list[str | None]:
+def _head_base(t: Table) -> list[str | None]:
     wn = t.settings.wordnet
     return [(wn.base(h, "n") or h) if h else None for h in t["head"]]
 
@@ -253,7 +253,7 @@ def _head_base(t: MentionTable) -> list[str | None]:
            help="plural or singular: a pronoun from the pronoun lists ('they', 'it'; 'you': unknown), else a head "
                 "ending in -s (not -ss, -us, -is, nor one of singular_nouns: 'diabetes') is plural ('lesions'), any "
                 "other head singular")
-def _number(t: MentionTable) -> list[str | None]:
+def _number(t: Table) -> list[str | None]:
     people, singular_nouns = t.settings.people, t.settings.words.singular_nouns.words
     plural, singular = people.plural_pronouns.words, people.singular_pronouns.words
     out: list[str | None] = []
@@ -272,7 +272,7 @@ def _number(t: MentionTable) -> list[str | None]:
 @attribute("head_index", of_words=True, depends=("lower", "conditioned"),
            help="the position of the head token in the mention: the head's own token, else the last word before "
                 "a post-modifier ('the size of the striatum' -> 1)")
-def _head_index(t: MentionTable) -> list[int]:
+def _head_index(t: Table) -> list[int]:
     stops = t.settings.words.head_stops.words
     out = []
     for low, cond in zip(t["lower"], t["conditioned"]):
@@ -286,14 +286,14 @@ def _head_index(t: MentionTable) -> list[int]:
 
 @attribute("head_word", of_words=True, depends=("head", "lower", "head_index"),
            help="the head as a word, also for mentions whose words conditioning drops ('this' -> this)")
-def _head_word(t: MentionTable) -> list[str]:
+def _head_word(t: Table) -> list[str]:
     return [h or low[k] for h, low, k in zip(t["head"], t["lower"], t["head_index"])]
 
 
 @attribute("capitalised", depends=("tokens", "lower"),
            help="capitalised words other than common words, not counting a sentence's first word: "
                 "'Dr. Smith' -> {Dr., Smith}")
-def _capitalised(t: MentionTable) -> list[frozenset[str]]:
+def _capitalised(t: Table) -> list[frozenset[str]]:
     common = t.settings.words.common_words.words
     out = []
     for toks, low, c in zip(t["tokens"], t["lower"], t.doc.concepts):
@@ -306,7 +306,7 @@ def _capitalised(t: MentionTable) -> list[frozenset[str]]:
 @attribute("head_class", depends=("is_pronoun", "head_word", "head_index", "tokens"), needs=("wordnet",),
            help="the head's word class without a tagger: PRP (a pronoun), CD (has a digit), NNP (capitalised "
                 "inside a sentence), NN (a WordNet noun), JJ (only an adjective), X (else)")
-def _head_class(t: MentionTable) -> list[str]:
+def _head_class(t: Table) -> list[str]:
     wn = t.settings.wordnet
     out = []
     for pron, h, k, toks, c in zip(t["is_pronoun"], t["head_word"], t["head_index"], t["tokens"], t.doc.concepts):
@@ -323,7 +323,7 @@ def _head_class(t: MentionTable) -> list[str]:
 
 @attribute("mention_level", depends=("is_pronoun", "capitalised", "tokens", "head_index"),
            help="Luo et al.'s mention level: PRO (a pronoun), NAM (a name: capitalised words), NOM (a description)")
-def _mention_level(t: MentionTable) -> list[str]:
+def _mention_level(t: Table) -> list[str]:
     out = []
     for pron, caps, toks, k in zip(t["is_pronoun"], t["capitalised"], t["tokens"], t["head_index"]):
         head = toks[k]
@@ -332,12 +332,12 @@ def _mention_level(t: MentionTable) -> list[str]:
 
 
 @attribute("possessive", depends=("is_pronoun", "lower"), help="a possessive pronoun: 'his', 'its'")
-def _possessive(t: MentionTable) -> list[bool]:
+def _possessive(t: Table) -> list[bool]:
     words = t.settings.people.possessive_pronouns.words
     return [p and low[-1] in words for p, low in zip(t["is_pronoun"], t["lower"])]
 
 
 @attribute("reflexive", depends=("is_pronoun", "lower"), help="a reflexive pronoun: 'himself'")
-def _reflexive(t: MentionTable) -> list[bool]:
+def _reflexive(t: Table) -> list[bool]:
     words = t.settings.people.reflexive_pronouns.words
     return [p and low[-1] in words for p, low in zip(t["is_pronoun"], t["lower"])]

@@ -17,7 +17,7 @@ from .heads import NON_LETTERS
 from .registry import LEX, attribute, setting, settings_group, sibling
 
 if TYPE_CHECKING:
-    from ..mentions import MentionTable
+    from .registry import Table
 
 _PEOPLE = LEX + "people/"
 
@@ -86,7 +86,7 @@ class Names:
 
 @attribute("person_words", depends=("tokens", "type"),
            help="the people linker's words of a person or pronoun mention: 'Dr. Smith's' -> (dr, smith)")
-def _person_words(t: MentionTable) -> list[tuple[str, ...]]:
+def _person_words(t: Table) -> list[tuple[str, ...]]:
     wanted = t.settings.people.types | t.settings.pronoun_types
     norm = t.per_token("norm_word", norm_word)
     return [tuple(w for w in map(norm.__getitem__, toks) if w) if ty in wanted else ()
@@ -96,7 +96,7 @@ def _person_words(t: MentionTable) -> list[tuple[str, ...]]:
 @attribute("is_pronoun", depends=("type", "person_words", "lower"),
            help="a pronoun mention: a pronoun type, a person mention made only of pronouns ('I', 'you'), or a "
                 "one-word mention of any type that is a pronoun ('it' typed object)")
-def _is_pronoun(t: MentionTable) -> list[bool]:
+def _is_pronoun(t: Table) -> list[bool]:
     people, pronoun_types = t.settings.people, t.settings.pronoun_types
     person_types, vocab = people.types, people.vocab
     pronouns = vocab.pronouns
@@ -107,12 +107,12 @@ def _is_pronoun(t: MentionTable) -> list[bool]:
 
 @attribute("pronoun", depends=("is_pronoun", "person_words"),
            help="the word of a one-word pronoun mention: 'He' -> he")
-def _pronoun(t: MentionTable) -> list[str | None]:
+def _pronoun(t: Table) -> list[str | None]:
     return [w[0] if p and len(w) == 1 else None for p, w in zip(t["is_pronoun"], t["person_words"])]
 
 
 @attribute("person", depends=("type", "is_pronoun"), help="a person mention that is no pronoun")
-def _person(t: MentionTable) -> list[bool]:
+def _person(t: Table) -> list[bool]:
     types = t.settings.people.types
     return [ty in types and not p for ty, p in zip(t["type"], t["is_pronoun"])]
 
@@ -120,7 +120,7 @@ def _person(t: MentionTable) -> list[bool]:
 @attribute("gender", depends=("tokens", "is_pronoun", "person", "person_words"),
            help="masculine, feminine or neuter from the mention's own words: 'Mr. Smith', 'his', "
                 "'a 67 year old woman'; 'it' -> neuter (a pronoun); None when they say nothing")
-def _gender(t: MentionTable) -> list[str | None]:
+def _gender(t: Table) -> list[str | None]:
     v, neuter = t.settings.people.vocab, t.settings.people.neuter_pronouns.words
     out: list[str | None] = []
     for toks, pron, person, pw in zip(t["tokens"], t["is_pronoun"], t["person"], t["person_words"]):
@@ -136,7 +136,7 @@ def _gender(t: MentionTable) -> list[str | None]:
 def _person_column(fn: Callable[[PeopleVocab, tuple[str, ...], tuple[str, ...]], Any]):
     """A column over the person mentions (no pronouns); None elsewhere."""
 
-    def column(t: MentionTable) -> list[Any]:
+    def column(t: Table) -> list[Any]:
         v = t.settings.people.vocab
         return [fn(v, toks, w) if person else None for toks, w, person in zip(t["tokens"], t["person_words"], t["person"])]
 
@@ -159,7 +159,7 @@ del _name, _fn, _help
 @attribute("name_words", depends=("tokens", "person", "line", "start"),
            help="a person name's words, None when it shows no name: 'Dr. Edward L, Smith' -> (edward, smith), 'Smith's' -> (smiths,); "
                 "a capital at the start of a line does not make a name when the note also writes the word in lowercase")
-def _name_words(t: MentionTable) -> list[tuple[str, ...] | None]:
+def _name_words(t: Table) -> list[tuple[str, ...] | None]:
     n = t.settings.names
     removed = n.removed
     out: list[tuple[str, ...] | None] = []
@@ -185,7 +185,7 @@ def _name_words(t: MentionTable) -> list[tuple[str, ...] | None]:
 
 @attribute("name_keys", depends=("name_words",),
            help="blocking keys of name words: their first letters, as many as names_match needs to share")
-def _name_keys(t: MentionTable) -> list[tuple[str, ...]]:
+def _name_keys(t: Table) -> list[tuple[str, ...]]:
     n = t.settings.names
     k = prefix_len(n.min_prefix, n.prefix_ratio)
     return [tuple(dict.fromkeys(w[:k] for w in words)) if words else () for words in t["name_words"]]

@@ -11,28 +11,55 @@ every group once per pipeline, and an attribute reads ``t.settings.<group>.<key>
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import Field, dataclass, field, fields
 from itertools import compress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..resources.lexicon import Lexicon
 from ..rules.schema import Param
 
 if TYPE_CHECKING:
-    from ..mentions import MentionTable
+    from ..document import Document
+
+T = TypeVar("T")
 
 LEX = "resources/lexicons/"
 EMPTY: frozenset[str] = frozenset()  # one empty set for every mention that has none (a new one per mention costs)
 
 
 # -- attributes ------------------------------------------------------------------------------------
+class Table(Protocol):
+    """What an attribute reads of a document's mention table (``mentions.MentionTable``): columns by
+    name, the document, the settings and the shared per-document facts. A protocol, because
+    mentions.py imports this package to compute the columns: naming the class here made a cycle."""
+
+    doc: Document
+    settings: MentionSettings
+    n: int
+
+    def __getitem__(self, name: str) -> Sequence[Any]: ...
+
+    def per_token(self, name: str, fn: Callable[[str], T]) -> dict[str, T]: ...
+
+    def document_value(self, name: Hashable, fn: Callable[[Table], T]) -> T: ...
+
+    @property
+    def words_table(self) -> Table: ...
+
+    @property
+    def umls(self) -> Any: ...  # attributes/umls.py's UmlsStrings (that module imports this one)
+
+    @property
+    def token_set(self) -> frozenset[str]: ...
+
+
 @dataclass(frozen=True)
 class AttributeSpec:
     """A registered attribute: its column function, what it depends on, and what it means."""
 
     name: str
-    compute: Callable[[MentionTable], list[Any]]
+    compute: Callable[[Table], list[Any]]
     depends: tuple[str, ...]
     needs: tuple[str, ...]  # resources loaded before documents run: "wordnet", "umls"
     help: str
@@ -57,7 +84,7 @@ def attribute(name: str, *, depends: tuple[str, ...] = (), needs: tuple[str, ...
     if given and of_words:
         raise ValueError(f"attribute {name!r}: a given fact is a concept's, not its words' (given and of_words)")
 
-    def deco(fn: Callable[[MentionTable], Any]) -> Callable[[MentionTable], Any]:
+    def deco(fn: Callable[[Table], Any]) -> Callable[[Table], Any]:
         compute = _with_facts(name, fn, per_mention) if given else fn
         ATTRIBUTES[name] = AttributeSpec(name, compute, depends, needs, help, of_words, per_mention, given)
         return fn
@@ -65,10 +92,10 @@ def attribute(name: str, *, depends: tuple[str, ...] = (), needs: tuple[str, ...
     return deco
 
 
-def _with_facts(name: str, fn: Callable[[MentionTable], Any], per_mention: bool) -> Callable[[MentionTable], Any]:
+def _with_facts(name: str, fn: Callable[[Table], Any], per_mention: bool) -> Callable[[Table], Any]:
     """``fn`` with the document's given facts ``name`` in place of the computed values."""
 
-    def compute(t: MentionTable) -> Any:
+    def compute(t: Table) -> Any:
         column = fn(t)
         if not t.doc.facts:
             return column

@@ -16,7 +16,7 @@ from .syntax import span_role
 
 if TYPE_CHECKING:
     from ..document import Document
-    from ..mentions import MentionTable
+    from .registry import Table
 
 _SALIENCE = LEX + "salience/"
 
@@ -69,7 +69,7 @@ PARSED_PRONOUN_ROLES = {"subject": "subject", "possessor": "possessive", "object
                 "and reflexive: attributes.people's): 'he' -> subject, "
                 "'told [her] that' -> object, '[her] mother' -> possessive; None for others ('it', 'this'); with a "
                 "parse (--parser), the role of its dependency label where it names one ('[he] and his wife' -> subject)")
-def _pronoun_role(t: MentionTable) -> list[str | None]:
+def _pronoun_role(t: Table) -> list[str | None]:
     s, people = t.settings.salience, t.settings.people
     subj, obj, followers = s.subject_pronouns.words, s.object_pronouns.words, s.object_followers.words
     poss, refl = people.possessive_pronouns.words, people.reflexive_pronouns.words
@@ -103,7 +103,7 @@ def _pronoun_role(t: MentionTable) -> list[str | None]:
            help="the mention stands where a subject stands: first in its sentence, after a clause opener or after "
                 "a short opening phrase and a comma ('In 1990 , [Smith] resigned'); not a possessor ('[Smith] 's'); "
                 "with a parse (--parser), it is a subject by its dependency label (grammatical_role)")
-def _subject_position(t: MentionTable) -> list[bool]:
+def _subject_position(t: Table) -> list[bool]:
     s = t.settings.salience
     openers, max_intro = s.clause_openers.words, s.max_intro_tokens
     doc = t.doc
@@ -130,7 +130,7 @@ class NameOccurrences(NamedTuple):
 NO_NAME = NameOccurrences(None, ())
 
 
-def _name_places(t: MentionTable, names: set[str]) -> dict[str, list[tuple[int, int]]]:
+def _name_places(t: Table, names: set[str]) -> dict[str, list[tuple[int, int]]]:
     """Where each of ``names`` is written capitalised: (line, token) positions."""
     where: dict[str, list[tuple[int, int]]] = {}
     for li, toks in enumerate(t.doc.lines, 1) if names else ():
@@ -146,7 +146,7 @@ def _name_places(t: MentionTable, names: set[str]) -> dict[str, list[tuple[int, 
            help="where the text names a person mention's referent: its own place and every capitalised occurrence "
                 "of its surname, as (line, first token, last token, subject position), the occurrences shared by the "
                 "mentions of one name; '[Sandra Collins] is a DJ . Collins performed' -> two places")
-def _name_occurrences(t: MentionTable) -> list[NameOccurrences]:
+def _name_occurrences(t: Table) -> list[NameOccurrences]:
     s = t.settings.salience
     openers, max_intro = s.clause_openers.words, s.max_intro_tokens
     doc = t.doc

@@ -14,7 +14,7 @@ from ..document import Document
 from .registry import attribute, setting, settings_group
 
 if TYPE_CHECKING:
-    from ..mentions import MentionTable
+    from .registry import Table
 
 
 # fmt: off
@@ -46,7 +46,7 @@ def _span(doc: Document, i: int) -> tuple[int, int, int]:
            help="by the dependency parse (--parser): subject, object, possessor, oblique (object of a preposition), "
                 "predicate, root or other; a conjunct or apposition shares the role of the mention it joins "
                 "('Ann and [Bo] left' -> subject); None without a parse")
-def _grammatical_role(t: MentionTable) -> list[str | None]:
+def _grammatical_role(t: Table) -> list[str | None]:
     doc = t.doc
     if doc.parse is None:
         return [None] * t.n
@@ -56,7 +56,7 @@ def _grammatical_role(t: MentionTable) -> list[str | None]:
 @attribute("syntactic_head", depends=("line",),
            help="by the dependency parse (--parser): the (line, token) of the mention's syntactic head, the token "
                 "whose own head lies outside the mention ('the [police] officer' -> officer); None without a parse")
-def _syntactic_head(t: MentionTable) -> list[tuple[int, int] | None]:
+def _syntactic_head(t: Table) -> list[tuple[int, int] | None]:
     doc, parse = t.doc, t.doc.parse
     if parse is None:
         return [None] * t.n

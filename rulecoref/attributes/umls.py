@@ -9,8 +9,7 @@ from .heads import NON_ALNUM
 from .registry import EMPTY, attribute, setting, settings_group
 
 if TYPE_CHECKING:
-    from ..mentions import MentionTable
-    from .registry import MentionSettings
+    from .registry import MentionSettings, Table
 
 
 # fmt: off
@@ -105,12 +104,12 @@ class UmlsStrings:
 
 @attribute("umls_hit", depends=("tokens",), needs=("umls",),
            help="(the string that decided, its CUIs): one UMLS query for the document")
-def _umls_hit(t: MentionTable) -> list[tuple[str | None, frozenset[str]]]:
+def _umls_hit(t: Table) -> list[tuple[str | None, frozenset[str]]]:
     return t.umls.lookup(t["tokens"])
 
 
 @attribute("cuis", depends=("umls_hit",), needs=("umls",),
            help="UMLS concept numbers of the mention's string (its most literal form that has some): "
                 "'renal' -> {C0022646}; empty when ambiguous (more than umls.max_cuis)")
-def _cuis(t: MentionTable) -> list[frozenset[str]]:
+def _cuis(t: Table) -> list[frozenset[str]]:
     return [cuis for _, cuis in t["umls_hit"]]
