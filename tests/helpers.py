@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import importlib.util
 import os
@@ -178,3 +179,21 @@ def parsed(markup: str, arcs: str) -> Document:
     assert len(heads) == len(doc.flat_tokens), "one arc per token"
     doc.parse = Parse(tuple(heads), tuple(deps), ("",) * len(heads), source="test")
     return doc
+
+
+def command_parsers() -> dict[str, argparse.ArgumentParser]:
+    """Every command's parser by its name ('umls load' for a subcommand): what the flag and docs
+    tests walk."""
+    from rulecoref.cli import build_parser
+
+    out: dict[str, argparse.ArgumentParser] = {}
+
+    def walk(parser: argparse.ArgumentParser, prefix: str) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    out[f"{prefix}{name}"] = sub
+                    walk(sub, f"{prefix}{name} ")
+
+    walk(build_parser(), "")
+    return out

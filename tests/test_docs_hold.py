@@ -5,7 +5,6 @@ machine path) reaches a user's page or ``--help``."""
 
 from __future__ import annotations
 
-import argparse
 import os
 import re
 import shlex
@@ -18,7 +17,7 @@ import pytest
 import yaml
 
 from rulecoref.cli import build_parser
-from tests.helpers import ROOT
+from tests.helpers import ROOT, command_parsers
 
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 _FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
@@ -62,22 +61,8 @@ def _tokens(command: str) -> list[str]:
     return words
 
 
-def _parsers() -> dict[str, argparse.ArgumentParser]:
-    out: dict[str, argparse.ArgumentParser] = {}
-
-    def walk(parser: argparse.ArgumentParser, prefix: str) -> None:
-        for action in parser._actions:
-            if isinstance(action, argparse._SubParsersAction):
-                for name, sub in action.choices.items():
-                    out[f"{prefix}{name}"] = sub
-                    walk(sub, f"{prefix}{name} ")
-
-    walk(build_parser(), "")
-    return out
-
-
 COMMANDS = _commands()
-PARSERS = _parsers()
+PARSERS = command_parsers()
 
 
 def _command_of(words: list[str]) -> tuple[str, list[str]]:

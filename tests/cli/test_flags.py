@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from rulecoref.cli import build_parser, main
+from rulecoref.cli import main
 from rulecoref.cli.common import NO_PROGRESS_HELP, QUIET_HELP, TYPES_HELP
+from tests.helpers import command_parsers
 
 #: commands that work through documents (or rows): each takes --quiet and --no-progress
 DOCUMENT_COMMANDS = {"resolve", "view", "evaluate", "explain", "train", "sweep", "ablate", "induce", "convert",
@@ -20,19 +21,7 @@ TYPED_COMMANDS = {"resolve", "explain", "train", "sweep", "ablate", "induce", "w
 OTHER_COMMANDS = {"check", "umls", "umls lookup", "umls info"}
 
 
-def commands() -> dict[str, argparse.ArgumentParser]:
-    """Every command's parser by its name ('umls load' for a subcommand)."""
-    out: dict[str, argparse.ArgumentParser] = {}
-
-    def walk(parser: argparse.ArgumentParser, prefix: str) -> None:
-        for action in parser._actions:
-            if isinstance(action, argparse._SubParsersAction):
-                for name, sub in action.choices.items():
-                    out[f"{prefix}{name}"] = sub
-                    walk(sub, f"{prefix}{name} ")
-
-    walk(build_parser(), "")
-    return out
+commands = command_parsers
 
 
 def option(parser: argparse.ArgumentParser, flag: str) -> argparse.Action | None:
