@@ -72,7 +72,7 @@ def test_train_then_resolve_end_to_end(tmp_path, kind):
 def test_train_accepts_any_concept_types(tmp_path):
     gold = write_folder(tmp_path / "gold", NOTES * 3, custom_type="abstract")
     model = tmp_path / "m.json"
-    assert main(["train", str(gold), "--model", str(model), "--min-count", "1", "-q"]) == 0
+    assert main(["train", str(gold), "--model", str(model), "--min-count", "1", "--types", "auto", "-q"]) == 0
     out = tmp_path / "out"
     assert main(["resolve", str(gold), "--rules", str(ROOT / "rules" / "belltree.yaml"), "--model", str(model),
                  "--out", str(out), "--types", "auto", "--no-progress", "-q"]) == 0
