@@ -370,6 +370,18 @@ def thing_antecedent(t: MentionTable, i: int, j: int) -> str | None:
     return f"'{_text(t, i)}' refers to the nearest {'plural' if plural else 'singular'} thing '{_text(t, j)}'"
 
 
+@predicate("distant_not_first", attributes=("thing_rank", "line", "thing_pronoun"), needs_value="thing_rank",
+           help="the candidate j stands in an earlier sentence than i and is neither the first thing of it nor a "
+                "pronoun for things: across a sentence a pronoun refers to what the last one was about, its first "
+                "thing or a pronoun that already kept it in focus, not to whatever ended it ('[Ultrasound] showed "
+                "[increased flow] . [This] was reviewed')")
+def distant_not_first(t: MentionTable, i: int, j: int) -> str | None:
+    rank = t["thing_rank"][j]
+    if t["line"][j] >= t["line"][i] or not rank or t["thing_pronoun"][j]:
+        return None
+    return f"'{_text(t, j)}' is thing {rank + 1} of an earlier sentence, not its first"
+
+
 @predicate("complement_clash", attributes=("complement",), needs_value="complement",
            help="both mentions are followed by an 'of'/'to' phrase and no word of one matches a word of the other: "
                 "'[treatment] of an imperforate anus' / '[treatment] of urinary tract infection'")

@@ -36,6 +36,17 @@ def test_predicates_pronoun_use(pipeline, markup, holds):
     assert (ask(pipeline, "pronoun_use", markup) is not None) is holds
 
 
+@pytest.mark.parametrize("markup, j, holds", [
+    # the last concept (i) and candidate j
+    ("An [ultrasound|test] showed [increased flow|problem] .\n[This|pronoun] was reviewed .", 1, True),
+    ("An [ultrasound|test] showed [increased flow|problem] .\n[This|pronoun] was reviewed .", 0, False),
+    ("[HPV|problem] caused [warts|problem] , and [this|pronoun] is viral .", 1, False),  # the same sentence
+    ("She used [Allegra|treatment] and began using [it|pronoun] .\n[It|pronoun] helps .", 1, False),  # a pronoun
+])
+def test_predicates_distant_not_first(pipeline, markup, j, holds):
+    assert (ask(pipeline, "distant_not_first", markup, j=j) is not None) is holds
+
+
 @pytest.mark.parametrize("markup, holds", [
     ("He had [treatment|treatment] of a fracture .\nHe had [treatment|treatment] of an infection .", True),
     ("[injury|problem] to the esophagus ; [injury|problem] to the small intestine .", True),

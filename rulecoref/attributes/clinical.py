@@ -423,6 +423,19 @@ def _thing_key(t: Table) -> list[str | None]:
     return ["thing" if w or not (p or pr) else None for w, p, pr in zip(t["thing_pronoun"], t["person"], t["is_pronoun"])]
 
 
+@attribute("thing_rank", depends=("thing_key", "line", "start"),
+           help="the place of a thing (thing_key) among the things of its sentence, counted from 0 in text order: "
+                "'[HPV] caused [warts] .' -> 0, 1; None for people and person pronouns")
+def _thing_rank(t: Table) -> list[int | None]:
+    out: list[int | None] = [None] * len(t["line"])
+    seen: dict[int, int] = {}
+    for k in sorted(range(len(out)), key=t["start"].__getitem__):
+        if t["thing_key"][k]:
+            out[k] = seen.get(t["line"][k], 0)
+            seen[t["line"][k]] = out[k] + 1
+    return out
+
+
 @attribute("clinical_head", of_words=True, depends=("lower", "conditioned"),
            help="the head, skipping a light noun after it: 'sleep apnea symptoms' -> apnea, "
                 "'Coumadin therapy' -> coumadin")
