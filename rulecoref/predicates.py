@@ -382,6 +382,21 @@ def distant_not_first(t: MentionTable, i: int, j: int) -> str | None:
     return f"'{_text(t, j)}' is thing {rank + 1} of an earlier sentence, not its first"
 
 
+@predicate("distant_object", attributes=("line", "subject_position", "type"),
+           params={"note_types": Param("str_list", default=[],
+                                       help="only in a document with a mention of one of these types (a clinical "
+                                            "note); empty: in every document")},
+           help="mention i stands in a later sentence than j and not where a subject stands: a pronoun that carries "
+                "what the last sentence was about across to this one is its subject ('[Allegra] ... [It] helps'); "
+                "an object refers within its own sentence or to no concept ('regains weight ... gained [it] back')")
+def distant_object(t: MentionTable, i: int, j: int, note_types: list[str] | tuple[str, ...] = ()) -> str | None:
+    if t["line"][j] >= t["line"][i] or t["subject_position"][i]:
+        return None
+    if note_types and set(note_types).isdisjoint(t["type"]):
+        return None
+    return f"'{_text(t, i)}' is no subject and '{_text(t, j)}' is in an earlier sentence"
+
+
 @predicate("complement_clash", attributes=("complement",), needs_value="complement",
            help="both mentions are followed by an 'of'/'to' phrase and no word of one matches a word of the other: "
                 "'[treatment] of an imperforate anus' / '[treatment] of urinary tract infection'")

@@ -47,6 +47,17 @@ def test_predicates_distant_not_first(pipeline, markup, j, holds):
     assert (ask(pipeline, "distant_not_first", markup, j=j) is not None) is holds
 
 
+@pytest.mark.parametrize("markup, note_types, holds", [
+    ("He regained [the weight|problem] .\nIt took months before he lost [it|pronoun] .", [], True),
+    ("He regained [the weight|problem] .\nIt took months before he lost [it|pronoun] .", ["problem"], True),
+    ("He regained [the weight|object] .\nIt took months before he lost [it|pronoun] .", ["problem"], False),
+    ("She used [Allegra|treatment] .\n[It|pronoun] helps .", [], False),  # a subject
+    ("She used [Allegra|treatment] and stopped [it|pronoun] .", [], False),  # the same sentence
+])
+def test_predicates_distant_object(pipeline, markup, note_types, holds):
+    assert (ask(pipeline, "distant_object", markup, note_types=note_types) is not None) is holds
+
+
 @pytest.mark.parametrize("markup, holds", [
     ("He had [treatment|treatment] of a fracture .\nHe had [treatment|treatment] of an infection .", True),
     ("[injury|problem] to the esophagus ; [injury|problem] to the small intestine .", True),
