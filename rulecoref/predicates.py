@@ -397,6 +397,18 @@ def distant_object(t: MentionTable, i: int, j: int, note_types: list[str] | tupl
     return f"'{_text(t, i)}' is no subject and '{_text(t, j)}' is in an earlier sentence"
 
 
+@predicate("same_clause", attributes=("line", "clause_number", "thing_pronoun", "reflexive"),
+           help="mention i is a pronoun for things, not reflexive, in the clause of j: a pronoun does not refer to "
+                "a thing of its own clause (binding theory's principle B: 'takes [HCTZ] for [this]': this is what "
+                "HCTZ treats), a reflexive does ('[the lesion] [itself]')")
+def same_clause(t: MentionTable, i: int, j: int) -> str | None:
+    if not t["thing_pronoun"][i] or t["reflexive"][i] or t["line"][i] != t["line"][j]:
+        return None
+    if t["clause_number"][i] != t["clause_number"][j]:
+        return None
+    return f"'{_text(t, i)}' and '{_text(t, j)}' stand in one clause"
+
+
 @predicate("complement_clash", attributes=("complement",), needs_value="complement",
            help="both mentions are followed by an 'of'/'to' phrase and no word of one matches a word of the other: "
                 "'[treatment] of an imperforate anus' / '[treatment] of urinary tract infection'")

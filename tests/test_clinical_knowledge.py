@@ -59,6 +59,17 @@ def test_predicates_distant_object(pipeline, markup, note_types, holds):
 
 
 @pytest.mark.parametrize("markup, holds", [
+    ("He takes [hydrochlorothiazide|treatment] for [this|pronoun] .", True),
+    ("She has [asthma|problem] but needs no medication for [this|pronoun] .", False),  # 'but' opens a clause
+    ("She has [asthma|problem] , [which|pronoun] is mild .", False),  # a comma
+    ("Regarding [the lesion|problem] [itself|pronoun] , we talked .", False),  # a reflexive
+    ("He takes [Motrin|treatment] .\nHe takes [it|pronoun] daily .", False),  # another sentence
+])
+def test_predicates_same_clause(pipeline, markup, holds):
+    assert (ask(pipeline, "same_clause", markup) is not None) is holds
+
+
+@pytest.mark.parametrize("markup, holds", [
     ("He had [treatment|treatment] of a fracture .\nHe had [treatment|treatment] of an infection .", True),
     ("[injury|problem] to the esophagus ; [injury|problem] to the small intestine .", True),
     ("[injury|problem] to the esophagus ; [the injury|problem] to his esophagus .", False),

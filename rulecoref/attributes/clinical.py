@@ -436,6 +436,23 @@ def _thing_rank(t: Table) -> list[int | None]:
     return out
 
 
+#: tokens that end a clause inside a sentence besides the clause openers (salience.clause_openers)
+_CLAUSE_MARKS = frozenset({",", ":", ";", "(", ")"})
+
+
+@attribute("clause_number", depends=("line",),
+           help="how many clause breaks (a clause opener such as 'and', 'because', 'which', or a comma) stand "
+                "before the mention in its sentence: two mentions of one sentence with the same number share a clause "
+                "('takes [HCTZ] for [this]' -> 0, 0; '[asthma] but needs nothing for [this]' -> 0, 1)")
+def _clause_number(t: Table) -> list[int]:
+    breaks = t.settings.salience.clause_openers.words | _CLAUSE_MARKS
+    out = []
+    for c in t.doc.concepts:
+        line = t.doc.lines[c.start[0] - 1]
+        out.append(sum(tok.lower() in breaks for tok in line[: c.start[1]]))
+    return out
+
+
 @attribute("clinical_head", of_words=True, depends=("lower", "conditioned"),
            help="the head, skipping a light noun after it: 'sleep apnea symptoms' -> apnea, "
                 "'Coumadin therapy' -> coumadin")

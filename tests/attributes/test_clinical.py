@@ -198,3 +198,9 @@ def test_attributes_thing_rank(pipeline):
     """Things are counted per sentence in text order; people and person pronouns are not things."""
     markup = "[He|pronoun] had [HPV|problem] and [warts|problem] .\n[This|pronoun] is viral ."
     assert column(pipeline, markup, "thing_rank") == [None, 0, 1, 0]
+
+
+def test_attributes_clause_number(pipeline):
+    """Clause openers and commas before a mention in its sentence are counted; a new sentence starts at 0."""
+    markup = "She has [asthma|problem] but needs [nothing|treatment] for [this|pronoun] , [it|pronoun] is mild .\n[It|pronoun] is ."
+    assert column(pipeline, markup, "clause_number") == [0, 1, 1, 2, 0]
