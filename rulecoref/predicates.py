@@ -356,7 +356,8 @@ def same_drug(t: MentionTable, i: int, j: int) -> str | None:
 @predicate("thing_antecedent", attributes=("thing_pronoun", "pronoun", "number", "negation", "generic", "is_pronoun",
                                            "person"),
            help="mention i is a pronoun for things ('it', 'this', 'they') and j a thing (or another such pronoun) that "
-                "agrees in number and is neither negated nor generic: '[Allegra|treatment] ... [it|pronoun] does not work'")
+                "agrees in number and is neither negated nor generic: '[Allegra|treatment] ... [it|pronoun] does not work'; "
+                "a plural pronoun needs a mention marked plural ('[unable to walk]' is no antecedent of 'they')")
 def thing_antecedent(t: MentionTable, i: int, j: int) -> str | None:
     word = t["thing_pronoun"][i]
     if word is None or t["person"][j] or t["negation"][j] or (t["is_pronoun"][j] and not t["thing_pronoun"][j]):
@@ -365,7 +366,7 @@ def thing_antecedent(t: MentionTable, i: int, j: int) -> str | None:
         return None
     plural = word in t.settings.people.plural_pronouns.words
     nj = t["number"][j]
-    if nj is not None and (nj == "plural") != plural:
+    if (nj == "plural") != plural and (nj is not None or plural):
         return None
     return f"'{_text(t, i)}' refers to the nearest {'plural' if plural else 'singular'} thing '{_text(t, j)}'"
 
