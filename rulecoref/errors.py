@@ -81,9 +81,9 @@ ERRORS: dict[str, Entry] = {
                    hint=("put a pass of that kind earlier in the rule file (rules/people.yaml starts with "
                          "people_roles).")),
     "RC134": Entry("filter made_by names {name!r}, which is no pass before it"),
-    "RC135": Entry("setting {name}: {detail}",
-                   hint=("a setting that is a mapping takes the keys docs/rules.md lists (web: docs/web-provider.md "
-                         "has its keys: enabled, url, timeout, retries, ...).")),
+    "RC135": Entry("{where}: {detail}",
+                   hint=("docs/web-provider.md lists the keys of 'web:' (enabled, url, timeout, retries, ...); "
+                         "docs/rules.md every other setting's.")),
     # -- input documents (RC2xx): i2b2 files (RC201-RC215) --
     "RC201": Entry("malformed concept line: {detail}"),
     "RC202": Entry("offset {offset} outside the text: {detail}"),

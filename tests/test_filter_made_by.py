@@ -97,6 +97,14 @@ def test_an_unknown_or_later_pass_in_made_by_is_rc134_with_file_line_and_hint(tm
     assert "far-head-links" in d.message
 
 
+def test_made_by_on_the_first_pass_says_no_pass_comes_before_it(tmp_path: Path):
+    path = write_rules(tmp_path, "types: [problem]\npasses:\n  - {kind: filter, remove_if: [overlaps], made_by: [x]}\n")
+    with pytest.raises(RuleFileError) as err:
+        compile_rules(path)
+    (d,) = err.value.diagnostics
+    assert d.code == "RC134" and d.hint == "passes before it: none"  # was "passes before it: " (nothing)
+
+
 def test_made_by_must_be_a_list_of_names(tmp_path: Path):
     with pytest.raises(RuleFileError) as err:
         compile_rules(write_rules(tmp_path, BASE + FILTER.format(made_by="made_by: same-head")))

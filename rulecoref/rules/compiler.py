@@ -233,7 +233,7 @@ class _Settings:
             rep.add("RC104", line, where=name, expected=f"a value that {problem}", got=repr(value))
         elif spec.kind == "mapping":
             for found in spec.check(value) if spec.check is not None else ():
-                rep.add("RC135", line, name=name, detail=found)
+                rep.add("RC135", line, where=name, detail=found)
             return value if spec.fields is None else self.fields(name, spec.fields, value, line)
         elif spec.kind == "attributes":
             return self.attributes(name, value, line)
@@ -660,7 +660,7 @@ def _check_order(chk: _Checker, passes: list[PassConfig]) -> None:
         for made_by in (n for n in cfg.rule.get("made_by") or () if n not in names):
             close = suggest(made_by, names)
             chk.reporter(Path(cfg.rule_file)).for_pass(cfg.name).add("RC134", cfg.line, name=made_by, hint=(
-                f"did you mean {close!r}? " if close else "") + f"passes before it: {', '.join(names)}")
+                f"did you mean {close!r}? " if close else "") + f"passes before it: {', '.join(names) or 'none'}")
         seen.add(cfg.kind)
         names.append(cfg.name)
 
