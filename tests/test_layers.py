@@ -21,7 +21,7 @@ PACKAGE = ROOT / "rulecoref"
 #: lowest first; a component is a module or package directly under rulecoref/
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "document", "words", "chains", "extras", "markup", "medspacy_facts", "params", "syntax", "tally",
-     "yaml_source"),
+     "yaml_source", "bounded"),
     ("io", "resources", "roles", "parsing"),
     ("attributes", "mentions", "finder", "predicates", "candidates"),
     ("passes", "decoders"),
@@ -153,6 +153,31 @@ def test_nothing_imports_cli() -> None:
     users = [f"{m} imports {t}" for m in modules() if component(m) not in ("cli", "__main__")
              for t, _, _ in imports(m) if component(t) == "cli"]
     assert users == []
+
+
+def test_no_two_components_import_each_other() -> None:
+    """Within a layer too, a component's imports go one way, counting every import (inside functions
+    and under ``if TYPE_CHECKING:``): io reads files with ``bounded`` and resources with the same
+    module below both, rather than resources importing io and io resources."""
+    graph: dict[str, set[str]] = {}
+    for m in modules():
+        for t, _, _ in imports(m, type_checking=True):
+            if component(m) and component(t) and component(t) != component(m):
+                graph.setdefault(component(m), set()).add(component(t))
+    assert [(a, b) for a, targets in sorted(graph.items()) for b in sorted(targets)
+            if a < b and a in graph.get(b, set())] == [] and _acyclic(graph)
+
+
+def _acyclic(graph: dict[str, set[str]]) -> bool:
+    """True when no path returns to where it started (Kahn: repeatedly drop what nothing imports)."""
+    left = {n: set(ts) for n, ts in graph.items()}
+    while left:
+        roots = [n for n in left if not any(n in ts for ts in left.values())]
+        if not roots:
+            return False
+        for n in roots:
+            del left[n]
+    return True
 
 
 def test_no_import_cycle_at_module_level() -> None:

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import yaml
 
+from ..bounded import Limit, NotRegular, read_bytes
 from ..errors import Diagnostic, InputError, diagnostic
 from ..yaml_source import (
     BadScalar,
@@ -34,7 +35,6 @@ from ..yaml_source import (
     UnsafeTag,
     load,
 )
-from .bounded import Limit, NotRegular, read_bytes
 
 UNMAPPED = ("keep", "drop", "error")
 #: Largest type map read; its YAML is also held to the rule files' node and depth limits
