@@ -21,7 +21,7 @@ PACKAGE = ROOT / "rulecoref"
 #: lowest first; a component is a module or package directly under rulecoref/
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "document", "words", "chains", "extras", "markup", "medspacy_facts", "params", "syntax", "tally",
-     "yaml_source", "bounded"),
+     "yaml_source", "bounded", "pool"),
     ("io", "resources", "roles", "parsing"),
     ("attributes", "mentions", "finder", "predicates", "candidates"),
     ("passes", "decoders"),
