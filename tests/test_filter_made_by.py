@@ -73,7 +73,7 @@ def test_made_by_works_across_an_include(tmp_path: Path):
               link:
                 - "[the cough|problem] came .\\n[the dry cough|problem] came ."
     """, name="learned.yaml")
-    from rulecoref.rules.examples import run_examples
+    from rulecoref.rule_examples import run_examples
 
     results = run_examples(compile_rules(path), shared_resources())
     assert [r.ok for r in results if r.pass_name == "far-head-links"] == [True, True]

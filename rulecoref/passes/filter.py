@@ -32,8 +32,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..document import Document
+from ..params import Param
 from ..predicates import PREDICATES, Test
-from ..rules.schema import Param
 from . import Context, Pass, register
 
 

@@ -24,15 +24,15 @@ from ..candidates import TypeScope
 from ..errors import Diagnostic, RuleFileError, diagnostic
 from ..finder import SETTINGS as MENTION_SETTINGS
 from ..markup import MarkupError, parse_markup
+from ..params import Param, check_value, type_name
 from ..passes import REPLACED, PassConfig, get_kind, known_kinds, suggest
 from ..resources import named_file
 from ..resources.lexicon import WordListError, check_phrases
-from ..rules import schema
-from ..rules.schema import Param, check_value, type_name
+from ..yaml_source import LDict, LList
+from . import schema
 from .files import RuleFiles, allowed_roots, bundled_rules, missing_rule_file, read_rule_yaml, rule_set_inputs
 from .regex import regexes
 from .retype import retyped
-from .yamlsrc import LDict, LList
 
 
 @dataclass

@@ -18,8 +18,8 @@ from rulecoref.learn.corpus import load_gold
 from rulecoref.learn.induce import Settings, induce
 from rulecoref.learn.writer import write_learned
 from rulecoref.markup import parse_markup
+from rulecoref.rule_examples import run_examples
 from rulecoref.rules.compiler import compile_rules
-from rulecoref.rules.examples import run_examples
 from tests.helpers import ROOT, shared_resources
 
 from .conftest import head_documents, write_corpus
