@@ -22,8 +22,8 @@ from __future__ import annotations
 from ..candidates import SearchSpec, key_values
 from ..document import Evidence
 from ..mentions import MentionTable
+from ..params import Param
 from ..predicates import PREDICATES, Test
-from ..rules.schema import Param
 from . import Pass, register
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from rulecoref.engine import Pipeline
+from rulecoref.rule_examples import run_examples
 from rulecoref.rules.compiler import compile_rules
-from rulecoref.rules.examples import run_examples
 from tests.helpers import settings_pipeline, shared_resources, write_rules
 from tests.passes.main_support import bundled, bundled_entry, evidence, nested, pairs, run, together
 
