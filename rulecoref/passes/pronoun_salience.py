@@ -31,6 +31,9 @@ first one that picks a candidate decides, and its name is the link's evidence:
 
 With a parse, ``previous_subject`` and ``nearest_before`` choose among a sentence's persons the most
 prominent first (``Parse.depth``: the main clause's subject before a subordinate clause's).
+And an object pronoun never takes the subject of its own clause, stated or shared, in any stage
+(``binding``; binding principle B, ``Parse.local_subject``): "[Yasmeen] goes to Farah and confronts
+[her]" is not Yasmeen.
 
 Candidates are the person mentions that are no pronoun, do not contain the pronoun, and whose own
 words do not give the other gender (nor, in a patient note, the patient's when the pronoun's gender
@@ -73,11 +76,13 @@ class _Pronoun:
     gender: str | None
     same_gender: int
     find: Callable[[], list[Occurrence]]
-    inside: frozenset[int] = frozenset()  # person mentions holding the pronoun: never its antecedent
+    #: never its antecedent: the person mentions holding the pronoun ("[his] lady") and, with a parse,
+    #: those binding principle B rules out (``PronounSalience._bound``)
+    barred: frozenset[int] = frozenset()
 
     def who(self, o: Occurrence, other_than: int | None = None) -> int | None:
         """The first candidate named at ``o`` that may be the antecedent (not ``other_than``)."""
-        return next((c for c in o[4] if c not in self.inside and c != other_than), None)
+        return next((c for c in o[4] if c not in self.barred and c != other_than), None)
 
     @cached_property
     def occurrences(self) -> list[Occurrence]:
@@ -146,6 +151,9 @@ class PronounSalience(Pass):
         "min_subject_pronouns": Param("int", default=8, minimum=0,
                                       help="note_subject also holds in a text with this many pronoun mentions of the "
                                            "subject's gender: a long text full of 'he' is about one man"),
+        "binding": Param("bool", default=True,
+                         help="with a parse (--parser): an object pronoun never refers to the subject of its own "
+                              "clause, stated or shared (binding principle B): 'Yasmeen goes to Farah and confronts her'"),
         "max_depth": Param("int", default=3, minimum=0,
                            help="sentence-initial pronouns followed back by previous_subject"),
     }
@@ -174,22 +182,36 @@ class PronounSalience(Pass):
                 continue
             g = t["gender"][p]
             line, token = doc.concepts[p].start
-            inside = frozenset(i for i in persons_on.get(line, ()) if overlaps(t, i, p))  # "[his] lady" holds "his"
+            barred = frozenset(i for i in persons_on.get(line, ()) if overlaps(t, i, p))  # "[his] lady" holds "his"
+            if self.p["binding"] and doc.parse is not None:
+                barred |= self._bound(doc, doc.parse, line, token, fitting(g))
 
-            def find(g: str | None = g, inside: frozenset[int] = inside) -> list[Occurrence]:
+            def find(g: str | None = g, barred: frozenset[int] = barred) -> list[Occurrence]:
                 occ = fitting(g)
-                return [o for o in occ if any(c not in inside for c in o[4])] if inside else occ
+                return [o for o in occ if any(c not in barred for c in o[4])] if barred else occ
 
-            pron = _Pronoun(line, token, t["pronoun_role"][p], g, genders[g], find, inside)
+            pron = _Pronoun(line, token, t["pronoun_role"][p], g, genders[g], find, barred)
             for name, stage in self.stages:
                 target = stage(t, f, pron, 0)
                 if target is not None:
                     yield target, p, f"pronoun salience: {name} ({pron.role or 'other'} pronoun)"
                     break
 
+    @staticmethod
+    def _bound(doc: Document, parse: Parse, line: int, token: int, places: list[Occurrence]) -> frozenset[int]:
+        """The candidates named as the subject of an object pronoun's own clause, which it may not
+        refer to (binding principle B, ``Parse.local_subject``): "[Yasmeen] goes to Farah and
+        confronts [her]" is not Yasmeen. Every stage then passes them over."""
+        base = doc.line_offsets[line]
+        subject = parse.local_subject(base + token)
+        if not subject:
+            return frozenset()
+        lo, hi = bisect_left(places, (line,)), bisect_left(places, (line + 1,))
+        return frozenset(c for o in places[lo:hi] if parse.head_of(base + o[1], base + o[2]) in subject for c in o[4])
+
     # -- the stages: each returns a concept index or None ---------------------------------------
     def note_subject(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
-        if f.subject is None or p.gender is None or p.gender != f.gender:
+        if f.subject is None or p.gender is None or p.gender != f.gender or f.subject in p.barred:
             return None
         if f.note or p.same_gender >= self.p["min_subject_pronouns"]:
             return f.subject
@@ -288,7 +310,7 @@ class PronounSalience(Pass):
                 if first in vocab.masculine_pronouns or first in vocab.feminine_pronouns:
                     if vocab.pronoun_gender(first) != p.gender:
                         continue
-                    earlier = _Pronoun(li, 0, "subject", p.gender, p.same_gender, lambda: p.occurrences, p.inside)
+                    earlier = _Pronoun(li, 0, "subject", p.gender, p.same_gender, lambda: p.occurrences, p.barred)
                     for name, stage in self.stages:
                         if name == "note_subject":
                             continue

@@ -116,3 +116,29 @@ def test_pronoun_salience_prominence_by_the_parse(tmp_path, stage, markup, arcs,
     pipe = salience(tmp_path, [stage])
     assert linked(pipe.resolve(parse_markup(markup)[0]), plain, "he")
     assert linked(pipe.resolve(parsed(markup, arcs)), with_parse, "he")
+
+
+@pytest.mark.parametrize("markup, arcs, antecedent, not_antecedent", [
+    # binding principle B: the conjunct "confronts" shares Yasmeen as its subject, so "her" is not
+    # Yasmeen, whatever the stage: nearest_before would take the more prominent subject
+    ("[Yasmeen Ali|person] goes to [Farah Noor|person] and confronts [her|pronoun] .",
+     "compound:1 nsubj:2 ROOT:2 prep:2 compound:5 pobj:3 cc:2 conj:2 dobj:7 punct:2", "farah noor", "yasmeen ali"),
+    # an open complement's subject is its head's object: "asked Bo to call him" is not Bo
+    ("[Cy Ode|person] asked [Bo Lund|person] to call [him|pronoun] .",
+     "compound:1 nsubj:2 ROOT:2 compound:4 dobj:2 aux:6 xcomp:2 dobj:6 punct:2", "cy ode", "bo lund"),
+])
+def test_pronoun_salience_binding_bars_the_clause_subject(tmp_path, markup, arcs, antecedent, not_antecedent):
+    res = salience(tmp_path, ["nearest_before"]).resolve(parsed(markup, arcs))
+    pron = next(c.text for c in res.doc.concepts if c.type == "pronoun")
+    assert linked(res, antecedent, pron) and not linked(res, not_antecedent, pron)
+
+
+def test_pronoun_salience_binding_is_a_setting(tmp_path):
+    """``binding: false`` keeps the stages' own choice: clause_subject climbs past the conjunct to
+    the subject that "her" may not take."""
+    markup = "[Yasmeen Ali|person] goes to [Farah Noor|person] and confronts [her|pronoun] ."
+    arcs = "compound:1 nsubj:2 ROOT:2 prep:2 compound:5 pobj:3 cc:2 conj:2 dobj:7 punct:2"
+    entry = {"kind": "pronoun_salience", "name": "salience", "params": {"stages": ["clause_subject"], "binding": False}}
+    pipe = pipeline_from_entries(tmp_path, [{"kind": "people_roles", "name": "roles"}, entry])
+    assert linked(pipe.resolve(parsed(markup, arcs)), "yasmeen ali", "her")
+    assert not linked(salience(tmp_path, ["clause_subject"]).resolve(parsed(markup, arcs)), "yasmeen ali", "her")
