@@ -11,6 +11,7 @@ No spaCy here: a parse is three tuples of the document's length.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -77,11 +78,16 @@ class Parse:
     def role(self, k: int) -> str:
         """The grammatical role of token ``k``, climbing coordinations and appositions to the
         mention they join: "Ann and [Bo] left" -> subject."""
+        return ROLES.get(self.deps[self.joins(k)], "other")
+
+    def joins(self, k: int) -> int:
+        """The token that token ``k`` is joined to by coordinations and appositions, or ``k``:
+        "Ann and [Bo] left" -> Ann."""
         seen = 0
         while self.deps[k] in SHARES_ROLE and self.heads[k] != k and seen < 8:
             k = self.heads[k]
             seen += 1
-        return ROLES.get(self.deps[k], "other")
+        return k
 
     def depth(self, k: int) -> int:
         """How deep token ``k`` lies in its sentence's tree: the arcs up to the root, not counting
@@ -97,6 +103,19 @@ class Parse:
                 d += 1
             k = h
         return d
+
+    def ancestors(self, k: int) -> Iterator[int]:
+        """The tokens above ``k``, from its head up to its sentence's root."""
+        for _ in range(len(self.heads)):
+            if self.heads[k] == k:
+                return
+            k = self.heads[k]
+            yield k
+
+    def clause_of(self, k: int) -> int:
+        """The word that mention head ``k`` is an argument of, past the conjunctions and
+        appositions that join it ("Ann and [Bo] left" -> left)."""
+        return self.heads[self.joins(k)]
 
     @cached_property
     def dependents(self) -> dict[int, tuple[int, ...]]:

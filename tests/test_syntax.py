@@ -66,3 +66,9 @@ def test_syntax_local_subject_is_binding_principle_b(sentence, arcs, pronoun, su
 def test_syntax_dependents_and_joined():
     assert WHEN.dependents[8] == (2, 3, 5, 9) and WHEN.dependents[5] == (4, 6, 7)
     assert WHEN.joined(5) == frozenset({5, 7}) and WHEN.joined(1) == frozenset({1})
+
+
+def test_syntax_ancestors_joins_and_clause_of():
+    assert list(WHEN.ancestors(1)) == [2, 8] and list(WHEN.ancestors(8)) == []
+    assert WHEN.joins(7) == 5 and WHEN.joins(1) == 1
+    assert WHEN.clause_of(7) == 8 and WHEN.clause_of(1) == 2  # "Ann" is a subject of "sang", "Bo" of "left"

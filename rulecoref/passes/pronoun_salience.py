@@ -27,7 +27,7 @@ first one that picks a candidate decides, and its name is the link's evidence:
   sentence-initial pronouns of the same gender in between: "[Collins] performed ... . She
   released ... . [She] ..." -> Collins.
 * ``nearest_before``: the nearest person named before the pronoun; ``first_after``: else the first
-  one named after it.
+  one named after it (with a parse, only the subject of a clause that holds the pronoun's).
 
 With a parse, ``previous_subject`` and ``nearest_before`` choose among a sentence's persons the most
 prominent first (``Parse.depth``: the main clause's subject before a subordinate clause's).
@@ -336,4 +336,17 @@ class PronounSalience(Pass):
         return lambda o: (parse.depth(parse.head_of(offsets[o[0]] + o[1], offsets[o[0]] + o[2])), order(o))
 
     def first_after(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
-        return p.who(p.occurrences[0]) if p.occurrences else None
+        """The first person named after the pronoun. With a parse, only backward anaphora: the subject
+        of a clause that holds the pronoun's ("When [he] arrived , [John] sat"); a pronoun that
+        nobody before it and no such subject explains refers outside the text."""
+        parse = t.doc.parse
+        if parse is None:
+            return p.who(p.occurrences[0]) if p.occurrences else None
+        base = t.doc.line_offsets[p.line]
+        above = set(parse.ancestors(base + p.token))
+        for o in p.on_line:
+            if o[1] > p.token and o[3] and parse.clause_of(parse.head_of(base + o[1], base + o[2])) in above:
+                found = p.who(o)
+                if found is not None:
+                    return found
+        return None

@@ -142,3 +142,18 @@ def test_pronoun_salience_binding_is_a_setting(tmp_path):
     pipe = pipeline_from_entries(tmp_path, [{"kind": "people_roles", "name": "roles"}, entry])
     assert linked(pipe.resolve(parsed(markup, arcs)), "yasmeen ali", "her")
     assert not linked(salience(tmp_path, ["clause_subject"]).resolve(parsed(markup, arcs)), "yasmeen ali", "her")
+
+
+@pytest.mark.parametrize("markup, arcs, antecedent", [
+    # backward anaphora: the pronoun's clause lies under the clause whose subject is named after it
+    ("When [he|pronoun] arrived , [Bo Lund|person] sat .",
+     "advmod:2 nsubj:2 advcl:6 punct:6 compound:5 nsubj:6 ROOT:6 punct:6", "bo lund"),
+    # a name in a clause of its own after the pronoun explains nothing: the referent is outside
+    ("[He|pronoun] arrived , and [Bo Lund|person] sat .",
+     "nsubj:1 ROOT:1 punct:1 cc:1 compound:5 nsubj:6 conj:1 punct:1", None),
+])
+def test_pronoun_salience_first_after_with_a_parse(tmp_path, markup, arcs, antecedent):
+    pipe = salience(tmp_path, ["first_after"])
+    assert linked(pipe.resolve(parse_markup(markup)[0]), "bo lund", "he")  # no parse: the first name after
+    res = pipe.resolve(parsed(markup, arcs))
+    assert linked(res, antecedent, "he") if antecedent else res.kept == {}
