@@ -117,6 +117,19 @@ class Parse:
         appositions that join it ("Ann and [Bo] left" -> left)."""
         return self.heads[self.joins(k)]
 
+    def quoted_by(self, k: int, opening: int) -> frozenset[int]:
+        """Who says the quotation that token ``k`` lies in, opened at token ``opening``: the heads
+        of the subjects of the clauses above ``k`` whose verb and subject stand before the opening
+        ("[Chandran] says , `` No , ... dedicated to him ''"; "Foultz said that [Krueger] `` gives
+        ..." is said by Foultz, not Krueger)."""
+        out: frozenset[int] = frozenset()
+        for verb in self.ancestors(k):
+            if verb < opening:
+                for j in self.dependents.get(verb, ()):
+                    if j < opening and self.deps[j] in SUBJECT_LABELS:
+                        out |= self.joined(j)
+        return out
+
     @cached_property
     def dependents(self) -> dict[int, tuple[int, ...]]:
         """Each token's dependents (its children in the tree), in text order; computed once per parse."""

@@ -72,3 +72,10 @@ def test_syntax_ancestors_joins_and_clause_of():
     assert list(WHEN.ancestors(1)) == [2, 8] and list(WHEN.ancestors(8)) == []
     assert WHEN.joins(7) == 5 and WHEN.joins(1) == 1
     assert WHEN.clause_of(7) == 8 and WHEN.clause_of(1) == 2  # "Ann" is a subject of "sang", "Bo" of "left"
+
+
+def test_syntax_quoted_by_is_the_speaker_before_the_quotation():
+    # "Foultz said that Krueger `` gives it , and she sings" -- the quotation opens at 4
+    p = _parse("nsubj:1 ROOT:1 mark:5 nsubj:5 punct:5 ccomp:1 dobj:5 punct:5 cc:5 nsubj:10 conj:5")
+    assert p.quoted_by(9, 4) == frozenset({0})  # Foultz says it; Krueger stands before the mark but her verb after
+    assert p.quoted_by(9, 0) == frozenset()  # a quotation that opens the sentence: nobody before it

@@ -33,7 +33,7 @@ With a parse, ``previous_subject`` and ``nearest_before`` choose among a sentenc
 prominent first (``Parse.depth``: the main clause's subject before a subordinate clause's).
 And an object pronoun never takes the subject of its own clause, stated or shared, in any stage
 (``binding``; binding principle B, ``Parse.local_subject``): "[Yasmeen] goes to Farah and confronts
-[her]" is not Yasmeen.
+[her]" is not Yasmeen; nor does a pronoun inside a quotation take the one who says it (``quotes``).
 
 Candidates are the person mentions that are no pronoun, do not contain the pronoun, and whose own
 words do not give the other gender (nor, in a patient note, the patient's when the pronoun's gender
@@ -61,6 +61,10 @@ from .people import PeopleFacts, facts, fits, single_pronouns
 Occurrence = tuple[int, int, int, bool, tuple[int, ...]]
 STAGES = ("note_subject", "cataphora", "clause_subject", "possessor_in_sentence", "subject_in_sentence", "object_other",
           "previous_subject", "nearest_before", "first_after")
+#: quotation marks as tokenizers write them: openers, closers and the straight mark that does both;
+#: PTB's `` and '' may come as two tokens each ("` `", "' '")
+OPENING_QUOTES = frozenset({"``", "`", "\u201c", "\u201e"})
+CLOSING_QUOTES = frozenset({"''", "\u201d"})
 RELATIVE_CLAUSES = frozenset({"relcl", "acl:relcl"})  # dependency labels of a relative clause's verb
 
 
@@ -116,6 +120,23 @@ class _Pronoun:
         return [o for o in occ[bisect_left(occ, (occ[k][0],)): k + 1] if o[3] or not subject]
 
 
+def quotation_start(tokens: list[str], k: int) -> int | None:
+    """The token that opens the quotation token ``k`` of a sentence stands in, or None outside one."""
+    start: int | None = None
+    i = 0
+    while i < k:
+        tok = tokens[i]
+        if tok in OPENING_QUOTES:
+            start = i if start is None or tok != "`" or tokens[i - 1] != "`" else start
+        elif tok in CLOSING_QUOTES or (tok == "'" and i + 1 < k and tokens[i + 1] == "'"):
+            start = None
+            i += tok == "'"
+        elif tok == '"':
+            start = i if start is None else None
+        i += 1
+    return start
+
+
 def named_places(t: MentionTable, persons: list[int]) -> list[Occurrence]:
     """Every place where the text names one of ``persons`` (ascending concept indices), in text
     order, with the persons named there. The places of a name are shared by the mentions of that
@@ -154,6 +175,9 @@ class PronounSalience(Pass):
         "binding": Param("bool", default=True,
                          help="with a parse (--parser): an object pronoun never refers to the subject of its own "
                               "clause, stated or shared (binding principle B): 'Yasmeen goes to Farah and confronts her'"),
+        "quotes": Param("bool", default=True,
+                        help="with a parse (--parser): a pronoun inside a quotation never refers to the one who says "
+                             "it (who would say 'I'): 'Chandran says , `` the film is dedicated to him ''"),
         "max_depth": Param("int", default=3, minimum=0,
                            help="sentence-initial pronouns followed back by previous_subject"),
     }
@@ -183,7 +207,7 @@ class PronounSalience(Pass):
             g = t["gender"][p]
             line, token = doc.concepts[p].start
             barred = frozenset(i for i in persons_on.get(line, ()) if overlaps(t, i, p))  # "[his] lady" holds "his"
-            if self.p["binding"] and doc.parse is not None:
+            if doc.parse is not None:
                 barred |= self._bound(doc, doc.parse, line, token, fitting(g))
 
             def find(g: str | None = g, barred: frozenset[int] = barred) -> list[Occurrence]:
@@ -197,17 +221,20 @@ class PronounSalience(Pass):
                     yield target, p, f"pronoun salience: {name} ({pron.role or 'other'} pronoun)"
                     break
 
-    @staticmethod
-    def _bound(doc: Document, parse: Parse, line: int, token: int, places: list[Occurrence]) -> frozenset[int]:
-        """The candidates named as the subject of an object pronoun's own clause, which it may not
-        refer to (binding principle B, ``Parse.local_subject``): "[Yasmeen] goes to Farah and
-        confronts [her]" is not Yasmeen. Every stage then passes them over."""
+    def _bound(self, doc: Document, parse: Parse, line: int, token: int, places: list[Occurrence]) -> frozenset[int]:
+        """The candidates the parse rules out, which every stage then passes over: the subject of an
+        object pronoun's own clause (``binding``: binding principle B, ``Parse.local_subject``;
+        "[Yasmeen] goes to Farah and confronts [her]" is not Yasmeen), and the one who says the
+        quotation the pronoun stands in (``quotes``, ``Parse.quoted_by``: the speaker says "I")."""
         base = doc.line_offsets[line]
-        subject = parse.local_subject(base + token)
-        if not subject:
+        heads: frozenset[int] = parse.local_subject(base + token) if self.p["binding"] else frozenset()
+        opening = quotation_start(doc.lines[line - 1], token) if self.p["quotes"] else None
+        if opening is not None:
+            heads |= parse.quoted_by(base + token, base + opening)
+        if not heads:
             return frozenset()
         lo, hi = bisect_left(places, (line,)), bisect_left(places, (line + 1,))
-        return frozenset(c for o in places[lo:hi] if parse.head_of(base + o[1], base + o[2]) in subject for c in o[4])
+        return frozenset(c for o in places[lo:hi] if parse.head_of(base + o[1], base + o[2]) in heads for c in o[4])
 
     # -- the stages: each returns a concept index or None ---------------------------------------
     def note_subject(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:

@@ -157,3 +157,30 @@ def test_pronoun_salience_first_after_with_a_parse(tmp_path, markup, arcs, antec
     assert linked(pipe.resolve(parse_markup(markup)[0]), "bo lund", "he")  # no parse: the first name after
     res = pipe.resolve(parsed(markup, arcs))
     assert linked(res, antecedent, "he") if antecedent else res.kept == {}
+
+
+@pytest.mark.parametrize("tokens, k, start", [
+    ("Cy said , ` ` she left ' ' and she sang".split(), 5, 3),  # GAP writes `` as two tokens
+    ("Cy said , ` ` she left ' ' and she sang".split(), 10, None),  # closed again
+    ("Cy said , `` she left '' and".split(), 4, 3),
+    ('Cy said , " she left " and she'.split(), 4, 3),
+    ('Cy said , " she left " and she'.split(), 8, None),
+    ("Cy 's wife left".split(), 3, None),  # a possessive's apostrophe is no quotation mark
+])
+def test_pronoun_salience_quotation_start(tokens, k, start):
+    from rulecoref.passes.pronoun_salience import quotation_start
+
+    assert quotation_start(tokens, k) == start
+
+
+def test_pronoun_salience_quotes_bar_the_speaker(tmp_path):
+    """The speaker of a quotation says "I": "him" inside it is somebody else."""
+    markup = "[Cy Ode|person] says , ` ` the film is about [Bo Lund|person] and dedicated to [him|pronoun] ' ' ."
+    arcs = ("compound:1 nsubj:2 ROOT:2 punct:2 punct:8 punct:8 det:7 nsubjpass:8 ccomp:2 prep:8 compound:11 "
+            "pobj:9 cc:8 conj:8 prep:13 pobj:14 punct:8 punct:8 punct:2")
+    res = salience(tmp_path, ["clause_subject", "nearest_before"]).resolve(parsed(markup, arcs))
+    assert linked(res, "bo lund", "him") and not linked(res, "cy ode", "him")
+    entry = {"kind": "pronoun_salience", "name": "salience",
+             "params": {"stages": ["clause_subject", "nearest_before"], "quotes": False}}
+    pipe = pipeline_from_entries(tmp_path, [{"kind": "people_roles", "name": "roles"}, entry])
+    assert linked(pipe.resolve(parsed(markup, arcs)), "cy ode", "him")
