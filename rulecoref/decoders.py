@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from .chains import clusters_from_pairs
 from .document import Document
-from .rules.schema import Param
+from .params import Param
 
 _DECODERS: dict[str, type[Decoder]] = {}
 # Decoders that live in their own package are imported on first lookup.

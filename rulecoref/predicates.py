@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from .attributes import ATTRIBUTES, word_families
 from .document import Evidence
-from .rules.schema import Param
+from .params import Param
 from .syntax import ROLE_NAMES
 from .words import clues_conflict, dates_compatible, prefix_match
 

@@ -17,8 +17,8 @@ from typing import Any, ClassVar
 from ..candidates import SearchSpec, TypeScope
 from ..document import Document, Link
 from ..mentions import MentionTable
+from ..params import Param
 from ..resources.lexicon import Lexicon
-from ..rules.schema import Param
 
 _REGISTRY: dict[str, type[Pass]] = {}
 _NOT_KINDS = frozenset({"people"})  # shared code of the people linker, no kind
