@@ -126,7 +126,7 @@ def test_induce_learned_file_failing_a_base_example_is_rc576(supported: Path, tm
     would not pass ``rulecoref check``: RC576 (a bug to report), and no file is written."""
     from rulecoref.errors import RulecorefError
     from rulecoref.learn import writer
-    from rulecoref.rules.examples import ExampleResult
+    from rulecoref.rule_examples import ExampleResult
 
     failed = ExampleResult("exact.yaml", 3, "not-a-learned-pass", "link", "[a|problem] and [a|problem]", False)
     monkeypatch.setattr(writer, "run_examples", lambda ruleset, resources: [failed])
