@@ -207,8 +207,8 @@ class PronounSalience(Pass):
             g = t["gender"][p]
             line, token = doc.concepts[p].start
             barred = frozenset(i for i in persons_on.get(line, ()) if overlaps(t, i, p))  # "[his] lady" holds "his"
-            if doc.parse is not None:
-                barred |= self._bound(doc, doc.parse, line, token, fitting(g))
+            ruled = self._bound(doc, doc.parse, line, token, fitting(g)) if doc.parse is not None else {}
+            barred |= frozenset(ruled)
 
             def find(g: str | None = g, barred: frozenset[int] = barred) -> list[Occurrence]:
                 occ = fitting(g)
@@ -218,23 +218,32 @@ class PronounSalience(Pass):
             for name, stage in self.stages:
                 target = stage(t, f, pron, 0)
                 if target is not None:
-                    yield target, p, f"pronoun salience: {name} ({pron.role or 'other'} pronoun)"
+                    why = "".join(f"; not '{doc.concepts[c].text}' ({reason})" for c, reason in sorted(ruled.items()))
+                    yield target, p, f"pronoun salience: {name} ({pron.role or 'other'} pronoun{why})"
                     break
 
-    def _bound(self, doc: Document, parse: Parse, line: int, token: int, places: list[Occurrence]) -> frozenset[int]:
-        """The candidates the parse rules out, which every stage then passes over: the subject of an
-        object pronoun's own clause (``binding``: binding principle B, ``Parse.local_subject``;
-        "[Yasmeen] goes to Farah and confronts [her]" is not Yasmeen), and the one who says the
-        quotation the pronoun stands in (``quotes``, ``Parse.quoted_by``: the speaker says "I")."""
+    def _bound(self, doc: Document, parse: Parse, line: int, token: int, places: list[Occurrence]) -> dict[int, str]:
+        """The candidates the parse rules out, which every stage then passes over, each with the
+        setting that does: the subject of an object pronoun's own clause (``binding``: binding
+        principle B, ``Parse.local_subject``; "[Yasmeen] goes to Farah and confronts [her]" is not
+        Yasmeen), and the one who says the quotation the pronoun stands in (``quotes``,
+        ``Parse.quoted_by``: the speaker says "I")."""
         base = doc.line_offsets[line]
-        heads: frozenset[int] = parse.local_subject(base + token) if self.p["binding"] else frozenset()
+        why: dict[int, str] = {}
+        if self.p["binding"]:
+            why.update(dict.fromkeys(parse.local_subject(base + token), "binding"))
         opening = quotation_start(doc.lines[line - 1], token) if self.p["quotes"] else None
         if opening is not None:
-            heads |= parse.quoted_by(base + token, base + opening)
-        if not heads:
-            return frozenset()
+            why.update(dict.fromkeys(parse.quoted_by(base + token, base + opening), "quotes"))
+        if not why:
+            return {}
         lo, hi = bisect_left(places, (line,)), bisect_left(places, (line + 1,))
-        return frozenset(c for o in places[lo:hi] if parse.head_of(base + o[1], base + o[2]) in heads for c in o[4])
+        out: dict[int, str] = {}
+        for o in places[lo:hi]:
+            reason = why.get(parse.head_of(base + o[1], base + o[2]))
+            if reason is not None:
+                out.update(dict.fromkeys(o[4], reason))
+        return out
 
     # -- the stages: each returns a concept index or None ---------------------------------------
     def note_subject(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:

@@ -180,6 +180,8 @@ def test_pronoun_salience_quotes_bar_the_speaker(tmp_path):
             "pobj:9 cc:8 conj:8 prep:13 pobj:14 punct:8 punct:8 punct:2")
     res = salience(tmp_path, ["clause_subject", "nearest_before"]).resolve(parsed(markup, arcs))
     assert linked(res, "bo lund", "him") and not linked(res, "cy ode", "him")
+    evidence = [l.provenance.evidence for l in res.proposed if l.provenance.pass_name == "salience"]
+    assert evidence == ["pronoun salience: nearest_before (object pronoun; not 'cy ode' (quotes))"]
     entry = {"kind": "pronoun_salience", "name": "salience",
              "params": {"stages": ["clause_subject", "nearest_before"], "quotes": False}}
     pipe = pipeline_from_entries(tmp_path, [{"kind": "people_roles", "name": "roles"}, entry])
