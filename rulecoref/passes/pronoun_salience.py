@@ -65,6 +65,7 @@ STAGES = ("note_subject", "cataphora", "clause_subject", "possessor_in_sentence"
 #: PTB's `` and '' may come as two tokens each ("` `", "' '")
 OPENING_QUOTES = frozenset({"``", "`", "\u201c", "\u201e"})
 CLOSING_QUOTES = frozenset({"''", "\u201d"})
+QUOTE_REACH = 3  # sentences a quotation may run on before the pronoun's (``open_quotation``)
 RELATIVE_CLAUSES = frozenset({"relcl", "acl:relcl"})  # dependency labels of a relative clause's verb
 
 
@@ -120,20 +121,25 @@ class _Pronoun:
         return [o for o in occ[bisect_left(occ, (occ[k][0],)): k + 1] if o[3] or not subject]
 
 
-def quotation_start(tokens: list[str], k: int) -> int | None:
-    """The token that opens the quotation token ``k`` of a sentence stands in, or None outside one."""
-    start: int | None = None
-    i = 0
-    while i < k:
-        tok = tokens[i]
-        if tok in OPENING_QUOTES:
-            start = i if start is None or tok != "`" or tokens[i - 1] != "`" else start
-        elif tok in CLOSING_QUOTES or (tok == "'" and i + 1 < k and tokens[i + 1] == "'"):
-            start = None
-            i += tok == "'"
-        elif tok == '"':
-            start = i if start is None else None
-        i += 1
+def open_quotation(lines: list[list[str]], line: int, k: int) -> tuple[int, int] | None:
+    """Where the quotation that token ``k`` of sentence ``line`` stands in opens, as (line, token):
+    in that sentence or in one of the ``QUOTE_REACH`` before it that leave a quotation open
+    ("Clapp wrote : `` Kurup is the star . / She belts out ..."); None outside one."""
+    start: tuple[int, int] | None = None
+    for li in range(max(1, line - QUOTE_REACH), line + 1):
+        tokens = lines[li - 1]
+        end = k if li == line else len(tokens)
+        i = 0
+        while i < end:
+            tok = tokens[i]
+            if tok in OPENING_QUOTES:
+                start = (li, i) if start is None or tok != "`" or i == 0 or tokens[i - 1] != "`" else start
+            elif tok in CLOSING_QUOTES or (tok == "'" and i + 1 < end and tokens[i + 1] == "'"):
+                start = None
+                i += tok == "'"
+            elif tok == '"':
+                start = (li, i) if start is None else None
+            i += 1
     return start
 
 
@@ -232,17 +238,19 @@ class PronounSalience(Pass):
         why: dict[int, str] = {}
         if self.p["binding"]:
             why.update(dict.fromkeys(parse.local_subject(base + token), "binding"))
-        opening = quotation_start(doc.lines[line - 1], token) if self.p["quotes"] else None
-        if opening is not None:
-            why.update(dict.fromkeys(parse.quoted_by(base + token, base + opening), "quotes"))
-        if not why:
-            return {}
-        lo, hi = bisect_left(places, (line,)), bisect_left(places, (line + 1,))
+        lines = {line}
+        opening = open_quotation(doc.lines, line, token) if self.p["quotes"] else None
+        if opening is not None:  # said before the opening mark, in the pronoun's sentence or an earlier one
+            mark = doc.line_offsets[opening[0]] + opening[1]
+            why.update(dict.fromkeys(parse.quoted_by(base + token if opening[0] == line else mark, mark), "quotes"))
+            lines.add(opening[0])
         out: dict[int, str] = {}
-        for o in places[lo:hi]:
-            reason = why.get(parse.head_of(base + o[1], base + o[2]))
-            if reason is not None:
-                out.update(dict.fromkeys(o[4], reason))
+        for li in sorted(lines) if why else ():
+            at = doc.line_offsets[li]
+            for o in places[bisect_left(places, (li,)): bisect_left(places, (li + 1,))]:
+                reason = why.get(parse.head_of(at + o[1], at + o[2]))
+                if reason is not None:
+                    out.update(dict.fromkeys(o[4], reason))
         return out
 
     # -- the stages: each returns a concept index or None ---------------------------------------

@@ -159,18 +159,21 @@ def test_pronoun_salience_first_after_with_a_parse(tmp_path, markup, arcs, antec
     assert linked(res, antecedent, "he") if antecedent else res.kept == {}
 
 
-@pytest.mark.parametrize("tokens, k, start", [
-    ("Cy said , ` ` she left ' ' and she sang".split(), 5, 3),  # GAP writes `` as two tokens
-    ("Cy said , ` ` she left ' ' and she sang".split(), 10, None),  # closed again
-    ("Cy said , `` she left '' and".split(), 4, 3),
-    ('Cy said , " she left " and she'.split(), 4, 3),
-    ('Cy said , " she left " and she'.split(), 8, None),
-    ("Cy 's wife left".split(), 3, None),  # a possessive's apostrophe is no quotation mark
+@pytest.mark.parametrize("text, line, k, start", [
+    ("Cy said , ` ` she left ' ' and she sang", 1, 5, (1, 3)),  # GAP writes `` as two tokens
+    ("Cy said , ` ` she left ' ' and she sang", 1, 10, None),  # closed again
+    ("Cy said , `` she left '' and", 1, 4, (1, 3)),
+    ('Cy said , " she left " and she', 1, 4, (1, 3)),
+    ('Cy said , " she left " and she', 1, 8, None),
+    ("Cy 's wife left", 1, 3, None),  # a possessive's apostrophe is no quotation mark
+    ("Cy wrote : ` ` Bo sang .\nShe left .", 2, 0, (1, 3)),  # a quotation runs on into the next sentence
+    ("Cy wrote : ` ` Bo sang .\nA\nB\nC\nShe left .", 5, 0, None),  # ... for three at most
+    ("Cy wrote : ` ` Bo sang ' ' .\nShe left .", 2, 0, None),
 ])
-def test_pronoun_salience_quotation_start(tokens, k, start):
-    from rulecoref.passes.pronoun_salience import quotation_start
+def test_pronoun_salience_open_quotation(text, line, k, start):
+    from rulecoref.passes.pronoun_salience import open_quotation
 
-    assert quotation_start(tokens, k) == start
+    assert open_quotation([s.split() for s in text.split("\n")], line, k) == start
 
 
 def test_pronoun_salience_quotes_bar_the_speaker(tmp_path):
@@ -186,3 +189,11 @@ def test_pronoun_salience_quotes_bar_the_speaker(tmp_path):
              "params": {"stages": ["clause_subject", "nearest_before"], "quotes": False}}
     pipe = pipeline_from_entries(tmp_path, [{"kind": "people_roles", "name": "roles"}, entry])
     assert linked(pipe.resolve(parsed(markup, arcs)), "cy ode", "him")
+
+
+def test_pronoun_salience_quotes_run_on_into_the_next_sentence(tmp_path):
+    """"Cy wrote : `` Bo sang . / He left ..." -- still Cy's words: "He" is not Cy."""
+    markup = "[Cy Ode|person] wrote : ` ` [Bo Lund|person] sang .\n[He|pronoun] left ."
+    arcs = "compound:1 nsubj:2 ROOT:2 punct:2 punct:8 punct:8 compound:7 nsubj:8 ccomp:2 punct:2|nsubj:1 ROOT:1 punct:1"
+    res = salience(tmp_path, ["previous_subject"]).resolve(parsed(markup, arcs))
+    assert linked(res, "bo lund", "he") and not linked(res, "cy ode", "he")
