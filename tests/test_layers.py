@@ -20,8 +20,8 @@ PACKAGE = ROOT / "rulecoref"
 
 #: lowest first; a component is a module or package directly under rulecoref/, or one module of rules/
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "document", "words", "chains", "extras", "markup", "medspacy_facts", "syntax", "rules", "rules.schema",
-     "rules.yamlsrc", "tally"),
+    ("errors", "document", "words", "chains", "extras", "markup", "medspacy_facts", "syntax", "registry", "rules",
+     "rules.schema", "rules.yamlsrc", "tally"),
     ("io", "resources", "roles", "parsing", "rules.files", "rules.regex", "rules.retype"),
     ("attributes", "mentions", "finder", "predicates", "candidates"),
     ("passes", "decoders"),

@@ -24,7 +24,8 @@ from ..candidates import TypeScope
 from ..errors import Diagnostic, RuleFileError, diagnostic
 from ..finder import SETTINGS as MENTION_SETTINGS
 from ..markup import MarkupError, parse_markup
-from ..passes import REPLACED, PassConfig, get_kind, known_kinds, suggest
+from ..passes import KINDS, REPLACED, PassConfig, get_kind
+from ..registry import suggest
 from ..resources import named_file
 from ..resources.lexicon import WordListError, check_phrases
 from ..rules import schema
@@ -321,13 +322,9 @@ def _check_kind(rep: Reporter, entry: LDict) -> type | None:
         return None
     cls = get_kind(kind)
     if cls is None:
-        if kind in REPLACED:
-            hint = f"since rule files became data this is a {REPLACED[kind]}; see docs/rules.md, 'Former kinds'."
-        else:
-            close = suggest(kind, known_kinds())
-            hint = (f"did you mean {close!r}? " if close else "") + "kinds are snake_case, like the module name in rulecoref/passes/."
-        rep.chk.problems.append(diagnostic("RC102", file=str(rep.file), line=entry.line_of("kind"), kind=kind,
-                                           known=", ".join(known_kinds()), hint=hint))
+        former = REPLACED.get(kind)
+        rep.chk.problems.append(KINDS.miss(kind, file=str(rep.file), line=entry.line_of("kind"), hint=former and (
+            f"since rule files became data this is a {former}; see docs/rules.md, 'Former kinds'.")))
     return cls
 
 
@@ -669,7 +666,7 @@ def _check_order(chk: _Checker, passes: list[PassConfig]) -> None:
 def _check_decoder(rep: Reporter, value: Any, line: int, overrides: dict[str, Any]) -> DecoderConfig | None:
     """``decoder:``: its kind, and its params checked as a pass's are; an override from the
     command line (``--model``) is checked too, and reported on the decoder's line."""
-    from ..decoders import get_decoder, known_decoders
+    from ..decoders import DECODERS, get_decoder
 
     if not isinstance(value, LDict):
         rep.add("RC104", line, where="decoder", expected="a mapping with 'kind:'", got=type_name(value))
@@ -677,9 +674,7 @@ def _check_decoder(rep: Reporter, value: Any, line: int, overrides: dict[str, An
     kind = value.get("kind")
     cls = get_decoder(kind) if isinstance(kind, str) else None
     if cls is None:
-        close = suggest(str(kind), known_decoders())
-        rep.chk.problems.append(diagnostic("RC112", file=str(rep.file), line=value.line_of("kind"), kind=kind,
-                                           known=", ".join(known_decoders()), hint=f"did you mean {close!r}?" if close else None))
+        rep.chk.problems.append(DECODERS.miss(kind, file=str(rep.file), line=value.line_of("kind")))
         return None
     given = LDict({k: v for k, v in value.items() if k != "kind"} | overrides)
     given.line, given.key_lines = value.line, value.key_lines
