@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from .attributes import ATTRIBUTES, word_families
 from .document import Evidence
+from .registry import Registry
 from .rules.schema import Param
 from .syntax import ROLE_NAMES
 from .words import clues_conflict, dates_compatible, prefix_match
@@ -92,7 +93,8 @@ class PredicateSpec:
         return frozenset((params or {}).get("types") or ())
 
 
-PREDICATES: dict[str, PredicateSpec] = {}
+#: every predicate, in registration order (the order ``induce`` tries them in)
+PREDICATES: Registry[PredicateSpec] = Registry("predicate", code="RC131")
 
 
 def predicate(name: str, *, attributes: tuple[str, ...], params: dict[str, Param] | None = None, help: str,
@@ -101,8 +103,8 @@ def predicate(name: str, *, attributes: tuple[str, ...], params: dict[str, Param
     and ``types`` (``TYPES``)."""
 
     def deco(fn: Callable[..., str | Evidence | None]) -> Callable[..., str | Evidence | None]:
-        PREDICATES[name] = PredicateSpec(name, fn, attributes, {**(params or {}), "types": TYPES}, help, given_by,
-                                     needs_value)
+        PREDICATES.register(name, PredicateSpec(name, fn, attributes, {**(params or {}), "types": TYPES}, help,
+                                                given_by, needs_value))
         return fn
 
     return deco

@@ -16,6 +16,7 @@ from dataclasses import Field, dataclass, field, fields
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from ..registry import Registry
 from ..resources.lexicon import Lexicon
 from ..rules.schema import Param
 
@@ -74,7 +75,9 @@ class AttributeSpec:
     given: bool = False  # a document's facts (Document.facts) may supply its value per concept
 
 
-ATTRIBUTES: dict[str, AttributeSpec] = {}
+#: every attribute, in registration order (the concern modules', in docs/rules.md's order)
+ATTRIBUTES: Registry[AttributeSpec] = Registry(
+    "attribute", code="RC130", hint="the attributes are listed in docs/rules.md, 'Mention attributes'.")
 
 
 def attribute(name: str, *, depends: tuple[str, ...] = (), needs: tuple[str, ...] = (), of_words: bool = False,
@@ -86,7 +89,7 @@ def attribute(name: str, *, depends: tuple[str, ...] = (), needs: tuple[str, ...
 
     def deco(fn: Callable[[Table], Any]) -> Callable[[Table], Any]:
         compute = _with_facts(name, fn, per_mention) if given else fn
-        ATTRIBUTES[name] = AttributeSpec(name, compute, depends, needs, help, of_words, per_mention, given)
+        ATTRIBUTES.register(name, AttributeSpec(name, compute, depends, needs, help, of_words, per_mention, given))
         return fn
 
     return deco

@@ -122,7 +122,10 @@ class Reporter:
         return replace(self, pass_name=name)
 
     def add(self, code: str, line: int, **fields: Any) -> None:
-        d = diagnostic(code, file=str(self.file), line=line, **fields)
+        self.report(diagnostic(code, file=str(self.file), line=line, **fields))
+
+    def report(self, d: Diagnostic) -> None:
+        """A problem made elsewhere (a registry's ``miss``), the pass's name put in front."""
         if self.pass_name:
             d = Diagnostic(d.code, f"pass {self.pass_name!r}: {d.message}", d.file, d.line, d.hint, d.severity)
         self.chk.problems.append(d)
@@ -272,9 +275,7 @@ class _Settings:
         names = [value] if isinstance(value, str) else list(value)
         for a in names:
             if a not in ATTRIBUTES:
-                close = suggest(a, ATTRIBUTES)
-                self.rep.add("RC130", line, name=a, where=name, hint=(f"did you mean {close!r}? " if close else "")
-                             + "the attributes are listed in docs/rules.md, 'Mention attributes'.")
+                self.rep.report(ATTRIBUTES.miss(a, file=str(self.rep.file), line=line, where=name))
         return names
 
     def predicates(self, name: str, value: list[Any], line: int) -> list[tuple[str, dict[str, Any]]]:
@@ -286,9 +287,7 @@ class _Settings:
             pname, given = (item, {}) if isinstance(item, str) else next(iter(item.items()))
             spec = PREDICATES.get(pname)
             if spec is None:
-                close = suggest(pname, PREDICATES)
-                self.rep.add("RC131", iline, name=pname, where=name, known=", ".join(sorted(PREDICATES)),
-                             hint=f"did you mean {close!r}?" if close else None)
+                self.rep.report(PREDICATES.miss(pname, file=str(self.rep.file), line=iline, where=name))
             elif given is not None and not isinstance(given, dict):
                 self.rep.add("RC104", iline, where=f"{name}.{pname}", expected="a mapping of its settings",
                              got=type_name(given))
