@@ -99,7 +99,7 @@ class Coref:
         """Resolve many records, results in input order. A record is a dict like a JSONL line
         (``id``, ``text``, ``concepts``, optional ``tokenized``) or a ``(text, concepts)`` pair;
         ``n_process`` worker processes share the loaded rule set (forked, as ``resolve --jobs``)."""
-        from .batch import parallel_map
+        from .pool import parallel_map
 
         items = [_record(r, k) for k, r in enumerate(records)]
         for got in parallel_map(self._safe, items, n_process, _lost):

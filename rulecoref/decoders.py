@@ -11,8 +11,8 @@ from typing import Any, ClassVar
 
 from .chains import clusters_from_pairs
 from .document import Document
+from .params import Param
 from .registry import Registry
-from .rules.schema import Param
 
 #: every decoder, by its ``decoder: {kind: ...}`` name; one in its own package is imported on
 #: first lookup (``lazy``), so a missing extra (scikit-learn for the Bell tree) costs nothing until asked for

@@ -33,9 +33,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .document import Concept, Document
+from .params import Param
 from .resources import Resources
 from .resources.lexicon import Lexicon
-from .rules.schema import Param
 
 MODES = ("auto", "on", "off")
 _LEX = "resources/lexicons/finder/"

@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any
 
 from .attributes import ATTRIBUTES, word_families
 from .document import Evidence
+from .params import Param
 from .registry import Registry
-from .rules.schema import Param
 from .syntax import ROLE_NAMES
 from .words import clues_conflict, dates_compatible, prefix_match
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rulecoref.batch import BatchOptions, parallel_map, run_batch
+from rulecoref.batch import BatchOptions, run_batch
 from rulecoref.engine import Pipeline
 from rulecoref.io.layout import find_records
 from tests.helpers import ROOT, shared_resources
@@ -68,29 +68,3 @@ def test_batch_a_worker_that_dies_loses_only_its_document(pipeline, data, tmp_pa
     assert by_name["clinical-ex1"][1] and by_name["clinical-ex4"][1]  # the batch went on
     assert not (tmp_path / "out" / "clinical-ex3.txt.chains").exists()
     assert (tmp_path / "out" / "clinical-ex4.txt.chains").exists()
-
-
-def _square_or_die(x: int) -> int:
-    if x < 0:
-        os._exit(3)  # the worker is killed on this item
-    return x * x
-
-
-def test_parallel_map_workers_dying_lose_only_their_items_and_the_rest_go_on():
-    # big results keep the survivors writing while a worker dies: with queues shared by all workers
-    # a worker killed mid-write held their lock and the batch waited for ever (about one run in ten)
-    items = [1, -1, 2, 3, -2, 4, 5, -3, 6, 7] * 3
-
-    def work(x: int) -> bytes:
-        return b"x" * 100_000 * _square_or_die(x)
-
-    for _ in range(2):
-        got = list(parallel_map(work, items, 3, lambda x: b"lost"))
-        assert [len(g) if g != b"lost" else None for g in got] == [
-            None if x < 0 else 100_000 * x * x for x in items]
-
-
-def test_parallel_map_dead_workers_are_replaced_so_every_other_item_is_done():
-    items = [4, -1, -2, -3, 5, -4, 6, 7]  # more deaths than workers
-    assert list(parallel_map(_square_or_die, items, 2, lambda x: "lost")) == [
-        16, "lost", "lost", "lost", 25, "lost", 36, 49]

@@ -18,18 +18,21 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "rulecoref"
 
-#: lowest first; a component is a module or package directly under rulecoref/, or one module of rules/
+#: lowest first; a component is a module or package directly under rulecoref/
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "document", "words", "chains", "extras", "markup", "medspacy_facts", "syntax", "registry", "rules",
-     "rules.schema", "rules.yamlsrc", "tally"),
-    ("io", "resources", "roles", "parsing", "rules.files", "rules.regex", "rules.retype"),
+    ("errors", "document", "words", "chains", "extras", "markup", "medspacy_facts", "params", "registry", "syntax",
+     "tally", "yaml_source", "bounded", "pool"),
+    ("io", "resources", "roles", "parsing"),
     ("attributes", "mentions", "finder", "predicates", "candidates"),
     ("passes", "decoders"),
-    ("rules.compiler",),
+    ("rules",),
     ("engine",),
-    ("api", "batch", "belltree", "evaluate", "learn", "resume", "rules.examples", "spacy_component", "spark", "view", "why"),
+    ("api", "batch", "belltree", "evaluate", "learn", "resume", "rule_examples", "spacy_component", "spark", "view",
+     "why"),
     ("cli", "__main__"),
 )
+#: the compiler's layer: rules/ is this one layer, so everything below it declares and reads without it
+COMPILER = LAYERS.index(("rules",))
 
 #: the architecture's "never" lines: (importer prefix, imported prefix, why)
 NEVER: tuple[tuple[str, str, str], ...] = (
@@ -96,9 +99,7 @@ def _existing(name: str, known: set[str]) -> str:
 
 def component(module: str) -> str:
     parts = module.split(".")[1:]
-    if not parts:
-        return ""
-    return ".".join(parts[:2]) if parts[0] == "rules" and len(parts) > 1 else parts[0]
+    return parts[0] if parts else ""
 
 
 def layer(module: str) -> int:
@@ -122,6 +123,15 @@ def test_imports_point_down_the_layers() -> None:
     assert upward == []
 
 
+def test_nothing_below_the_compiler_imports_rules() -> None:
+    """``Param`` (params.py) and the YAML reader (yaml_source.py) sit at the bottom, so a pass, an
+    attribute or a decoder declares its parameters without the compiler's package: counting imports
+    under ``if TYPE_CHECKING:`` and inside functions."""
+    below = [f"{m} imports {t} at line {line}" for m in modules() if m != "rulecoref" and layer(m) < COMPILER
+             for t, _, line in imports(m, type_checking=True) if component(t) == "rules"]
+    assert below == []
+
+
 @pytest.mark.parametrize(("importer", "imported", "why"), NEVER)
 def test_never_lines(importer: str, imported: str, why: str) -> None:
     broken = [f"{m} imports {t} at line {line}"
@@ -143,6 +153,31 @@ def test_nothing_imports_cli() -> None:
     users = [f"{m} imports {t}" for m in modules() if component(m) not in ("cli", "__main__")
              for t, _, _ in imports(m) if component(t) == "cli"]
     assert users == []
+
+
+def test_no_two_components_import_each_other() -> None:
+    """Within a layer too, a component's imports go one way, counting every import (inside functions
+    and under ``if TYPE_CHECKING:``): io reads files with ``bounded`` and resources with the same
+    module below both, rather than resources importing io and io resources."""
+    graph: dict[str, set[str]] = {}
+    for m in modules():
+        for t, _, _ in imports(m, type_checking=True):
+            if component(m) and component(t) and component(t) != component(m):
+                graph.setdefault(component(m), set()).add(component(t))
+    assert [(a, b) for a, targets in sorted(graph.items()) for b in sorted(targets)
+            if a < b and a in graph.get(b, set())] == [] and _acyclic(graph)
+
+
+def _acyclic(graph: dict[str, set[str]]) -> bool:
+    """True when no path returns to where it started (Kahn: repeatedly drop what nothing imports)."""
+    left = {n: set(ts) for n, ts in graph.items()}
+    while left:
+        roots = [n for n in left if not any(n in ts for ts in left.values())]
+        if not roots:
+            return False
+        for n in roots:
+            del left[n]
+    return True
 
 
 def test_no_import_cycle_at_module_level() -> None:
@@ -193,4 +228,4 @@ def test_the_reader_sees_relative_nested_and_package_imports_and_skips_type_chec
     with_types = read_imports(SAMPLE, "rulecoref.passes.filter", False, known, type_checking=True)
     assert ("rulecoref.engine", True, 6) in with_types and len(with_types) == len(found) + 1
     assert layer("rulecoref.cli.resolve") > layer("rulecoref.engine") > layer("rulecoref.passes.match")
-    assert component("rulecoref.rules.compiler") == "rules.compiler" and component("rulecoref.io.brat") == "io"
+    assert component("rulecoref.rules.compiler") == "rules" and component("rulecoref.io.brat") == "io"

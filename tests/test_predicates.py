@@ -10,8 +10,8 @@ import pytest
 
 from rulecoref.attributes import ATTRIBUTES
 from rulecoref.document import Concept, Document, Evidence
+from rulecoref.params import KINDS
 from rulecoref.predicates import PREDICATES
-from rulecoref.rules.schema import KINDS
 from tests.helpers import mention_table, settings_pipeline
 
 

@@ -10,8 +10,8 @@ import pytest
 from rulecoref.attributes import ATTRIBUTES, MentionSettings, closure
 from rulecoref.engine import mention_settings
 from rulecoref.passes import get_kind
+from rulecoref.rule_examples import iter_examples, run_example
 from rulecoref.rules.compiler import RuleSet, compile_rules
-from rulecoref.rules.examples import iter_examples, run_example
 from tests.helpers import ROOT, shared_resources
 
 RULE_FILES = sorted((ROOT / "rules").glob("*.yaml"))

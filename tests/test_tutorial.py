@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 from rulecoref.engine import Pipeline
+from rulecoref.rule_examples import run_examples
 from rulecoref.rules.compiler import compile_rules
-from rulecoref.rules.examples import run_examples
 from tests.helpers import ROOT, linked, resolve, shared_resources
 
 _BLOCK = re.compile(r"<!-- tutorial-rule-file[^>]*-->\s*```yaml\n(.*?)```", re.S)

@@ -3,7 +3,7 @@
 An attribute is one registered function that computes its column (a value per concept index) of a
 document's mention table. A settings group is one frozen dataclass (``@settings_group``) whose
 ``setting(...)`` fields declare the keys a rule file may give under ``attributes:`` (as
-``rules.schema.Param``, which the compiler checks) and hold, once a pipeline is built, the typed
+``params.Param``, which the compiler checks) and hold, once a pipeline is built, the typed
 values: a ``wordlist`` setting is a loaded ``Lexicon``, a nested mapping its own dataclass. Each
 concern module declares its group beside the attributes that read it; ``MentionSettings`` builds
 every group once per pipeline, and an attribute reads ``t.settings.<group>.<key>``.
@@ -16,9 +16,9 @@ from dataclasses import Field, dataclass, field, fields
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from ..params import Param
 from ..registry import Registry
 from ..resources.lexicon import Lexicon
-from ..rules.schema import Param
 
 if TYPE_CHECKING:
     from ..document import Document

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from ..decoders import Decoder, register_decoder
 from ..document import Document
 from ..errors import ModelError, diagnostic
-from ..rules.schema import Param
+from ..params import Param
 from .beam import Problem, SearchResult, SearchSettings, search
 from .features import ATTRIBUTES, RuleView, extractor
 from .maxent import MaxEntModel

@@ -16,8 +16,8 @@ from itertools import repeat
 from pathlib import Path
 from typing import Any
 
+from ..bounded import Limit, NotRegular, json_loads, read_bytes
 from ..errors import ModelError, diagnostic
-from ..io.bounded import Limit, NotRegular, json_loads, read_bytes
 from ..io.outdir import write_atomic
 
 FORMAT = "rulecoref-belltree-model"

@@ -12,7 +12,7 @@ event to m's true entity is positive, the others negative. Starting events need 
 example: the start probability is derived from the link probabilities (eq. 5).
 
 Documents are read and their events made one at a time (in worker processes with ``jobs > 1``,
-through ``batch.parallel_map``, the path ``rulecoref resolve`` takes), each document's events
+through ``pool.parallel_map``, the path ``rulecoref resolve`` takes), each document's events
 coming back as integer arrays over its own feature strings; they are merged into one sparse
 matrix of 32-bit column numbers, so memory grows with the number of feature occurrences, not with
 Python lists of strings.
@@ -26,9 +26,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..batch import parallel_map
 from ..document import Document
 from ..errors import Diagnostic, RulecorefError, diagnostic
+from ..pool import parallel_map
 from .features import FeatureExtractor, MentionView, PartialEntity, extractor
 from .maxent import MaxEntModel
 

@@ -6,8 +6,8 @@ import argparse
 from pathlib import Path
 
 from ..engine import Pipeline
+from ..rule_examples import run_examples
 from ..rules.compiler import compile_rules
-from ..rules.examples import run_examples
 from ..rules.files import bundled_rules
 from .common import add_allow_path_option, cli_resources
 

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..bounded import Limit, NotRegular, read_bytes
 from ..document import Concept, Document
 from ..errors import Diagnostic, InputError, diagnostic
-from .bounded import Limit, NotRegular, read_bytes
 from .formats import Files, Format, ReadOptions, ReadResult, Record, doc_name, register_format
 from .layout import find_records
 

@@ -26,9 +26,9 @@ from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
+from ..bounded import Limit, NotRegular, json_loads, lines, lone_surrogate, open_regular
 from ..document import Document, GivenConcept, Origin
 from ..errors import Diagnostic, InputError, RulecorefError, diagnostic
-from .bounded import Limit, NotRegular, json_loads, lines, lone_surrogate, open_regular
 from .faithful import ADDED_SOURCE, faithful_jsonl
 from .formats import Files, Format, ReadOptions, ReadResult, Record, input_files, register_format, typed
 from .text import TextDocument, document_from_text, document_text

@@ -16,8 +16,8 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from ..bounded import Limit, NotRegular, lines, open_regular
 from ..errors import Diagnostic, InputError, diagnostic
-from .bounded import Limit, NotRegular, lines, open_regular
 from .formats import Record, doc_name
 
 

@@ -43,8 +43,8 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..bounded import Limit, NotRegular, file_kind, json_loads, lines, open_regular, read_bytes
 from ..errors import CliError, OutputError, diagnostic
-from .bounded import Limit, NotRegular, file_kind, json_loads, lines, open_regular, read_bytes
 
 LOCK = ".rulecoref.lock"
 MANIFEST = ".rulecoref-outputs"

@@ -11,7 +11,7 @@ input is never edited by hand:
     unmapped: keep         # types not listed: keep (lowercased, the default), drop, or error
     coreference: [Coreference, Coref]   # brat relation types that mean "same entity"
 
-The file is read with the project's safe YAML loader (``rules/yamlsrc.py``), so every mistake is a
+The file is read with the project's safe YAML loader (``yaml_source.py``), so every mistake is a
 numbered error naming its line.
 """
 
@@ -22,8 +22,9 @@ from pathlib import Path
 
 import yaml
 
+from ..bounded import Limit, NotRegular, read_bytes
 from ..errors import Diagnostic, InputError, diagnostic
-from ..rules.yamlsrc import (
+from ..yaml_source import (
     BadScalar,
     DuplicateKey,
     LDict,
@@ -34,11 +35,10 @@ from ..rules.yamlsrc import (
     UnsafeTag,
     load,
 )
-from .bounded import Limit, NotRegular, read_bytes
 
 UNMAPPED = ("keep", "drop", "error")
 #: Largest type map read; its YAML is also held to the rule files' node and depth limits
-#: (``rules.yamlsrc``: 20,000 nodes, 50 levels), RC249 beyond (docs/security.md).
+#: (``yaml_source``: 20,000 nodes, 50 levels), RC249 beyond (docs/security.md).
 MAX_TYPE_MAP_BYTES = 1024 * 1024
 KEYS = ("version", "types", "unmapped", "coreference")
 #: brat relation and equivalence types read as coreference when the type map names none

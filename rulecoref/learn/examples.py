@@ -5,7 +5,7 @@ Examples are built from a small invented phrase bank (pairs of mentions that nam
 pairs that do not) and from the vocabulary of the rule's own predicates: the cue words of the rule
 file's word lists ("another" for ``new_event``, "no" for ``negation_differs``, a low and a high
 qualifier for ``degree_clash``). Each candidate line is run exactly as ``rulecoref check`` runs it
-(``rules.examples.run_example``), and only lines that behave as stated are kept:
+(``rule_examples.run_example``), and only lines that behave as stated are kept:
 
 - ``link``: a bank pair, typed for the rule's scope, that the pass links;
 - ``no_link``: that pair changed so that one of the rule's vetoes holds (checked on the line's
@@ -25,8 +25,8 @@ from ..engine import Pipeline
 from ..markup import parse_markup
 from ..passes import get_kind
 from ..predicates import PREDICATES
+from ..rule_examples import run_example
 from ..rules.compiler import RuleSet
-from ..rules.examples import run_example
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from typing import Any
 from ..errors import RuleFileError, diagnostic
 from ..resources import data_root
 from ..rules.files import resolve_resource
-from ..rules.yamlsrc import load
+from ..yaml_source import load
 
 
 @dataclass

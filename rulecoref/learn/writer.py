@@ -22,8 +22,8 @@ from ..engine import Pipeline
 from ..errors import RulecorefError, diagnostic
 from ..io.outdir import OutputFile, write_atomic
 from ..resources import data_root
+from ..rule_examples import run_examples
 from ..rules.compiler import RuleSet, compile_rules
-from ..rules.examples import run_examples
 from ..rules.files import resolve_resource
 from .ablate import corpus_f1
 from .corpus import SPLIT_SALT, GoldDoc

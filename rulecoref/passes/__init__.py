@@ -16,9 +16,9 @@ from typing import Any, ClassVar
 from ..candidates import SearchSpec, TypeScope
 from ..document import Document, Link
 from ..mentions import MentionTable
+from ..params import Param
 from ..registry import Registry
 from ..resources.lexicon import Lexicon
-from ..rules.schema import Param
 
 #: every pass kind, by its YAML ``kind:`` (the modules of this package register themselves)
 KINDS: Registry[type[Pass]] = Registry("pass kind", code="RC102", field="kind", package=__name__, module_named=True)

@@ -23,7 +23,7 @@ from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 
 from ..document import Document
-from ..rules.schema import Param
+from ..params import Param
 from ..words import find_phrases
 from . import Context, Pass, register
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..document import Document
-from ..rules.schema import Param
+from ..params import Param
 from ..words import norm_words
 from . import Context, Pass, register
 from .people import facts

@@ -24,8 +24,8 @@ from collections.abc import Callable
 from ..candidates import SearchSpec, key_values
 from ..document import Evidence
 from ..mentions import MentionTable, WordsTable
+from ..params import Param
 from ..predicates import PREDICATES, Test
-from ..rules.schema import Param
 from . import Pass, register
 
 

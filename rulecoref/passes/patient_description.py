@@ -25,7 +25,7 @@ from collections.abc import Iterator
 
 from ..document import Document
 from ..mentions import MentionTable
-from ..rules.schema import Param
+from ..params import Param
 from ..words import norm_word
 from . import Context, Pass, register
 from .people import PeopleFacts, facts

@@ -25,9 +25,9 @@ from collections.abc import Iterator
 
 from ..document import Document
 from ..mentions import MentionTable
+from ..params import Param
 from ..resources.web import WebSettings, WebStaffProvider, privacy_gate, surface_word, wordnet_person_noun
 from ..roles import FEMININE, MASCULINE
-from ..rules.schema import Param
 from ..words import norm_word, prefix_match
 from . import Context, Pass, register
 from .people import STATE_KEY, PeopleFacts

@@ -48,8 +48,8 @@ from functools import cached_property
 from ..attributes import Place
 from ..document import Document
 from ..mentions import MentionTable
+from ..params import Param
 from ..predicates import overlaps
-from ..rules.schema import Param
 from ..syntax import Parse
 from . import Context, Pass, register
 from .people import PeopleFacts, facts, fits, single_pronouns

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..document import Document
-from ..rules.schema import Param
+from ..params import Param
 from ..words import has_alnum
 from . import Context, Pass, register
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..document import Document
-from ..rules.schema import Param
+from ..params import Param
 from . import Context, Pass, register
 from .people import facts, single_pronouns
 

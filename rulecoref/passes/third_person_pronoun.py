@@ -24,9 +24,9 @@ from collections.abc import Iterator
 
 from ..document import Document
 from ..mentions import MentionTable
+from ..params import Param
 from ..predicates import overlaps
 from ..roles import FEMININE, MASCULINE
-from ..rules.schema import Param
 from . import Context, Pass, register
 from .people import PeopleFacts, facts, fits, single_pronouns
 

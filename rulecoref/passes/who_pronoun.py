@@ -13,7 +13,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 
 from ..document import Document
-from ..rules.schema import Param
+from ..params import Param
 from . import Context, Pass, register
 from .people import facts, single_pronouns
 

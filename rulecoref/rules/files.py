@@ -4,7 +4,7 @@ Rule files come from colleagues (docs/security.md): a rule file, the files it in
 word lists they name must lie in the top rule file's folder tree or in the bundled ``resources/``
 and ``rules/``; ``allow_paths`` (``--allow-path DIR``) and ``$RULECOREF_ALLOW_PATH`` add folders.
 A rule file is read whole up to ``MAX_RULE_FILE_BYTES`` and composed by the bounded safe loader
-(``yamlsrc``); a problem is one numbered diagnostic naming the file and line.
+(``yaml_source``); a problem is one numbered diagnostic naming the file and line.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import yaml
 from ..errors import Diagnostic, diagnostic
 from ..resources import data_root
 from ..resources.lexicon import WordListError, read_wordlist
-from .yamlsrc import BadScalar, DuplicateKey, RecursiveAlias, TooDeep, TooManyNodes, UnsafeTag, load
+from ..yaml_source import BadScalar, DuplicateKey, RecursiveAlias, TooDeep, TooManyNodes, UnsafeTag, load
 
 #: Largest rule file read (the bundled ones are under 8 kB). PyYAML scans a few hundred kB a second,
 #: so this bounds the time a file takes to parse, whatever it holds.
@@ -128,7 +128,7 @@ def missing_rule_file(path: Path) -> Diagnostic | None:
 
 
 def read_rule_yaml(path: Path) -> tuple[Any, Diagnostic | None]:
-    """A rule file composed with its lines (``yamlsrc.load``), or the problem that stopped it."""
+    """A rule file composed with its lines (``yaml_source.load``), or the problem that stopped it."""
     def problem(code: str, line: int, **fields: Any) -> tuple[None, Diagnostic]:
         return None, diagnostic(code, file=str(path), line=line, **fields)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..markup import retype
-from .yamlsrc import LDict, LList
+from ..yaml_source import LDict, LList
 
 
 def retyped(entry: LDict, types: dict[str, str]) -> LDict:

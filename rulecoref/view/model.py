@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..bounded import Limit, NotRegular, json_loads, read_bytes
 from ..document import Document
 from ..errors import Diagnostic, diagnostic
-from ..io.bounded import Limit, NotRegular, json_loads, read_bytes
 from ..io.i2b2 import parse_mention
 
 Pair = tuple[int, int]

@@ -11,7 +11,7 @@ import pytest
 import tests.attributes
 from rulecoref.attributes import ATTRIBUTES, SETTINGS, closure, live
 from rulecoref.markup import parse_markup
-from rulecoref.rules.schema import Param
+from rulecoref.params import Param
 from tests.helpers import mention_table, settings_pipeline
 
 

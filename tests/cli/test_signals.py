@@ -54,14 +54,14 @@ def test_signals_workers_die_with_a_killed_parent(pdeathsig: bool) -> None:
     parent end of a pipe was closed in it), and a busy one gets SIGTERM from the kernel."""
     proc = _start(f"""
         import multiprocessing, os, signal, sys, time
-        from rulecoref import batch
+        from rulecoref import pool
         if not {pdeathsig}:
-            batch._die_with_parent = lambda: None  # only the closed pipes tell the idle workers
+            pool._die_with_parent = lambda: None  # only the closed pipes tell the idle workers
         def work(x):
             time.sleep(60 if {pdeathsig} and x else 0.01)
             return x
         items = list(range(8))
-        g = batch.parallel_map(work, items, 2, lambda x: None)
+        g = pool.parallel_map(work, items, 2, lambda x: None)
         next(g)
         time.sleep(0.3)
         print(" ".join(str(p.pid) for p in multiprocessing.active_children()), flush=True)

@@ -23,8 +23,8 @@ from rulecoref.learn.pairs import PairStore, Training
 from rulecoref.learn.space import FilterRule, Pred, predicates
 from rulecoref.learn.state import ChosenFilter, LinkState
 from rulecoref.learn.writer import flow, write_learned
+from rulecoref.rule_examples import run_examples
 from rulecoref.rules.compiler import compile_rules
-from rulecoref.rules.examples import run_examples
 from tests.helpers import shared_resources, write_rules
 
 from .conftest import NOUNS, write_corpus

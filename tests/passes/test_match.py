@@ -8,8 +8,8 @@ import pytest
 
 from rulecoref.engine import Pipeline
 from rulecoref.markup import parse_markup
+from rulecoref.rule_examples import run_examples
 from rulecoref.rules.compiler import compile_rules
-from rulecoref.rules.examples import run_examples
 from tests.helpers import settings_pipeline, shared_resources, write_rules
 from tests.passes.main_support import bundled, bundled_entry, evidence, nested, pairs, run, together
 

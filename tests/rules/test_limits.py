@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import ROOT
-from tests.rules.test_yamlsrc import alias_bomb
+from tests.test_yaml_source import alias_bomb
 
 MEMORY_BYTES = 500 * 1024 * 1024
 SECONDS = 10

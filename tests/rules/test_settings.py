@@ -11,8 +11,8 @@ import pytest
 
 from rulecoref import decoders
 from rulecoref.errors import RuleFileError
+from rulecoref.params import Param
 from rulecoref.rules.compiler import compile_rules
-from rulecoref.rules.schema import Param
 from tests.helpers import write_rules
 
 

@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 
 from ...errors import Diagnostic, UmlsError, diagnostic, format_message
 from ...extras import require
-from ...io.bounded import file_kind
+from ...bounded import file_kind
 from .staging import live_meta, load_engine, remove_staged, staging_file, swap_in
 from .store import (
     ASCII_MAP,

@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Pipeline, mention_settings
-from ..markup import parse_markup
-from ..passes import PassConfig, get_kind
-from .compiler import RuleSet
+from .engine import Pipeline, mention_settings
+from .markup import parse_markup
+from .passes import PassConfig, get_kind
+from .rules.compiler import RuleSet
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The bounded readers (rulecoref/io/bounded.py): every limit is a Limit or NotRegular, never a
+"""The bounded readers (rulecoref/bounded.py): every limit is a Limit or NotRegular, never a
 RecursionError, a MemoryError or a read without end."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rulecoref.io.bounded import Limit, NotRegular, json_loads, lines, lone_surrogate, read_bytes
+from rulecoref.bounded import Limit, NotRegular, json_loads, lines, lone_surrogate, read_bytes
 
 
 def test_bounded_json_depth_values_and_constants() -> None:

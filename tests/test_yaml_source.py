@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from rulecoref import yaml_source
 from rulecoref.errors import RuleFileError
-from rulecoref.rules import yamlsrc
 from rulecoref.rules.compiler import compile_rules
-from rulecoref.rules.yamlsrc import LDict, LList, load
+from rulecoref.yaml_source import LDict, LList, load
 
 
 def alias_bomb(levels: int = 9, width: int = 10) -> str:
@@ -34,7 +34,7 @@ def codes(path: Path) -> list[tuple[str, int | None]]:
     return [(d.code, d.line) for d in err.value.diagnostics]
 
 
-def test_yamlsrc_keeps_lines_and_expands_small_aliases() -> None:
+def test_yaml_source_keeps_lines_and_expands_small_aliases() -> None:
     data = load("base: &b {x: 1, y: [a, b]}\ncopy: *b\nlist:\n  - one\n  - two\n")
     assert isinstance(data, LDict) and data.line_of("copy") == 2 and data["list"].item_lines == [4, 5]
     assert data["copy"] == {"x": 1, "y": ["a", "b"]}
@@ -42,35 +42,35 @@ def test_yamlsrc_keeps_lines_and_expands_small_aliases() -> None:
     assert isinstance(data["copy"]["y"], LList)
 
 
-def test_yamlsrc_alias_bomb_stops_at_the_node_limit(tmp_path: Path) -> None:
+def test_yaml_source_alias_bomb_stops_at_the_node_limit(tmp_path: Path) -> None:
     """Case 1: nine levels of ten aliases (10**9 nodes) stop after MAX_NODES nodes, with RC116."""
     path = tmp_path / "bomb.yaml"
     path.write_text(alias_bomb())
     assert codes(path) == [("RC116", 6)]  # a4's line: a0-a3 hold about 12,000 nodes, a4 expands to 111,111
-    with pytest.raises(yamlsrc.TooManyNodes) as err:
+    with pytest.raises(yaml_source.TooManyNodes) as err:
         load(alias_bomb())
-    assert err.value.limit == yamlsrc.MAX_NODES
+    assert err.value.limit == yaml_source.MAX_NODES
 
 
-def test_yamlsrc_aliases_within_the_limit_load() -> None:
+def test_yaml_source_aliases_within_the_limit_load() -> None:
     data = load(alias_bomb(levels=3))  # 10 + 100 + 1000 strings: far below MAX_NODES
     assert len(data["a2"]) == 10 and data["a2"][9][9] == ["lol"] * 10
 
 
-def test_yamlsrc_recursive_alias_is_refused(tmp_path: Path) -> None:
+def test_yaml_source_recursive_alias_is_refused(tmp_path: Path) -> None:
     """Case 2: ``&a [*a]`` (a list that contains itself) is RC118, not a RecursionError."""
     path = tmp_path / "recursive.yaml"
     path.write_text("version: 1\npasses: &a [*a]\n")
     assert codes(path) == [("RC118", 2)]
     path.write_text("version: 1\nm: &m {k: *m}\npasses: []\n")
     assert codes(path) == [("RC118", 2)]
-    with pytest.raises(yamlsrc.RecursiveAlias) as err:
+    with pytest.raises(yaml_source.RecursiveAlias) as err:
         load("version: 1\npasses: &a [*a]\n")
     assert (err.value.name, err.value.line) == ("a", 2)
 
 
 @pytest.mark.parametrize("style", ["flow", "block"])
-def test_yamlsrc_deep_nesting_is_refused(tmp_path: Path, style: str) -> None:
+def test_yaml_source_deep_nesting_is_refused(tmp_path: Path, style: str) -> None:
     """Case 2: a 20,000-deep nested list is RC117 naming the line, not a RecursionError."""
     depth = 20_000
     if style == "flow":
@@ -83,22 +83,22 @@ def test_yamlsrc_deep_nesting_is_refused(tmp_path: Path, style: str) -> None:
     assert code == "RC117" and line >= 2
 
 
-def test_yamlsrc_depth_limit_is_exact() -> None:
-    ok = "[" * yamlsrc.MAX_DEPTH + "]" * yamlsrc.MAX_DEPTH
+def test_yaml_source_depth_limit_is_exact() -> None:
+    ok = "[" * yaml_source.MAX_DEPTH + "]" * yaml_source.MAX_DEPTH
     assert load(ok) is not None
-    with pytest.raises(yamlsrc.TooDeep):
+    with pytest.raises(yaml_source.TooDeep):
         load("[" + ok + "]")
 
 
-def test_yamlsrc_nesting_through_aliases_is_bounded() -> None:
+def test_yaml_source_nesting_through_aliases_is_bounded() -> None:
     """Aliases can nest deeper than the text does (each anchor wraps the one before): the built
     value's depth is bounded as well."""
-    lines = ["a0: &a0 [x]"] + [f"a{i}: &a{i} [*a{i - 1}]" for i in range(1, 3 * yamlsrc.MAX_DEPTH)]
-    with pytest.raises(yamlsrc.TooDeep):
+    lines = ["a0: &a0 [x]"] + [f"a{i}: &a{i} [*a{i - 1}]" for i in range(1, 3 * yaml_source.MAX_DEPTH)]
+    with pytest.raises(yaml_source.TooDeep):
         load("\n".join(lines))
 
 
-def test_yamlsrc_long_number_and_long_key_are_plain_errors(tmp_path: Path) -> None:
+def test_yaml_source_long_number_and_long_key_are_plain_errors(tmp_path: Path) -> None:
     """A 5,000-digit integer overflows Python's int() limit: RC101, not a ValueError traceback;
     a duplicate 10,000-character key is reported without echoing the key whole."""
     path = tmp_path / "num.yaml"
