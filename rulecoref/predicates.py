@@ -66,7 +66,7 @@ class PredicateSpec:
     #: history section in a CRAFT article, no dates in most)
     needs_value: str | None = None
     #: for ``rulecoref induce`` (``learn/space.py`` and ``learn/naming.py`` read these): its role
-    #: (``ROLES``; None: not declared, which tests/learn/test_declared.py refuses), the settings
+    #: (``ROLES``; None: not declared, which tests/learn/test_space.py refuses), the settings
     #: tried (``grid``; none: its defaults only) and how a learned rule says it (``phrase``; None:
     #: its own name, "number clash")
     role: str | None = None

@@ -75,7 +75,7 @@ class AttributeSpec:
     given: bool = False  # a document's facts (Document.facts) may supply its value per concept
     #: how ``rulecoref induce`` may block a match rule on it (``learn/space.py`` derives its keys
     #: from these); ``()``: it is no key for the learner; None: not declared, which
-    #: tests/learn/test_declared.py refuses
+    #: tests/learn/test_space.py refuses
     blocking: tuple[BlockingKey, ...] | None = None
 
 

@@ -55,7 +55,7 @@ PHRASES_BEFORE = {
 }
 
 
-def test_declared_every_attribute_says_whether_induce_may_block_on_it() -> None:
+def test_space_every_attribute_says_whether_induce_may_block_on_it() -> None:
     """``blocking=()`` says "no key for the learner"; leaving it out is refused here."""
     assert [name for name, spec in ATTRIBUTES.items() if spec.blocking is None] == []
     assert all(isinstance(d, BlockingKey) for spec in ATTRIBUTES.values() for d in spec.blocking or ())
@@ -63,7 +63,7 @@ def test_declared_every_attribute_says_whether_induce_may_block_on_it() -> None:
     assert len(orders) == len(set(orders)), "two keys with one order: which is tried first would be an accident"
 
 
-def test_declared_every_predicate_has_a_role_and_a_grid_it_takes() -> None:
+def test_space_every_predicate_has_a_role_and_a_grid_it_takes() -> None:
     assert [name for name, spec in PREDICATES.items() if spec.role not in ROLES] == []
     assert [name for name, spec in PREDICATES.items() if any(set(s) - set(spec.params) for s in spec.grid)] == []
 
@@ -72,12 +72,12 @@ def _with_role(role: str) -> set[str]:
     return {name for name in PREDICATES if space.role(name) == role}
 
 
-def test_declared_key_attributes_exist() -> None:
+def test_space_key_attributes_exist() -> None:
     for b in space.declared_blockings():
         assert b.key in ATTRIBUTES and (b.antecedent_key is None or b.antecedent_key in ATTRIBUTES), b.label
 
 
-def test_declared_tables_keep_what_was_written_by_hand() -> None:
+def test_space_tables_keep_what_was_written_by_hand() -> None:
     blockings = space.declared_blockings()
     derived = [(b.key, b.antecedent_key) for b in blockings]
     positions = [derived.index(b) for b in BLOCKINGS_BEFORE]
@@ -96,7 +96,7 @@ def test_declared_tables_keep_what_was_written_by_hand() -> None:
         assert got == phrase, label
 
 
-def test_declared_a_new_key_and_predicate_reach_the_search(monkeypatch) -> None:
+def test_space_a_new_key_and_predicate_reach_the_search(monkeypatch) -> None:
     """One declaration is all a new key or predicate needs: the learner's tables follow."""
     key = BlockingKey(order=15, phrase=("same-colour", "one colour"), broad=True)
     monkeypatch.setitem(ATTRIBUTES, "colour_for_test", AttributeSpec("colour_for_test", lambda t: [], (), (), "a colour",
@@ -123,7 +123,7 @@ def test_declared_a_new_key_and_predicate_reach_the_search(monkeypatch) -> None:
     ({"role": None}, "role None"),
     ({"role": "conflicts", "grid": ({"more_than": 3},)}, "its grid sets more_than, which it does not take"),
 ])
-def test_declared_predicate_refuses_a_bad_role_or_grid(kwargs: dict, error: str) -> None:
+def test_space_predicate_refuses_a_bad_role_or_grid(kwargs: dict, error: str) -> None:
     with pytest.raises(ValueError, match=error.replace("(", r"\(")):
         predicate("bad_for_test", attributes=("type",), help="bad", **kwargs)
     assert "bad_for_test" not in PREDICATES
