@@ -148,6 +148,9 @@ def test_predicates_clinical_words_covered(pipeline, markup, holds):
     ("He needs no [daily medication|treatment] for [this|pronoun] .", False),
     ("[Ann|person] said [it|pronoun] hurts .", False),
     ("[It|pronoun] works , so [it|pronoun] stays .", True),
+    # a plural pronoun needs a mention marked plural; one of unknown number ('unable to walk') is no such one
+    ("He was [unable to walk|problem] .\nBecause of this , [they|pronoun] called .", False),
+    ("He was [unable to walk|problem] .\n[It|pronoun] passed .", True),
 ])
 def test_predicates_thing_antecedent(pipeline, markup, holds):
     assert (ask(pipeline, "thing_antecedent", markup) is not None) is holds

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..attributes import ATTRIBUTES
+from ..phrases import listed
 from ..predicates import PREDICATES
 from .space import Blocking, FilterRule, MatchRule, Pred, Scope
 
@@ -36,19 +37,15 @@ def predicate_phrase(p: Pred | str) -> tuple[str, str]:
     return phrase or (p.name.replace("_", "-"), p.name.replace("_", " ") + " holds")
 
 
-def _listed(names: list[str], last: str = "and") -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {last} {names[-1]}"
-
-
 def scope_words(scope: Scope) -> tuple[str, str]:
     """(name part, phrase) of a scope: 'for-event-place' / 'event and place mentions'. A name names
     at most two types; its ``applies_to`` lists them all."""
     if scope.types is not None:
         names = sorted(scope.types)
-        return ("for-" + "-".join(names) if len(names) <= 2 else ""), _listed(names) + " mentions"
+        return ("for-" + "-".join(names) if len(names) <= 2 else ""), listed(names) + " mentions"
     if scope.exclude:
         names = sorted(scope.exclude)
-        return ("except-" + "-".join(names) if len(names) <= 2 else ""), "mentions other than " + _listed(names, "or")
+        return ("except-" + "-".join(names) if len(names) <= 2 else ""), "mentions other than " + listed(names, "or")
     return "", "mentions of any type"
 
 
@@ -70,9 +67,9 @@ def match_description(rule: MatchRule) -> str:
     if rule.window:
         text += f", at most {rule.window} sentence{'s' if rule.window > 1 else ''} away"
     if rule.require:
-        text += ", when " + _listed([predicate_phrase(p)[1] for p in rule.require])
+        text += ", when " + listed([predicate_phrase(p)[1] for p in rule.require])
     if rule.veto:
-        text += "; not when " + _listed([predicate_phrase(p)[1] for p in rule.veto], "or")
+        text += "; not when " + listed([predicate_phrase(p)[1] for p in rule.veto], "or")
     return text
 
 
@@ -84,9 +81,9 @@ def filter_name(rule: FilterRule) -> str:
 
 
 def filter_description(rule: FilterRule) -> str:
-    whose = f" that {_listed(list(rule.made_by), 'or')} alone made" if rule.made_by else ""
+    whose = f" that {listed(list(rule.made_by), 'or')} alone made" if rule.made_by else ""
     return (f"removes a link{whose} of {scope_words(rule.scope)[1]} when "
-            + _listed([predicate_phrase(p)[1] for p in rule.remove_if], "or"))
+            + listed([predicate_phrase(p)[1] for p in rule.remove_if], "or"))
 
 
 def unique(name: str, taken: Iterable[str]) -> str:

@@ -120,7 +120,6 @@ def test_space_a_new_key_and_predicate_reach_the_search(monkeypatch) -> None:
 
 @pytest.mark.parametrize(("kwargs", "error"), [
     ({"role": "links_maybe"}, "role 'links_maybe' is not one of links, conflicts, either, skip"),
-    ({"role": None}, "role None"),
     ({"role": "conflicts", "grid": ({"more_than": 3},)}, "its grid sets more_than, which it does not take"),
 ])
 def test_space_predicate_refuses_a_bad_role_or_grid(kwargs: dict, error: str) -> None:
