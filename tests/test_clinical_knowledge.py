@@ -22,6 +22,8 @@ def pipeline() -> Pipeline:
     ("He had [bleeding|problem] .\n[The bleeding|problem] stopped .", False),
     # the cue's scope ends at a clause break
     ("There is a risk of stones but [bleeding|problem] is seen .\n[Bleeding|problem] persists .", False),
+    # a definite mention in a risk list names the known thing ("that the torsion could occur again")
+    ("He has [torsion|problem] .\nThe risks include that [the torsion|problem] could recur .", False),
 ])
 def test_predicates_hypothetical_mention(pipeline, markup, holds):
     assert (ask(pipeline, "hypothetical_mention", markup) is not None) is holds

@@ -42,6 +42,9 @@ class Clinical:
     history_cues: Lexicon = setting("wordlist", default=_CLIN + "history_cues.txt", help="'previous', 'prior', 'history of'")
     risk_cues: Lexicon = setting("wordlist", default=_CLIN + "risk_cues.txt",
                                  help="'risks', 'complications', 'criteria for': what might happen, not what is")
+    definite_determiners: Lexicon = setting("wordlist", default=_CLIN + "definite_determiners.txt",
+                                            help="'the', 'this', 'his': a mention led by one names a known thing, "
+                                                 "not a possibility, even in a risk list")
     new_event_cues: Lexicon = setting("wordlist", default=_CLIN + "new_event_cues.txt", help="'another', 'repeat', 'next'")
     generic_cues: Lexicon = setting("wordlist", default=_CLIN + "generic_cues.txt", help="'any', 'daily': a kind, not one thing")
     qualifiers_low: Lexicon = setting("wordlist", default=_CLIN + "qualifiers_low.txt", help="'mild', 'minimal', 'decreased'")
@@ -249,10 +252,15 @@ def _hedge(t: Table) -> list[str | None]:
 
 @attribute("hypothetical", depends=("lower", "line"),
            help="the risk cue in scope before a mention that names a possibility, not a finding: 'the risks and "
-                "complications of surgery including [bleeding]' -> risks (to the end of the clause, as negation)",
+                "complications of surgery including [bleeding]' -> risks (to the end of the clause, as negation); "
+                "none for a mention led by a definite determiner, which names a known thing: 'risks ... that "
+                "[the torsion] could occur again'",
            blocking=())
 def _hypothetical(t: Table) -> list[str | None]:
-    return _cue_in_scope(t, t.settings.clinical.risk_cues.phrases, t.settings.clinical.scope_breaks.words)
+    c = t.settings.clinical
+    cues = _cue_in_scope(t, c.risk_cues.phrases, c.scope_breaks.words)
+    definite = c.definite_determiners.words
+    return [None if low and low[0] in definite else cue for low, cue in zip(t["lower"], cues)]
 
 
 def _own_cue(t: Table, cues: frozenset[tuple[str, ...]], before: int = 0) -> list[str | None]:
