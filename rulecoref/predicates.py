@@ -284,14 +284,19 @@ def _by(t: MentionTable, k: int, name: str) -> str:
     return f" by {fact.source}" if fact else ""
 
 
-@predicate("negation_differs", attributes=("negation",),
-           help="one mention is negated and the other is not: 'no [swelling]' / '[swelling] of the ankle'",
+@predicate("negation_differs", attributes=("negation", "lower"),
+           help="one mention is negated and the other is not: 'no [swelling]' / '[swelling] of the ankle'; a negated "
+                "mention led by a definite determiner (clinical.definite_determiners) still names the known thing: "
+                "'[a Foley]' / 'voided without [the Foley]'",
            role="conflicts", phrase=("negation-differs", "one is negated and the other not"))
 def negation_differs(t: MentionTable, i: int, j: int) -> str | None:
     ni, nj = t["negation"][i], t["negation"][j]
     if bool(ni) == bool(nj):
         return None
     k, cue = (i, ni) if ni else (j, nj)
+    low = t["lower"][k]
+    if low and low[0] in t.settings.clinical.definite_determiners.words:
+        return None
     return f"'{_text(t, k)}' is negated{_by(t, k, 'negation')} ({cue!r}), the other is not"
 
 

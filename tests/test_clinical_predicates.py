@@ -28,6 +28,9 @@ def ask(pipeline: Pipeline, name: str, markup: str, i: int = -1, j: int = 0, **p
     ("He denies [fever|problem] .\nHe had [fever|problem] last week .", True),
     ("[Fever|problem] .\nHe had [fever|problem] .", False),
     ("No [fever|problem] .\nNo [fever|problem] .", False),
+    # a definite mention names the known thing even when negated
+    ("[Foley|treatment] in place .\nHe voided without [the Foley|treatment] .", False),
+    ("[Foley|treatment] in place .\nHe voided without [a Foley|treatment] .", True),
 ])
 def test_predicates_negation_differs(pipeline, markup, holds):
     assert (ask(pipeline, "negation_differs", markup) is not None) is holds
