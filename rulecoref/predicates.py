@@ -414,6 +414,16 @@ def thing_antecedent(t: MentionTable, i: int, j: int) -> str | None:
     return f"'{_text(t, i)}' refers to the nearest {'plural' if plural else 'singular'} thing '{_text(t, j)}'"
 
 
+@predicate("no_thing_pronoun", attributes=("thing_pronoun",),
+           help="neither mention is a pronoun for things ('it', 'this', 'they'): a filter keeps a pronoun pass's links "
+                "to the pairs it is about ('[This] is likely [molluscum contagiosum]', not '[he] is [sluggish]')",
+           role="conflicts", phrase=("no-thing-pronoun", "neither is a pronoun for things"))
+def no_thing_pronoun(t: MentionTable, i: int, j: int) -> str | None:
+    if t["thing_pronoun"][i] or t["thing_pronoun"][j]:
+        return None
+    return f"neither '{_text(t, i)}' nor '{_text(t, j)}' is a pronoun for things"
+
+
 @predicate("distant_not_first", attributes=("thing_rank", "line", "thing_pronoun"), needs_value="thing_rank",
            help="the candidate j stands in an earlier sentence than i and is neither the first thing of it nor a "
                 "pronoun for things: across a sentence a pronoun refers to what the last one was about, its first "

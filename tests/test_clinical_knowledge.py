@@ -100,3 +100,11 @@ def test_predicates_derived_heads_match(pipeline, markup, holds):
 ])
 def test_predicates_abbreviation_of(pipeline, markup, holds):
     assert (ask(pipeline, "abbreviation_of", markup) is not None) is holds
+
+
+@pytest.mark.parametrize("markup, holds", [
+    ("[He|pronoun] is [sluggish|problem] .", True),
+    ("[This|pronoun] is likely [molluscum contagiosum|problem] .", False),
+])
+def test_predicates_no_thing_pronoun(pipeline, markup, holds):
+    assert (ask(pipeline, "no_thing_pronoun", markup) is not None) is holds
