@@ -1,4 +1,7 @@
-"""The issue-16 pair predicates: clinical context vetoes, drugs, pronouns for things."""
+"""The clinical pair predicates of rulecoref/predicates.py: context vetoes, drugs, pronouns for things
+(issue 16), and hypothetical mentions, pronoun use, complements, derived heads and abbreviations
+(issue 35): what each links or keeps apart, on tiny notes (their attributes are tested in
+tests/attributes/test_clinical.py)."""
 
 from __future__ import annotations
 
@@ -174,3 +177,56 @@ def test_predicates_family_differs_reads_given_facts_as_in_or_not(pipeline, firs
     doc.facts = {0: {"family_section": Fact(first, "a test")}, 1: {"family_section": Fact(second, "a test")}}
     table = pipeline.table(doc, list(PREDICATES["family_differs"].attributes))
     assert bool(PREDICATES["family_differs"].bind({})(table, 1, 0)) is holds
+
+
+# -- issue 35 ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("markup, holds", [
+    ("We discussed the risks of surgery including [bleeding|problem] and [infection|problem] .\n"
+     "He had [bleeding|problem] after the biopsy .", True),
+    ("He meets the criteria for [a cyst|problem] .\n[The cyst|problem] is small .", True),
+    ("He had [bleeding|problem] .\n[The bleeding|problem] stopped .", False),
+    # the cue's scope ends at a clause break
+    ("There is a risk of stones but [bleeding|problem] is seen .\n[Bleeding|problem] persists .", False),
+])
+def test_predicates_hypothetical_mention(pipeline, markup, holds):
+    assert (ask(pipeline, "hypothetical_mention", markup) is not None) is holds
+
+
+@pytest.mark.parametrize("markup, holds", [
+    ("He has [hematuria|problem] [that|pronoun] began today .", True),
+    ("She had [the surgery|treatment] .\nShe understands [this|pronoun] .", True),
+    ("She had [the surgery|treatment] .\n[It|pronoun] went well .", False),
+])
+def test_predicates_pronoun_use(pipeline, markup, holds):
+    assert (ask(pipeline, "pronoun_use", markup) is not None) is holds
+
+
+@pytest.mark.parametrize("markup, holds", [
+    ("He had [treatment|treatment] of a fracture .\nHe had [treatment|treatment] of an infection .", True),
+    ("[injury|problem] to the esophagus ; [injury|problem] to the small intestine .", True),
+    ("[injury|problem] to the esophagus ; [the injury|problem] to his esophagus .", False),
+    ("[injury|problem] to the esophagus ; [the injury|problem] .", False),
+])
+def test_predicates_complement_clash(pipeline, markup, holds):
+    assert (ask(pipeline, "complement_clash", markup) is not None) is holds
+
+
+
+@pytest.mark.parametrize("markup, holds", [
+    ("He is [catheterizing|treatment] daily .\nWe reviewed the technique of [catheterization|treatment] .", True),
+    ("The kidney was [obstructed|problem] .\nThe [obstruction|problem] resolved .", True),
+    ("He is [catheterizing|treatment] daily , changing [his catheter|treatment] weekly .", False),
+    ("He is [catheterizing|treatment] daily .\n[Bladder catheterization|treatment] failed .", False),  # adds a word
+])
+def test_predicates_derived_heads_match(pipeline, markup, holds):
+    assert (ask(pipeline, "derived_heads_match", markup) is not None) is holds
+
+
+@pytest.mark.parametrize("markup, holds", [
+    ("He has [hypertension|problem] .\n[HTN|problem] .", True),
+    ("[DM|problem] , on insulin .\n[Diabetes mellitus|problem] .", True),
+    ("[SOB|problem] on exertion ; [chest pain|problem] .", False),
+    ("[HTN|problem] and [hypertensive crisis|problem] .", False),
+])
+def test_predicates_abbreviation_of(pipeline, markup, holds):
+    assert (ask(pipeline, "abbreviation_of", markup) is not None) is holds
