@@ -132,7 +132,7 @@ class Pipeline:
         self.ruleset = ruleset
         self.resources = resources or Resources()
         if find_mentions is not None and find_mentions not in MODES:
-            raise ResourceError(diagnostic("RC270", value=find_mentions, allowed=", ".join(MODES)))
+            raise ResourceError(diagnostic("RC564", value=find_mentions, allowed=", ".join(MODES)))
         #: adds the pronouns NER leaves out, before the passes run (``resolve``)
         self.finder = MentionFinder.build(ruleset.mentions or default_mentions(), self.resources,
                                           ruleset.pronoun_types, find_mentions)

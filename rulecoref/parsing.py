@@ -34,7 +34,7 @@ class SpacyParser:
     """A loaded spaCy pipeline that parses ``Document`` s: ``parser(doc) -> Parse``.
 
     Loaded once per pipeline (``engine.Pipeline``), at start-up, so a missing model stops the run
-    before any document (RC280, RC281); forked workers share the loaded copy.
+    before any document (RC305, RC306); forked workers share the loaded copy.
     """
 
     def __init__(self, name: str, where: str = "--parser"):
@@ -45,10 +45,10 @@ class SpacyParser:
         try:
             nlp = spacy.load(name)
         except (OSError, ImportError, ValueError) as exc:
-            raise ResourceError(diagnostic("RC280", model=name, where=where, detail=_first_line(exc))) from None
+            raise ResourceError(diagnostic("RC305", model=name, where=where, detail=_first_line(exc))) from None
         factories = {n: nlp.get_pipe_meta(n).factory for n in nlp.pipe_names}
         if not PARSER_FACTORIES & set(factories.values()):
-            raise ResourceError(diagnostic("RC281", model=name, where=where,
+            raise ResourceError(diagnostic("RC306", model=name, where=where,
                                            components=", ".join(nlp.pipe_names) or "none"))
         self.vocab = nlp.vocab
         self.components = [(n, nlp.get_pipe(n)) for n in nlp.pipe_names if factories[n] in PARSE_FACTORIES]

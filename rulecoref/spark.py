@@ -170,7 +170,7 @@ class Resolver:
                  find_mentions: str | None = None):
         require("spark", "rulecoref.spark")
         if find_mentions is not None and find_mentions not in MODES:
-            raise InputError(diagnostic("RC270", value=find_mentions, allowed=", ".join(MODES)))
+            raise InputError(diagnostic("RC564", value=find_mentions, allowed=", ".join(MODES)))
         self.settings = Settings(rules=None if rules is None else str(rules),
                                  wordnet=None if wordnet is None else str(wordnet),
                                  model=None if model is None else str(model),

@@ -9,7 +9,7 @@ import string
 
 import pytest
 
-from rulecoref.errors import ERRORS, Diagnostic, RuleFileError, argument_message, diagnostic, format_message
+from rulecoref.errors import ERRORS, RENUMBERED, Diagnostic, RuleFileError, argument_message, diagnostic, format_message
 from tests.helpers import ROOT
 
 PACKAGE = ROOT / "rulecoref"
@@ -36,6 +36,35 @@ def test_errors_every_code_is_raised_in_the_package():
     source = "\n".join(_sources().values())
     raised = {code for code in ERRORS if re.search(rf"""["']{code}["']""", source)}
     assert sorted(set(ERRORS) - raised) == []
+
+
+def test_errors_every_code_is_named_by_a_test():
+    """A code no test names is a message no test has seen raised; this file and the table's own
+    checks do not count (they name every code by looping)."""
+    tests = "\n".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "tests").rglob("*.py"))
+                      if p.name != "test_errors.py")
+    assert sorted(code for code in ERRORS if not re.search(rf"\b{code}\b", tests)) == []
+
+
+def test_errors_renumbered_codes_are_retired_and_mapped_in_the_docs():
+    """An old number never comes back with a new meaning, every new one exists, and docs/errors.md
+    lists the map code for code (a user with an old log looks there)."""
+    assert set(RENUMBERED).isdisjoint(ERRORS)
+    assert all(new in ERRORS for news in RENUMBERED.values() for new in news)
+    rows = re.findall(r"^\| (RC\d{3}) \| (RC\d{3}(?:, RC\d{3})*) \|", (ROOT / "docs" / "errors.md").read_text(encoding="utf-8"), re.M)
+    assert {old: tuple(new.split(", ")) for old, new in rows} == RENUMBERED
+
+
+def test_errors_each_code_sits_in_the_range_its_comment_names():
+    """The table's block comments ("-- models (RC6xx): ... (RC601-RC607) --") state ranges that the
+    codes under them keep, within one hundred: a comment cannot drift from what it heads."""
+    span = None
+    for line in (PACKAGE / "errors.py").read_text(encoding="utf-8").splitlines():
+        if m := re.search(r"# -- .*\(RC(\d{3})-RC(\d{3})\) --", line):
+            span = (int(m.group(1)), int(m.group(2)))
+            assert span[0] // 100 == span[1] // 100, line
+        elif m := re.match(r'\s+"RC(\d{3})": Entry', line):
+            assert span is not None and span[0] <= int(m.group(1)) <= span[1], line
 
 
 def test_errors_no_literal_code_outside_the_table():

@@ -168,10 +168,10 @@ def test_finder_rule_file_words_and_mode_are_used(tmp_path):
     assert [c.text for c in new.concepts if c.added] == ["he"]
 
 
-def test_finder_bad_mode_is_rc270():
+def test_finder_bad_mode_is_rc564():
     with pytest.raises(ResourceError) as err:
         Pipeline(compile_rules(ROOT / "rules" / "i2b2.yaml"), shared_resources(), find_mentions="always")
-    assert err.value.code == "RC270"
+    assert err.value.code == "RC564"
 
 
 def test_finder_nothing_to_type_without_a_pronoun_type():

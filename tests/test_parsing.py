@@ -47,12 +47,12 @@ def test_parsing_one_tree_per_line_over_rulecoref_tokens(tiny_parser):
         assert sum(parse.heads[k] == k for k in tokens) == 1
 
 
-def test_parsing_missing_model_is_rc280():
+def test_parsing_missing_model_is_rc305():
     from rulecoref.parsing import SpacyParser
 
     with pytest.raises(ResourceError) as err:
         SpacyParser("no_such_pipeline_for_rulecoref")
-    assert err.value.diagnostics[0].code == "RC280"
+    assert err.value.diagnostics[0].code == "RC305"
     assert "Hint:" in str(err.value.diagnostics[0])
 
 
@@ -62,7 +62,7 @@ def test_parsing_pipeline_without_a_parser_is_rc281(tmp_path):
     spacy.blank("en").to_disk(tmp_path / "blank")
     with pytest.raises(ResourceError) as err:
         SpacyParser(str(tmp_path / "blank"))
-    assert err.value.diagnostics[0].code == "RC281"
+    assert err.value.diagnostics[0].code == "RC306"
 
 
 def test_parsing_pipeline_parses_every_document(tiny_parser, tmp_path):
@@ -89,7 +89,7 @@ def test_parsing_rule_file_names_a_missing_model(tmp_path):
     rules = compile_text(tmp_path, "version: 1\nattributes: {syntax: {parser: no_such_pipeline_for_rulecoref}}\npasses: []\n")
     with pytest.raises(ResourceError) as err:
         Pipeline(rules)
-    assert err.value.diagnostics[0].code == "RC280" and "attributes.syntax.parser" in str(err.value.diagnostics[0])
+    assert err.value.diagnostics[0].code == "RC305" and "attributes.syntax.parser" in str(err.value.diagnostics[0])
 
 
 def test_parsing_no_parser_no_parse(tmp_path):
@@ -110,14 +110,14 @@ def test_parsing_real_pipeline_gives_roles():
     assert roles == ["subject", "object", "object"]
 
 
-def test_parsing_cli_missing_model_is_rc280_not_a_traceback(tmp_path, capsys):
+def test_parsing_cli_missing_model_is_rc305_not_a_traceback(tmp_path, capsys):
     from rulecoref.cli import main
     from tests.helpers import ROOT
 
     rc = main(["resolve", str(ROOT / "resources" / "examples"), "--out", str(tmp_path / "out"), "--no-progress",
                "--parser", "no_such_pipeline_for_rulecoref"])
     err = capsys.readouterr().err
-    assert rc == 2 and "RC280" in err and "Traceback" not in err
+    assert rc == 2 and "RC305" in err and "Traceback" not in err
 
 
 def test_parsing_cli_parser_runs_over_a_batch(tiny_parser, tmp_path):

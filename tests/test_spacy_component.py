@@ -153,7 +153,7 @@ def test_spacy_component_reports_bad_settings_with_codes() -> None:
     assert err.value.code == "RC537"
     with pytest.raises(ResourceError) as err:
         _component(find_mentions="sometimes")
-    assert err.value.code == "RC270"
+    assert err.value.code == "RC564"
 
 
 def test_spacy_component_counts_spans_over_the_same_characters_once() -> None:

@@ -309,3 +309,17 @@ def test_spark_resolve_row_finds_the_pronouns_a_text_row_lacks(pipeline: Pipelin
                       {"id": "n1", "text": TEXT, "concepts": ner}, Job(Settings(find_mentions="off"), "text"),
                       pipeline.ruleset.types, frozenset({"dr", "mr"}))
     assert off[2] == [("problem", [(30, 40), (53, 63)])]
+
+
+@pytest.mark.slow
+@needs_java
+def test_spark_resolve_rows_whose_ids_name_one_file_stop_the_run_rc533(spark) -> None:
+    """Two rows whose ids give one output name would overwrite each other's chains: every such
+    name is reported (RC533) before any row is resolved; distinct ids pass."""
+    from rulecoref.cli.spark_resolve import _check_unique_ids
+
+    rows = [("n1", "a"), ("n1", "b"), (" n2", "c"), ("n2", "d"), ("n3", "e")]
+    with pytest.raises(InputError) as err:
+        _check_unique_ids(spark.createDataFrame(rows, "id string, text string"))
+    assert err.value.codes == ["RC533", "RC533"] and "2 rows have the document name 'n1'" in str(err.value)
+    _check_unique_ids(spark.createDataFrame(rows[:1] + rows[4:], "id string, text string"))

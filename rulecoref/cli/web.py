@@ -86,12 +86,9 @@ def run(args: argparse.Namespace) -> int:
     pipeline = load_pipeline(args, cli_resources(args, offline=args.dry_run))  # --dry-run sends nothing
     roles = [p for p in pipeline.passes if p.kind == "people_roles"]
     if not roles:
-        raise CliError(diagnostic("RC315", file=str(pipeline.ruleset.path),
-                                  detail="the rule file has no people_roles pass: nothing would ever be sent"))
+        raise CliError(diagnostic("RC562", file=str(pipeline.ruleset.path)))
     if not args.dry_run and not any(p.provider is not None for p in roles):
-        raise CliError(diagnostic("RC315", file=str(rules_path(args)), detail=(
-            "the web provider is disabled in this rule file (web.enabled: false)"),
-            hint="run with --dry-run to see what would be sent; then set web.enabled: true and a url."))
+        raise CliError(diagnostic("RC563", file=str(rules_path(args))))
     records, _ = find_records(inputs)
     roles, words, refused, failed = plan(pipeline, tracked(args, records, len(records), "web"), types=parse_types(args.types, pipeline.ruleset.types),
                                          encoding=args.encoding)

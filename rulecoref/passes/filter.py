@@ -24,7 +24,7 @@ refine one of its passes without editing it (``rulecoref induce`` writes such fi
 
 A link is judged only when every pass that made it is named: a pair that another pass also linked
 stands on that pass's evidence. The names must be of passes before the filter (the compiler
-checks it, RC580).
+checks it, RC134).
 """
 
 from __future__ import annotations

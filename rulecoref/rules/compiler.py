@@ -233,8 +233,7 @@ class _Settings:
             rep.add("RC104", line, where=name, expected=f"a value that {problem}", got=repr(value))
         elif spec.kind == "mapping":
             for found in spec.check(value) if spec.check is not None else ():
-                rep.chk.problems.append(diagnostic("RC310", file=str(rep.file), line=line, detail=(
-                    f"pass {rep.pass_name!r}: " if rep.pass_name else "") + f"{name}: {found}"))
+                rep.add("RC135", line, where=name, detail=found)
             return value if spec.fields is None else self.fields(name, spec.fields, value, line)
         elif spec.kind == "attributes":
             return self.attributes(name, value, line)
@@ -618,7 +617,7 @@ def compile_rules(path: str | Path, *, decoder_overrides: dict[str, Any] | None 
     if "decoder" in data and data["decoder"] is not None:
         decoder = _check_decoder(rep, data["decoder"], data.line_of("decoder"), decoder_overrides or {})
     elif decoder_overrides:
-        rep.add("RC132", 0, path=str(path))
+        rep.add("RC561", 0, path=str(path))
     if chk.problems:
         raise RuleFileError(_unique(chk.problems))
     return RuleSet(
@@ -650,7 +649,7 @@ def _mentions(chk: _Checker, rep: Reporter, data: LDict, collect: _Collect, type
 
 
 def _check_order(chk: _Checker, passes: list[PassConfig]) -> None:
-    """A pass reading what another kind leaves (``requires``) comes after one; ``made_by`` names earlier passes (RC580)."""
+    """A pass reading what another kind leaves (``requires``) comes after one; ``made_by`` names earlier passes (RC134)."""
     seen: set[str] = set()
     names: list[str] = []
     for cfg in passes:
@@ -660,8 +659,8 @@ def _check_order(chk: _Checker, passes: list[PassConfig]) -> None:
             chk.reporter(Path(cfg.rule_file)).for_pass(cfg.name).add("RC133", cfg.line, kind=cfg.kind, needs=", ".join(missing))
         for made_by in (n for n in cfg.rule.get("made_by") or () if n not in names):
             close = suggest(made_by, names)
-            chk.reporter(Path(cfg.rule_file)).for_pass(cfg.name).add("RC580", cfg.line, name=made_by, hint=(
-                f"did you mean {close!r}? " if close else "") + f"passes before it: {', '.join(names)}")
+            chk.reporter(Path(cfg.rule_file)).for_pass(cfg.name).add("RC134", cfg.line, name=made_by, hint=(
+                f"did you mean {close!r}? " if close else "") + f"passes before it: {', '.join(names) or 'none'}")
         seen.add(cfg.kind)
         names.append(cfg.name)
 

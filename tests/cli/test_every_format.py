@@ -69,6 +69,18 @@ def test_explain_view_and_learning_commands_read_jsonl(gold: Path, tmp_path: Pat
     assert main(["sweep", str(one), "--rules", "rules/belltree.yaml", "--model", str(tmp_path / "m.json"),
                  "--log-alphas=0", "--json"]) == 0
     assert json.loads(capsys.readouterr().out.splitlines()[-1])["documents"] == 1
+    assert main(["sweep", str(one), "--rules", "rules/i2b2.yaml", "--log-alphas=0"]) == 2
+    assert "[RC556] the rule file's decoder is 'union_find', not belltree" in capsys.readouterr().err
+    textless = tmp_path / "textless"  # concepts without their text: nothing to sweep or train on
+    (textless / "concepts").mkdir(parents=True)
+    (textless / "concepts" / "a.txt.con").write_text('c="pain" 1:0 1:0||t="problem"\n')
+    assert main(["sweep", str(textless), "--rules", "rules/belltree.yaml", "--model", str(tmp_path / "m.json"),
+                 "--log-alphas=0"]) == 2
+    assert "[RC557] no readable documents in" in capsys.readouterr().err
+    (tmp_path / "empty.jsonl").write_text("")
+    assert main(["train", str(tmp_path / "empty.jsonl"), "--model", str(tmp_path / "m2.json"), "-q"]) == 2
+    assert "[RC605] cannot train: no readable documents in" in capsys.readouterr().err
+    assert not (tmp_path / "m2.json").exists()
     assert main(["view", data, "--out", str(tmp_path / "html")]) == 0
     assert (tmp_path / "html" / "clinical-ex3.html").is_file()
 

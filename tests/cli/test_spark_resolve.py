@@ -52,6 +52,9 @@ def test_spark_resolve_usage_errors_stop_before_spark_starts(tmp_path: Path, cap
     assert not out.exists()
     assert main(["spark-resolve", str(EXAMPLES), "--out", str(EXAMPLES / "concepts")]) == 2  # never into the inputs
     assert "[RC505]" in capsys.readouterr().err
+    (tmp_path / "rows.parquet").write_bytes(b"PAR1")  # rows Spark reads itself: no names to resume by
+    assert main(["spark-resolve", str(tmp_path / "rows.parquet"), "--out", str(out), "--resume"]) == 2
+    assert "[RC527] --resume needs the documents listed before the job: parquet rows" in capsys.readouterr().err
 
 
 def test_spark_resolve_without_java_says_how_to_get_it(tmp_path: Path, monkeypatch, capsys) -> None:

@@ -48,12 +48,22 @@ def test_web_command_fills_the_cache(tmp_path, engine, capsys):
     assert out["would_send"] == [] and len(out["cached"]) == 4 and len(log) == n
 
 
-def test_web_command_refuses_when_disabled(tmp_path, engine):
+def test_web_command_refuses_when_disabled(tmp_path, engine, capsys):
     base, log = engine
     data = write_batch(tmp_path / "data")
     rules = rules_with_web(tmp_path, {"enabled": False, "url": base + "/search?q={query}"})
     assert main(["web", str(data), "--rules", str(rules)]) == 2
     assert log == []
+    err = capsys.readouterr().err
+    assert "[RC563] the web provider is disabled in the rule file (web.enabled: false). Hint: run with --dry-run" in err
+
+
+def test_web_command_refuses_a_rule_file_without_people_roles(tmp_path, engine, capsys):
+    _, log = engine
+    data = write_batch(tmp_path / "data")
+    assert main(["web", str(data), "--rules", str(ROOT / "rules" / "exact.yaml"), "--dry-run"]) == 2
+    assert log == []
+    assert "exact.yaml: [RC562] the rule file has no people_roles pass" in capsys.readouterr().err
 
 
 def test_web_command_prints_each_failure_once(tmp_path, engine, capsys):

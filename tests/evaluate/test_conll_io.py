@@ -89,6 +89,17 @@ def test_conll_format_reports_crossing_mentions_of_one_entity():
     assert crossing == [(0, (0, 2), (1, 3))]
 
 
+def test_conll_document_with_crossing_chain_mentions_warns_rc713(tmp_path):
+    """i2b2 chains may hold crossing spans; CoNLL's brackets cannot, so the writer says which two."""
+    from rulecoref.io.i2b2 import read_document
+
+    txt = write(tmp_path, "the chest pain .\n", "n.txt")
+    con = write(tmp_path, 'c="the chest" 1:0 1:1||t="problem"\nc="chest pain" 1:1 1:2||t="problem"\n', "n.txt.con")
+    doc = read_document(txt, con).document
+    _, warnings = document_to_conll(doc, [[c.span for c in doc.concepts]])
+    assert [w.code for w in warnings] == ["RC713"] and "cross" in warnings[0].message
+
+
 def test_conll_record_name():
     assert record_name("(clinical-12); part 000") == "clinical-12"
     assert record_name("(nw/xinhua/00/chtb_0009); part 002") == "nw_xinhua_00_chtb_0009_part002"

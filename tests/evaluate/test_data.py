@@ -204,3 +204,15 @@ def test_data_no_twinless_mentions_leave_i2b2_scores_unchanged(tmp_path):
     assert doc.twinless == []
     assert score_dirs(gold, system, mode="i2b2").i2b2_overall == score_dirs(
         make_gold(tmp_path / "gold2"), system, mode="i2b2").i2b2_overall
+
+
+def test_data_conll_response_document_not_in_the_key_is_ignored_with_rc716(tmp_path):
+    from rulecoref.evaluate.data import load_conll
+
+    key = tmp_path / "key.conll"
+    key.write_text("#begin document (a); part 000\nt\t(1)\nu\t(1)\n#end document\n", encoding="utf-8")
+    response = tmp_path / "response.conll"
+    response.write_text(key.read_text() + "#begin document (b); part 000\nt\t(1)\n#end document\n", encoding="utf-8")
+    result = load_conll(key, response)
+    assert len(result.documents) == 1
+    assert [(w.code, w.line) for w in result.warnings] == [("RC716", 5)]

@@ -93,6 +93,16 @@ def test_formats_convert_refuses_to_write_over_its_source(tmp_path: Path, capsys
     assert {p.name: p.read_bytes() for p in brat.iterdir()} == before
 
 
+def test_formats_convert_source_of_no_known_format_is_rc520(tmp_path: Path, capsys) -> None:
+    """A folder holding no file of any format: RC520 says what it looked for and how to name one."""
+    (tmp_path / "mystery").mkdir()
+    (tmp_path / "mystery" / "notes.bin").write_bytes(b"\x00\x01")
+    assert main(["convert", str(tmp_path / "mystery"), str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "[RC520] cannot tell the format of" in err and "--input-format / --from" in err
+    assert not (tmp_path / "out").exists()
+
+
 def test_formats_brat_records_report_a_missing_partner(tmp_path: Path) -> None:
     (tmp_path / "a.txt").write_text("x\n")
     (tmp_path / "a.ann").write_text("")

@@ -77,6 +77,14 @@ def test_jsonl_repeated_span_keeps_the_first_and_warns() -> None:
     assert read.chains == []  # both positions name one concept
 
 
+def test_jsonl_repeated_concept_id_warns_rc250() -> None:
+    """Chains join back to concepts by id: a repeated id is a warning naming both positions."""
+    concepts = [{**c, "id": "c1"} for c in NOTE["concepts"][:2]]
+    read = parse_jsonl_object({**NOTE, "concepts": concepts, "chains": []}, abbreviations=ABBR)
+    assert [w.code for w in read.warnings] == ["RC250"] and "repeats the id of concept 0" in read.warnings[0].message
+    assert len(read.document.concepts) == 2  # both concepts are kept
+
+
 def test_jsonl_scan_names_lines_skips_repeated_ids_and_reads_by_offset(tmp_path: Path) -> None:
     path = tmp_path / "notes.jsonl"
     lines = [json.dumps(NOTE), "", "{not json", json.dumps({**NOTE, "id": "n 2.b"}), json.dumps(NOTE)]

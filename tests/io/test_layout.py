@@ -89,3 +89,11 @@ def test_layout_input_folders(tmp_path: Path) -> None:
     flat = flat_folder(tmp_path / "flat")
     assert input_folders([flat / "clinical-ex1.txt"], find_records([flat / "clinical-ex1.txt"])[0]) == (
         {flat.resolve()}, set())
+
+
+def test_layout_folder_without_concept_files_is_rc210(tmp_path: Path) -> None:
+    """A folder with no NAME.txt.con (flat or under concepts/) holds no documents: RC210 names it."""
+    (tmp_path / "empty" / "docs").mkdir(parents=True)
+    with pytest.raises(InputError) as err:
+        find_records([tmp_path / "empty"])
+    assert err.value.codes == ["RC210"] and str(tmp_path / "empty") in str(err.value)

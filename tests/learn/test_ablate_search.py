@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from rulecoref.cli import main
+from rulecoref.errors import RuleFileError
 from rulecoref.io.outdir import OutputFile
 from rulecoref.learn.ablate import ablate, dependents
 from rulecoref.learn.corpus import load_gold
@@ -121,3 +122,15 @@ def test_ablate_gum_prints_the_per_pass_table(capsys):
     assert report["documents"] == 35 and 0.7 < report["conll_f1"] < 0.8
     assert rows["exact-string"]["links"] > 1000 and 0.5 < rows["exact-string"]["precision"] <= 1
     assert rows["exact-string"]["conll_f1_without"] < report["conll_f1"]
+
+
+def test_rewrite_refuses_a_file_it_cannot_edit_line_by_line_rc578(tmp_path: Path):
+    """--search rewrites passes written as '- key: value' blocks; a flow mapping or no passes: list
+    stops it with RC578 rather than a rewrite that loses text."""
+    flow = write_rules(tmp_path, "passes:\n  - {kind: match, key: text_norm}\n", "flow.yaml")
+    with pytest.raises(RuleFileError) as err:
+        RuleText(flow)
+    assert err.value.codes == ["RC578"] and err.value.diagnostics[0].line == 2
+    with pytest.raises(RuleFileError) as err:
+        RuleText(write_rules(tmp_path, "types: [problem]\n", "none.yaml"))
+    assert err.value.codes == ["RC578"] and "no passes: list" in str(err.value)

@@ -115,3 +115,22 @@ def test_induce_refuses_bad_options_and_an_existing_output(supported: Path, tmp_
     assert main(["induce", str(supported), "--base", str(ROOT / "rules" / "belltree.yaml"),
                  "--out", str(tmp_path / "w.yaml"), "--quiet"]) == 2
     assert "[RC572]" in capsys.readouterr().err
+    one = write_corpus(tmp_path / "one", head_documents(True, n=1))
+    assert main(["induce", str(one), "--out", str(tmp_path / "v.yaml"), "--quiet"]) == 2
+    assert "[RC573] 1 document(s) are too few to hold some back (at least 2 are needed)" in capsys.readouterr().err
+    assert main(["induce", str(one), "--out", str(tmp_path / "v.yaml"), "--quiet", "--holdout", "0"]) == 0
+
+
+def test_induce_learned_file_failing_a_base_example_is_rc576(supported: Path, tmp_path: Path, monkeypatch):
+    """A learned pass's failing example is dropped; any other failing example means the learned file
+    would not pass ``rulecoref check``: RC576 (a bug to report), and no file is written."""
+    from rulecoref.errors import RulecorefError
+    from rulecoref.learn import writer
+    from rulecoref.rule_examples import ExampleResult
+
+    failed = ExampleResult("exact.yaml", 3, "not-a-learned-pass", "link", "[a|problem] and [a|problem]", False)
+    monkeypatch.setattr(writer, "run_examples", lambda ruleset, resources: [failed])
+    out = tmp_path / "learned.yaml"
+    with pytest.raises(RulecorefError) as err:
+        learn(supported, out)
+    assert err.value.codes == ["RC576"] and "does not pass its own check" in str(err.value) and not out.exists()

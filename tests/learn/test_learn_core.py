@@ -152,3 +152,18 @@ def test_a_predicate_that_raises_is_left_out_not_fatal(tmp_path: Path, monkeypat
     enumerate_pairs(t, store, Blocking("type", broad=True), 60)
     assert not store.column(Pred("broken_for_test")).any() and "KeyError" in store.broken[Pred("broken_for_test")]
     assert len(store.column(Pred("overlaps"))) == len(store)
+
+
+def test_induce_leaves_out_a_predicate_that_raises_with_a_warning_rc579(tmp_path: Path, monkeypatch):
+    """The search goes on without the broken predicate and says so once, naming it and the error."""
+    from rulecoref.learn.induce import Settings, induce
+    from rulecoref.predicates import PREDICATES, PredicateSpec
+
+    def broken(t, i, j):
+        raise KeyError("no such column")
+
+    monkeypatch.setitem(PREDICATES, "broken_for_test", PredicateSpec("broken_for_test", broken, ("type",)))
+    docs, _ = load_gold([write_corpus(tmp_path / "c", MARKUP)])
+    result = induce(docs, Pipeline(compile_rules(ROOT / "rules" / "exact.yaml"), shared_resources()), Settings(holdout=0))
+    (w,) = [w for w in result.warnings if w.code == "RC579"]
+    assert "broken_for_test" in w.message and "KeyError" in w.message and w.severity == "warning"

@@ -83,7 +83,7 @@ def test_made_by_works_across_an_include(tmp_path: Path):
     ("[same-haed]", "did you mean 'same-head'?"),
     ("[later-pass]", "passes before it: same-words, same-head"),  # a pass after the filter is not one before it
 ])
-def test_an_unknown_or_later_pass_in_made_by_is_rc580_with_file_line_and_hint(tmp_path: Path, made_by: str, hint: str):
+def test_an_unknown_or_later_pass_in_made_by_is_rc134_with_file_line_and_hint(tmp_path: Path, made_by: str, hint: str):
     text = BASE + FILTER.format(made_by=f"made_by: {made_by}") + """
   - kind: match
     name: later-pass
@@ -93,8 +93,16 @@ def test_an_unknown_or_later_pass_in_made_by_is_rc580_with_file_line_and_hint(tm
     with pytest.raises(RuleFileError) as err:
         compile_rules(path)
     (d,) = err.value.diagnostics
-    assert d.code == "RC580" and d.file == str(path) and d.line == 11 and hint in d.hint
+    assert d.code == "RC134" and d.file == str(path) and d.line == 11 and hint in d.hint
     assert "far-head-links" in d.message
+
+
+def test_made_by_on_the_first_pass_says_no_pass_comes_before_it(tmp_path: Path):
+    path = write_rules(tmp_path, "types: [problem]\npasses:\n  - {kind: filter, remove_if: [overlaps], made_by: [x]}\n")
+    with pytest.raises(RuleFileError) as err:
+        compile_rules(path)
+    (d,) = err.value.diagnostics
+    assert d.code == "RC134" and d.hint == "passes before it: none"  # was "passes before it: " (nothing)
 
 
 def test_made_by_must_be_a_list_of_names(tmp_path: Path):

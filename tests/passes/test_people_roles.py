@@ -100,7 +100,7 @@ def test_people_roles_proposes_no_links(pipe):
 def test_people_roles_bad_web_settings_fail_at_start(tmp_path):
     with pytest.raises(RuleFileError) as err:
         people_pipeline(tmp_path, roles={"web": {"enabled": True, "url": "ftp://x/{query}", "timeot": 3}})
-    assert set(err.value.codes) == {"RC310"}
+    assert set(err.value.codes) == {"RC135"}
     assert len(err.value.diagnostics) == 2  # the typo and the bad url, reported together
 
 

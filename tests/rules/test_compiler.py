@@ -119,12 +119,22 @@ def test_compiler_people_kind_before_people_roles_is_rc133(tmp_path: Path) -> No
     assert (d.code, d.line) == ("RC133", 3) and "'early'" in d.message and "people_roles" in d.message
 
 
-def test_compiler_bad_web_mapping_is_rc310_at_compile_time(tmp_path: Path, capsys) -> None:
+def test_compiler_bad_web_mapping_is_rc135_at_compile_time(tmp_path: Path, capsys) -> None:
     text = "passes:\n  - kind: people_roles\n    params:\n      web: {enabled: true, url: 'ftp://x/{query}', timeot: 3}\n"
     got = problems(tmp_path, text)
-    assert got == [("RC310", 4), ("RC310", 4)]  # the typo and the bad url, together
+    assert got == [("RC135", 4), ("RC135", 4)]  # the typo and the bad url, together
     assert main(["check", str(tmp_path / "rules.yaml")]) == 2  # check rejects it, not only resolve
-    assert "[RC310]" in capsys.readouterr().err
+    assert "[RC135]" in capsys.readouterr().err
+
+
+def test_compiler_model_settings_without_a_decoder_are_rc561(tmp_path: Path) -> None:
+    """``--model`` (decoder overrides) with a rule file that builds chains by union-find: a
+    command-line mistake, numbered among RC5xx (it was RC132, among the rule codes)."""
+    path = write_rules(tmp_path, GOOD)
+    with pytest.raises(RuleFileError) as err:
+        compile_rules(path, decoder_overrides={"model": "m.json"})
+    assert err.value.codes == ["RC561"] and "names no decoder" in str(err.value)
+    assert compile_rules(path).decoder is None  # the same file without --model compiles
 
 
 def test_compiler_wrong_types_in_scope_and_duplicate_names(tmp_path: Path) -> None:
@@ -252,7 +262,8 @@ BAD_FILES = {
     "unknown attribute": ("passes:\n  - {kind: match, key: textnorm}\n", "RC130"),
     "unknown predicate": ("passes:\n  - {kind: filter, remove_if: [dates_conflicts]}\n", "RC131"),
     "people before roles": ("passes:\n  - {kind: who_pronoun}\n  - {kind: people_roles}\n", "RC133"),
-    "bad web mapping": ("passes:\n  - {kind: people_roles, params: {web: {enabled: maybe}}}\n", "RC310"),
+    "bad web mapping": ("passes:\n  - {kind: people_roles, params: {web: {enabled: maybe}}}\n", "RC135"),
+    "unknown decoder": ("decoder: {kind: beltree}\npasses: []\n", "RC112"),
 }
 
 
