@@ -66,9 +66,6 @@ class SearchSpec:
     #: the candidates' blocking attributes, position by position with ``keys`` (default: the same):
     #: ``head_family`` against ``head`` finds the mentions whose head matches the mention's
     antecedent_keys: tuple[str, ...] | None = None
-    #: the test made for one document, when the rule can leave out there what cannot hold (a typed
-    #: veto in a document with none of its types); None: ``test`` itself
-    prepare: Callable[[MentionTable], Callable[[MentionTable, int, int], Any]] | None = None
 
 
 def key_values(value: Any) -> Iterable[Any]:
@@ -143,8 +140,10 @@ def _candidates(blocks: list[tuple[list[Any], dict[Any, Sequence[int]]]], i: int
     return hit or None
 
 
-def search(table: MentionTable, scope: TypeScope, spec: SearchSpec) -> Iterator[tuple[int, int, Any]]:
-    """(antecedent, mention, evidence) for every link the rule makes, in text order of the mention.
+def search(table: MentionTable, scope: TypeScope, spec: SearchSpec,
+           test: Callable[[MentionTable, int, int], Any] | None = None) -> Iterator[tuple[int, int, Any]]:
+    """(antecedent, mention, evidence) for every link the rule makes, in text order of the mention;
+    ``test``, when given, in place of the spec's (the engine's planned test for this document, ``plan.py``).
 
     Each mention's candidates are read nearest first and the walk ends at the window's edge (the
     next one is further still) and, for ``antecedent: nearest``, at the first that passes; the
@@ -154,7 +153,7 @@ def search(table: MentionTable, scope: TypeScope, spec: SearchSpec) -> Iterator[
     partners = {ti: frozenset(tj for tj in set(types) if scope.allows_types(tj, ti)) for ti in set(types)}
     if not any(partners.values()):
         return
-    test = spec.test if spec.prepare is None else spec.prepare(table)
+    test = spec.test if test is None else test
     blocks = [(table[key], postings(table, other, key)) for key, other in zip(spec.keys, spec.antecedent_keys or spec.keys)]
     merged: dict[Any, Sequence[int]] = {}  # a set of blocking values -> the union of their postings
     window, nearest = spec.window, spec.antecedent == "nearest"

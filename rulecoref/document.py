@@ -211,7 +211,7 @@ class Document:
     concepts: list[Concept] = field(default_factory=list)
     source: str = ""  # path of the .txt, for messages
     #: concept index -> attribute name -> Fact: values given from outside (the spaCy component reads
-    #: medspaCy's ConText and sectionizer into them); the attributes registered ``given=True`` use them
+    #: medspaCy's ConText and sectionizer into them); the attributes registered ``from_facts=True`` use them
     facts: dict[int, dict[str, Fact]] = field(default_factory=dict)
     #: a dependency parse of the tokens (``syntax.Parse``), when one was asked for (``--parser``) or
     #: came with the text (a parsed spaCy Doc); the syntactic attributes read it, None: word order only

@@ -26,6 +26,7 @@ from .errors import ResourceError, diagnostic
 from .finder import MODES, MentionFinder
 from .mentions import MentionTable
 from .passes import Context, Pass, get_kind
+from .plan import Step, plan
 from .resources import Resources
 from .rules.compiler import RuleSet, compile_rules, default_attributes, default_mentions
 from .syntax import Parse
@@ -124,11 +125,13 @@ class Pipeline:
 
     def __init__(self, ruleset: RuleSet, resources: Resources | None = None, *,
                  settings: MentionSettings | None = None, parser: str | None = None,
-                 find_mentions: str | None = None):
+                 find_mentions: str | None = None, shortcuts: bool = True):
         """``parser``: a spaCy pipeline that parses every document (``--parser``), in place of the rule
         file's ``attributes.syntax.parser``; loaded here, so a missing model stops the run at start-up.
         ``find_mentions``: ``auto``, ``on`` or ``off`` in place of the rule file's ``mentions.find``
-        (``--find-mentions``); None keeps the rule file's."""
+        (``--find-mentions``); None keeps the rule file's. ``shortcuts=False`` runs every rule's plain
+        test instead of the plan's shortcuts (``plan.py``): the same links, slower; the reference the
+        tests compare the plan with."""
         self.ruleset = ruleset
         self.resources = resources or Resources()
         if find_mentions is not None and find_mentions not in MODES:
@@ -144,6 +147,8 @@ class Pipeline:
             cls = get_kind(cfg.kind)
             assert cls is not None  # the compiler checked it
             self.passes.append(cls(cfg, self.resources))
+        #: the passes as the engine runs them, with the shortcuts that give the plain tests' answers
+        self.steps: list[Step] = plan(self.passes, shortcuts)
         if ruleset.decoder is not None:
             dcls = get_decoder(ruleset.decoder.kind)
             assert dcls is not None
@@ -178,23 +183,28 @@ class Pipeline:
         # of this document reads (the clinical ones in a CRAFT article) is never computed
         res.table = MentionTable(doc, self.settings, self.umls)
         ctx = Context(doc=doc, links=res.kept, table=res.table)
-        for p in self.passes if passes is None else passes:
-            cfg = p.config
-            source = (cfg.name, cfg.kind, cfg.rule_file, cfg.line)
-            if p.role == "filter":
-                for pair, evidence in p.reject(doc, ctx):
-                    pair = pair_key(*pair)
-                    links = res.kept.pop(pair, None)
-                    if links is not None:
-                        res.removed_links[pair] = links
-                        res.removed[pair] = Removal(pair, Provenance(*source, evidence))
-                continue
-            spec = p.search()
-            if spec is not None:  # the candidate search keeps to the scope itself
-                self._record(res, source, search(res.table, p.scope, spec))
-            else:
-                self._record(res, source, self._scoped(res, p, p.propose(doc, ctx)))
+        steps = self.steps if passes is None else [s for p in passes for s in self.steps if s.pass_ is p]
+        for step in steps:
+            self.run_step(step, res, ctx)
         return res
+
+    def run_step(self, step: Step, res: Resolution, ctx: Context) -> None:
+        """One pass over the document: its links kept with their provenance, or a filter's removals."""
+        p = step.pass_
+        cfg = p.config
+        source = (cfg.name, cfg.kind, cfg.rule_file, cfg.line)
+        if p.role == "filter":
+            for pair, evidence in step.rejections(res.doc, ctx):
+                pair = pair_key(*pair)
+                links = res.kept.pop(pair, None)
+                if links is not None:
+                    res.removed_links[pair] = links
+                    res.removed[pair] = Removal(pair, Provenance(*source, evidence))
+        elif step.search is not None:  # the candidate search keeps to the scope itself
+            assert res.table is not None
+            self._record(res, source, search(res.table, p.scope, step.search, step.pair_test(res.table)))
+        else:
+            self._record(res, source, self._scoped(res, p, p.propose(res.doc, ctx)))
 
     @staticmethod
     def _scoped(res: Resolution, p: Pass, proposals: Any) -> Any:

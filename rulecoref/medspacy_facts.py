@@ -3,7 +3,7 @@
 A medspaCy pipeline has already decided what rulecoref's cue lists would work out again: ConText
 says a finding is negated ("denies [chest pain]"), uncertain, hypothetical, historical or a
 relative's, and the sectionizer says which section it is in. The ``rulecoref`` spaCy component
-hands those answers to the rules as ``Document.facts`` (attributes registered ``given=True``), so a
+hands those answers to the rules as ``Document.facts`` (attributes registered ``from_facts=True``), so a
 veto keeps "denies chest pain" apart from "had chest pain" because ConText negated the first, and its
 evidence says so ("'chest pain' is negated by ConText ('denies'), the other is not").
 

@@ -16,9 +16,9 @@ finding, so a clinical veto keeps to clinical types).
 
 Adding a predicate is one function decorated ``@predicate("name", attributes=..., help=...)``
 (with ``params=`` when it takes settings) and a unit test in ``tests/test_predicates.py``;
-``docs/rules.md`` lists them all. Two declarations tell a rule when it need not ask: ``given_by``
-(the blocking keys of a match rule already guarantee it) and ``needs_value`` (it cannot hold in a
-document where no mention has a true value of that attribute).
+``docs/rules.md`` lists them all. Two declarations tell the engine's plan (``plan.py``) when it
+need not ask: ``implied_by`` (the blocking keys of a match rule already imply it) and
+``needs_value`` (it cannot hold in a document where no mention has a true value of that attribute).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from .attributes import ATTRIBUTES, word_families
+from .attributes import word_families
 from .document import Evidence
 from .params import Param
 from .syntax import ROLE_NAMES
@@ -50,16 +50,13 @@ class PredicateSpec:
     params: dict[str, Param] = field(default_factory=dict)  # its own settings, and ``types``
     help: str = ""
     #: (key, antecedent key): the predicate holds for every pair that a match rule blocking on
-    #: this key finds (the candidate holds one of the mention's values): the search need not ask it
-    given_by: tuple[str, str] | None = None
+    #: this key finds (the candidate holds one of the mention's values), so the engine's plan
+    #: need not ask it in that rule's search (``plan.py``, shortcut 1)
+    implied_by: tuple[str, str] | None = None
     #: an attribute of which one of the two mentions must have a true value for the predicate to
-    #: hold: in a document where no mention has one, a rule leaves the predicate out (no family
-    #: history section in a CRAFT article, no dates in most)
+    #: hold: in a document where no mention has one, the plan leaves the predicate out (no family
+    #: history section in a CRAFT article, no dates in most; ``plan.py``, shortcut 3)
     needs_value: str | None = None
-
-    def can_hold(self, t: MentionTable) -> bool:
-        """Whether the predicate may hold for some pair of this document (``needs_value``)."""
-        return self.needs_value is None or any(t[self.needs_value])
 
     def bind(self, params: dict[str, Any] | None = None) -> Test:
         """The predicate with its settings applied: ``test(table, i, j)``; with ``types``, a test
@@ -80,12 +77,6 @@ class PredicateSpec:
         """The attributes the bound predicate reads: its own, and ``type`` when ``types`` limits it."""
         return (*self.attributes, "type") if self.limited_to(params) and "type" not in self.attributes else self.attributes
 
-    @property
-    def of_words(self) -> bool:
-        """It reads only ``of_words`` attributes: its answer for two mentions is its answer for any
-        two mentions of the document that write the same words (without a ``types`` limit)."""
-        return all(ATTRIBUTES[a].of_words for a in self.attributes)
-
     def limited_to(self, params: dict[str, Any] | None = None) -> frozenset[str]:
         """The concept types its ``types`` setting limits it to (empty: every type): it holds only
         when both mentions have one of them, so in a document with none of them it never does."""
@@ -96,12 +87,12 @@ PREDICATES: dict[str, PredicateSpec] = {}
 
 
 def predicate(name: str, *, attributes: tuple[str, ...], params: dict[str, Param] | None = None, help: str,
-              given_by: tuple[str, str] | None = None, needs_value: str | None = None):
+              implied_by: tuple[str, str] | None = None, needs_value: str | None = None):
     """Register a pair predicate under ``name`` (the name rule files use); it accepts its ``params``
     and ``types`` (``TYPES``)."""
 
     def deco(fn: Callable[..., str | Evidence | None]) -> Callable[..., str | Evidence | None]:
-        PREDICATES[name] = PredicateSpec(name, fn, attributes, {**(params or {}), "types": TYPES}, help, given_by,
+        PREDICATES[name] = PredicateSpec(name, fn, attributes, {**(params or {}), "types": TYPES}, help, implied_by,
                                      needs_value)
         return fn
 
@@ -129,7 +120,7 @@ def same_type(t: MentionTable, i: int, j: int) -> str | None:
 
 
 # -- words ------------------------------------------------------------------------------------------
-@predicate("head_matches", attributes=("head", "head_family"), given_by=("head_family", "head"),
+@predicate("head_matches", attributes=("head", "head_family"), implied_by=("head_family", "head"),
            help="the heads match by words_match (equal, 80% prefix or WordNet synonyms): 'abscess' / 'abscesses'")
 def head_matches(t: MentionTable, i: int, j: int) -> Evidence | None:
     hi, hj = t["head"][i], t["head"][j]

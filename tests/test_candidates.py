@@ -182,13 +182,9 @@ def test_candidates_postings_by_another_key_keep_only_looked_up_values():
     assert postings(bare, "acronym_forms", "acronym") == {} and "acronym_forms" not in bare
 
 
-def test_candidates_prepare_makes_the_test_per_document():
+def test_candidates_a_test_given_to_the_search_replaces_the_specs():
+    """The engine hands the search its planned test for the document (plan.py)."""
     table = mention_table("[pain|problem] [pain|problem]", "type", "line", "text_norm")
-    made: list[object] = []
-
-    def prepare(t):
-        made.append(t)
-        return always
-
-    spec = SearchSpec(("text_norm",), lambda t, i, j: None, prepare=prepare)
-    assert [(j, i) for j, i, _ in search(table, SAME, spec)] == [(0, 1)] and made == [table]
+    spec = SearchSpec(("text_norm",), lambda t, i, j: None)
+    assert list(search(table, SAME, spec)) == []
+    assert [(j, i) for j, i, _ in search(table, SAME, spec, always)] == [(0, 1)]

@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("attributes", "mentions", "finder", "predicates", "candidates"),
     ("passes", "decoders"),
     ("rules",),
-    ("engine",),
+    ("engine", "plan"),
     ("api", "batch", "belltree", "evaluate", "learn", "resume", "rule_examples", "spacy_component", "spark", "view",
      "why"),
     ("cli", "__main__"),

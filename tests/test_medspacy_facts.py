@@ -132,15 +132,15 @@ def test_medspacy_context_adds_family_findings_and_leaves_the_section_to_the_hea
     assert removed["removed_by"]["evidence"] == "one is in the family history by ConText"
 
 
-def test_medspacy_facts_name_their_source_and_cover_every_given_attribute(nlp: Language) -> None:
+def test_medspacy_facts_name_their_source_and_cover_every_attribute_read_from_facts(nlp: Language) -> None:
     doc = nlp("FAMILY HISTORY:\nMother had breast cancer.\nPHYSICAL EXAM:\nPossible masses. Return if chest pain recurs.")
     facts = medspacy_facts(doc, list(doc.ents))
     assert facts[0]["family_section"] == (True, CONTEXT)  # "Mother", a FAMILY modifier
     assert facts[0]["section"] == ("family history", SECTIONIZER)
     assert facts[1]["hedge"] == ("possible", CONTEXT) and facts[1]["negation"] == (None, CONTEXT)
     assert facts[2]["hedge"] == ("if", CONTEXT) and facts[2]["section"] == ("physical exam", SECTIONIZER)
-    given = {name for name, spec in ATTRIBUTES.items() if spec.given}
-    assert given == {*CONTEXT_ATTRIBUTES, "section"}
+    from_facts = {name for name, spec in ATTRIBUTES.items() if spec.from_facts}
+    assert from_facts == {*CONTEXT_ATTRIBUTES, "section"}
 
 
 def test_medspacy_sections_replace_rulecorefs_headings(nlp: Language) -> None:

@@ -5,8 +5,6 @@ one answer."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.test_predicates import ask
 
 LINES = "\n".join(["[The report|test] came .", "Nothing else .", "Nothing else .", "Nothing else .",
@@ -75,13 +73,3 @@ def test_predicates_begins_with():
     assert ask(text, "begins_with", 1, 0, mention="earlier", words=["the"]) == "'the report' begins with 'the'"
     assert ask(text, "begins_with", 1, 0, mention="either", words=["the"]) is not None
     assert ask("[the report|test] ; [the report|test] .", "begins_with", 1, 0) is None
-
-
-@pytest.mark.parametrize("name", ["sentences_apart", "mentions_apart", "repeats_another", "frequent_head",
-                                  "later_adds_modifier", "mention_levels", "begins_with"])
-def test_positional_predicates_are_not_asked_once_per_pair_of_words(name: str):
-    """Their answer depends on where the mentions stand, not on their words alone, so the engine must
-    not share one answer between pairs that write the same words (``PredicateSpec.of_words``)."""
-    from rulecoref.predicates import PREDICATES
-
-    assert not PREDICATES[name].of_words

@@ -120,7 +120,7 @@ def heading_of(tokens: list[str], max_words: int) -> tuple[str, int] | None:
     return None
 
 
-@attribute("section", depends=("line",), given=True,
+@attribute("section", depends=("line",), from_facts=True,
            help="the heading of the section a mention is in, lowercased: 'PAST MEDICAL HISTORY :' -> past medical history; "
                 "'NECK : Without [masses]' -> neck; None before the first heading")
 def _section(t: Table) -> list[str | None]:
@@ -149,7 +149,7 @@ def _exam_section(t: Table) -> list[bool]:
     return [s is not None and tuple(s.split()) in exam for s in t["section"]]
 
 
-@attribute("family_section", depends=("section",), given=True,
+@attribute("family_section", depends=("section",), from_facts=True,
            help="the section is the family history (or a given fact says the finding is a relative's: ConText's is_family)")
 def _family_section(t: Table) -> list[bool]:
     fam = t.settings.clinical.family_headings.phrases
@@ -207,7 +207,7 @@ def _cue_in_scope(t: Table, cues: frozenset[tuple[str, ...]], breaks: frozenset[
     return out
 
 
-@attribute("negation", depends=("lower", "line"), per_mention=True, given=True,
+@attribute("negation", depends=("lower", "line"), per_mention=True, from_facts=True,
            help="the negation cue of a negated mention, None when it is affirmed: 'denies [chest pain]' -> denies, "
                 "'no [masses] were appreciated' -> no, '[swelling] was not seen' -> not (NegEx-style: the cue's scope "
                 "ends at 'but', 'which', ';' ...)")
@@ -236,7 +236,7 @@ def _negation(t: Table) -> Callable[[int], str | None]:
     return negation
 
 
-@attribute("hedge", depends=("lower", "line"), given=True,
+@attribute("hedge", depends=("lower", "line"), from_facts=True,
            help="the uncertainty cue of a hedged mention: 'possible [infection]' -> possible, 'rule out [torsion]' -> rule out")
 def _hedge(t: Table) -> list[str | None]:
     cues, breaks = t.settings.clinical.uncertainty_cues.phrases, t.settings.clinical.scope_breaks.words
@@ -268,7 +268,7 @@ def _own_cue(t: Table, cues: frozenset[tuple[str, ...]], before: int = 0) -> lis
     return out
 
 
-@attribute("history", depends=("lower", "line"), given=True,
+@attribute("history", depends=("lower", "line"), from_facts=True,
            help="a past-time cue in or right before the mention: '[prior operations]' -> prior, "
                 "'history of [nephrolithiasis]' -> history of")
 def _history(t: Table) -> list[str | None]:

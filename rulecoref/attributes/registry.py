@@ -71,29 +71,32 @@ class AttributeSpec:
     #: a function of the concept index; ``mentions.Cells``): for what most documents need for a
     #: few mentions only (``negation``: for the things an "it" may refer to, in a CRAFT article)
     per_mention: bool = False
-    given: bool = False  # a document's facts (Document.facts) may supply its value per concept
+    #: a document's facts (``Document.facts``: medspaCy's ConText through the spaCy component) may
+    #: supply its value per concept, in place of the computed one
+    from_facts: bool = False
 
 
 ATTRIBUTES: dict[str, AttributeSpec] = {}
 
 
 def attribute(name: str, *, depends: tuple[str, ...] = (), needs: tuple[str, ...] = (), of_words: bool = False,
-              per_mention: bool = False, given: bool = False, help: str):
-    """Register a column function under ``name`` (the name rule files use); ``given``: a fact supplied
-    with the document (medspaCy's ConText through the spaCy component) replaces the computed value."""
-    if given and of_words:
-        raise ValueError(f"attribute {name!r}: a given fact is a concept's, not its words' (given and of_words)")
+              per_mention: bool = False, from_facts: bool = False, help: str):
+    """Register a column function under ``name`` (the name rule files use); ``from_facts``: a fact
+    supplied with the document (medspaCy's ConText through the spaCy component) replaces the computed value."""
+    if from_facts and of_words:
+        raise ValueError(f"attribute {name!r}: a document's fact is a concept's, not its words' (from_facts and "
+                         "of_words)")
 
     def deco(fn: Callable[[Table], Any]) -> Callable[[Table], Any]:
-        compute = _with_facts(name, fn, per_mention) if given else fn
-        ATTRIBUTES[name] = AttributeSpec(name, compute, depends, needs, help, of_words, per_mention, given)
+        compute = _with_facts(name, fn, per_mention) if from_facts else fn
+        ATTRIBUTES[name] = AttributeSpec(name, compute, depends, needs, help, of_words, per_mention, from_facts)
         return fn
 
     return deco
 
 
 def _with_facts(name: str, fn: Callable[[Table], Any], per_mention: bool) -> Callable[[Table], Any]:
-    """``fn`` with the document's given facts ``name`` in place of the computed values."""
+    """``fn`` with the document's facts ``name`` in place of the computed values."""
 
     def compute(t: Table) -> Any:
         column = fn(t)

@@ -49,18 +49,23 @@ class Filter(Pass):
     }
 
     def setup(self) -> None:
+        #: the rule's predicates bound to their settings, in the rule's order
         self.tests: list[Test] = [PREDICATES[name].bind(params) for name, params in self.config.rule["remove_if"]]
-        self.specs = [PREDICATES[name] for name, _ in self.config.rule["remove_if"]]
         self.made_by = frozenset(self.config.rule.get("made_by") or ())
 
     def needed_attributes(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(a for name, params in self.config.rule["remove_if"] for a in PREDICATES[name].reads(params)))
 
     def reject(self, doc: Document, ctx: Context) -> Iterator[tuple[tuple[int, int], str]]:
-        t = ctx.table
-        tests = [test for test, spec in zip(self.tests, self.specs) if spec.can_hold(t)]  # no dates: no date test
+        """The rule: each judged link that some ``remove_if`` predicate holds for, with the first one's evidence.
+        The engine runs it with the tests that can hold in the document (``plan.py``)."""
+        return self.judge(ctx, self.tests)
+
+    def judge(self, ctx: Context, tests: list[Test]) -> Iterator[tuple[tuple[int, int], str]]:
+        """The kept links the scope and ``made_by`` judge, and the first of ``tests`` that holds for each."""
         if not tests:
             return
+        t = ctx.table
         types = t["type"]
         admitted = {ty for ty in set(types) if self.scope.admits_type(ty)}  # once per type, not per link
         made_by = self.made_by
