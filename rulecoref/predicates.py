@@ -347,7 +347,8 @@ def same_drug(t: MentionTable, i: int, j: int) -> str | None:
 @predicate("thing_antecedent", attributes=("thing_pronoun", "pronoun", "number", "negation", "generic", "is_pronoun",
                                            "person"),
            help="mention i is a pronoun for things ('it', 'this', 'they') and j a thing (or another such pronoun) that "
-                "agrees in number and is neither negated nor generic: '[Allegra|treatment] ... [it|pronoun] does not work'")
+                "agrees in number and is neither negated nor generic: '[Allegra|treatment] ... [it|pronoun] does not work'; "
+                "a plural pronoun needs a mention marked plural ('[unable to walk]' is no antecedent of 'they')")
 def thing_antecedent(t: MentionTable, i: int, j: int) -> str | None:
     word = t["thing_pronoun"][i]
     if word is None or t["person"][j] or t["negation"][j] or (t["is_pronoun"][j] and not t["thing_pronoun"][j]):
@@ -356,9 +357,48 @@ def thing_antecedent(t: MentionTable, i: int, j: int) -> str | None:
         return None
     plural = word in t.settings.people.plural_pronouns.words
     nj = t["number"][j]
-    if nj is not None and (nj == "plural") != plural:
+    if (nj == "plural") != plural and (nj is not None or plural):
         return None
     return f"'{_text(t, i)}' refers to the nearest {'plural' if plural else 'singular'} thing '{_text(t, j)}'"
+
+
+@predicate("distant_not_first", attributes=("thing_rank", "line", "thing_pronoun"), needs_value="thing_rank",
+           help="the candidate j stands in an earlier sentence than i and is neither the first thing of it nor a "
+                "pronoun for things: across a sentence a pronoun refers to what the last one was about, its first "
+                "thing or a pronoun that already kept it in focus, not to whatever ended it ('[Ultrasound] showed "
+                "[increased flow] . [This] was reviewed')")
+def distant_not_first(t: MentionTable, i: int, j: int) -> str | None:
+    rank = t["thing_rank"][j]
+    if t["line"][j] >= t["line"][i] or not rank or t["thing_pronoun"][j]:
+        return None
+    return f"'{_text(t, j)}' is thing {rank + 1} of an earlier sentence, not its first"
+
+
+@predicate("distant_object", attributes=("line", "subject_position", "type"),
+           params={"note_types": Param("str_list", default=[],
+                                       help="only in a document with a mention of one of these types (a clinical "
+                                            "note); empty: in every document")},
+           help="mention i stands in a later sentence than j and not where a subject stands: a pronoun that carries "
+                "what the last sentence was about across to this one is its subject ('[Allegra] ... [It] helps'); "
+                "an object refers within its own sentence or to no concept ('regains weight ... gained [it] back')")
+def distant_object(t: MentionTable, i: int, j: int, note_types: list[str] | tuple[str, ...] = ()) -> str | None:
+    if t["line"][j] >= t["line"][i] or t["subject_position"][i]:
+        return None
+    if note_types and set(note_types).isdisjoint(t["type"]):
+        return None
+    return f"'{_text(t, i)}' is no subject and '{_text(t, j)}' is in an earlier sentence"
+
+
+@predicate("same_clause", attributes=("line", "clause_number", "thing_pronoun", "reflexive"),
+           help="mention i is a pronoun for things, not reflexive, in the clause of j: a pronoun does not refer to "
+                "a thing of its own clause (binding theory's principle B: 'takes [HCTZ] for [this]': this is what "
+                "HCTZ treats), a reflexive does ('[the lesion] [itself]')")
+def same_clause(t: MentionTable, i: int, j: int) -> str | None:
+    if not t["thing_pronoun"][i] or t["reflexive"][i] or t["line"][i] != t["line"][j]:
+        return None
+    if t["clause_number"][i] != t["clause_number"][j]:
+        return None
+    return f"'{_text(t, i)}' and '{_text(t, j)}' stand in one clause"
 
 
 @predicate("complement_clash", attributes=("complement",), needs_value="complement",

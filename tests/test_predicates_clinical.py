@@ -151,6 +151,9 @@ def test_predicates_clinical_words_covered(pipeline, markup, holds):
     ("He needs no [daily medication|treatment] for [this|pronoun] .", False),
     ("[Ann|person] said [it|pronoun] hurts .", False),
     ("[It|pronoun] works , so [it|pronoun] stays .", True),
+    # a plural pronoun needs a mention marked plural; one of unknown number ('unable to walk') is no such one
+    ("He was [unable to walk|problem] .\nBecause of this , [they|pronoun] called .", False),
+    ("He was [unable to walk|problem] .\n[It|pronoun] passed .", True),
 ])
 def test_predicates_thing_antecedent(pipeline, markup, holds):
     assert (ask(pipeline, "thing_antecedent", markup) is not None) is holds
@@ -199,6 +202,39 @@ def test_predicates_hypothetical_mention(pipeline, markup, holds):
 ])
 def test_predicates_pronoun_use(pipeline, markup, holds):
     assert (ask(pipeline, "pronoun_use", markup) is not None) is holds
+
+
+@pytest.mark.parametrize("markup, j, holds", [
+    # the last concept (i) and candidate j
+    ("An [ultrasound|test] showed [increased flow|problem] .\n[This|pronoun] was reviewed .", 1, True),
+    ("An [ultrasound|test] showed [increased flow|problem] .\n[This|pronoun] was reviewed .", 0, False),
+    ("[HPV|problem] caused [warts|problem] , and [this|pronoun] is viral .", 1, False),  # the same sentence
+    ("She used [Allegra|treatment] and began using [it|pronoun] .\n[It|pronoun] helps .", 1, False),  # a pronoun
+])
+def test_predicates_distant_not_first(pipeline, markup, j, holds):
+    assert (ask(pipeline, "distant_not_first", markup, j=j) is not None) is holds
+
+
+@pytest.mark.parametrize("markup, note_types, holds", [
+    ("He regained [the weight|problem] .\nIt took months before he lost [it|pronoun] .", [], True),
+    ("He regained [the weight|problem] .\nIt took months before he lost [it|pronoun] .", ["problem"], True),
+    ("He regained [the weight|object] .\nIt took months before he lost [it|pronoun] .", ["problem"], False),
+    ("She used [Allegra|treatment] .\n[It|pronoun] helps .", [], False),  # a subject
+    ("She used [Allegra|treatment] and stopped [it|pronoun] .", [], False),  # the same sentence
+])
+def test_predicates_distant_object(pipeline, markup, note_types, holds):
+    assert (ask(pipeline, "distant_object", markup, note_types=note_types) is not None) is holds
+
+
+@pytest.mark.parametrize("markup, holds", [
+    ("He takes [hydrochlorothiazide|treatment] for [this|pronoun] .", True),
+    ("She has [asthma|problem] but needs no medication for [this|pronoun] .", False),  # 'but' opens a clause
+    ("She has [asthma|problem] , [which|pronoun] is mild .", False),  # a comma
+    ("Regarding [the lesion|problem] [itself|pronoun] , we talked .", False),  # a reflexive
+    ("He takes [Motrin|treatment] .\nHe takes [it|pronoun] daily .", False),  # another sentence
+])
+def test_predicates_same_clause(pipeline, markup, holds):
+    assert (ask(pipeline, "same_clause", markup) is not None) is holds
 
 
 @pytest.mark.parametrize("markup, holds", [

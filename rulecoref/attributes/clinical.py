@@ -423,6 +423,36 @@ def _thing_key(t: Table) -> list[str | None]:
     return ["thing" if w or not (p or pr) else None for w, p, pr in zip(t["thing_pronoun"], t["person"], t["is_pronoun"])]
 
 
+@attribute("thing_rank", depends=("thing_key", "line", "start"),
+           help="the place of a thing (thing_key) among the things of its sentence, counted from 0 in text order: "
+                "'[HPV] caused [warts] .' -> 0, 1; None for people and person pronouns")
+def _thing_rank(t: Table) -> list[int | None]:
+    out: list[int | None] = [None] * len(t["line"])
+    seen: dict[int, int] = {}
+    for k in sorted(range(len(out)), key=t["start"].__getitem__):
+        if t["thing_key"][k]:
+            out[k] = seen.get(t["line"][k], 0)
+            seen[t["line"][k]] = out[k] + 1
+    return out
+
+
+#: tokens that end a clause inside a sentence besides the clause openers (salience.clause_openers)
+_CLAUSE_MARKS = frozenset({",", ":", ";", "(", ")"})
+
+
+@attribute("clause_number", depends=("line",),
+           help="how many clause breaks (a clause opener such as 'and', 'because', 'which', or a comma) stand "
+                "before the mention in its sentence: two mentions of one sentence with the same number share a clause "
+                "('takes [HCTZ] for [this]' -> 0, 0; '[asthma] but needs nothing for [this]' -> 0, 1)")
+def _clause_number(t: Table) -> list[int]:
+    breaks = t.settings.salience.clause_openers.words | _CLAUSE_MARKS
+    out = []
+    for c in t.doc.concepts:
+        line = t.doc.lines[c.start[0] - 1]
+        out.append(sum(tok.lower() in breaks for tok in line[: c.start[1]]))
+    return out
+
+
 @attribute("clinical_head", of_words=True, depends=("lower", "conditioned"),
            help="the head, skipping a light noun after it: 'sleep apnea symptoms' -> apnea, "
                 "'Coumadin therapy' -> coumadin")

@@ -14,6 +14,8 @@ Guards the seed does not spell out keep the rule to the "something is something"
   cancels the link;
 * with ``fillers``, every other word between them must be a filler ("X is most likely Y"), so that
   a be-word used as an auxiliary ("X was observed in Y") does not count.
+* with ``coordinators`` (issue 35), the second concept must not be followed by one of them and
+  another concept ("X is [Y] and [Z]": X is both, not Y).
 The type check is the engine's YAML scope (same type; pronouns are usually excluded).
 """
 
@@ -38,6 +40,9 @@ class BePhrase(Pass):
                           help="words outside the be-phrase that cancel the link (negation, sequence, cause)"),
         "fillers": Param("wordlist", default=[],
                          help="if given, the only other words allowed between the concepts (adverbs, commas)"),
+        "coordinators": Param("wordlist", default=[],
+                              help="words that join the second concept to a next one ('and', 'or'): then it is one of "
+                                   "several ('X is [Y] and [Z]'), not what X is"),
         "max_words_between": Param("int", default=4, minimum=1, help="longest gap (tokens) between the two concepts"),
         "same_line": Param("bool", default=True, help="both concepts on one line (sentence)"),
     }
@@ -49,6 +54,7 @@ class BePhrase(Pass):
         self.longest = max(map(len, self.phrases), default=0)
         self.longest_filler = max(map(len, self.fillers or ()), default=0)
         self.first_words = frozenset(p[0] for p in self.phrases)
+        self.coordinators = self.lexicon("coordinators").words
 
     def judge(self, between: Sequence[str]) -> str:
         """The evidence for two concepts with these tokens between them, "" when the tokens do not
@@ -90,4 +96,17 @@ class BePhrase(Pass):
             b = idx[max(same_start, key=lambda m: (ends[m], -m))]  # the longest: the whole noun phrase
             if self.p["same_line"] and concepts[a].end[0] != concepts[b].start[0]:
                 continue
+            if self.coordinated(doc, t["end"][b], starts):
+                continue
             yield a, b, evidence
+
+    def coordinated(self, doc: Document, end: int, starts: list[int]) -> bool:
+        """A coordinator follows the token ``end`` and an admitted concept starts right after it:
+        "is [Ortho Tri-Cyclen] and [the Allegra]" names two things."""
+        after = end + 1
+        if not self.coordinators or after >= len(doc.flat_tokens):
+            return False
+        if doc.flat_tokens[after].lower() not in self.coordinators:
+            return False
+        k = bisect_right(starts, after)
+        return k < len(starts) and starts[k] == after + 1

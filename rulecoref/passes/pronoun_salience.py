@@ -27,10 +27,13 @@ first one that picks a candidate decides, and its name is the link's evidence:
   sentence-initial pronouns of the same gender in between: "[Collins] performed ... . She
   released ... . [She] ..." -> Collins.
 * ``nearest_before``: the nearest person named before the pronoun; ``first_after``: else the first
-  one named after it.
+  one named after it (with a parse, only the subject of a clause that holds the pronoun's).
 
 With a parse, ``previous_subject`` and ``nearest_before`` choose among a sentence's persons the most
 prominent first (``Parse.depth``: the main clause's subject before a subordinate clause's).
+And an object pronoun never takes the subject of its own clause, stated or shared, in any stage
+(``binding``; binding principle B, ``Parse.local_subject``): "[Yasmeen] goes to Farah and confronts
+[her]" is not Yasmeen; nor does a pronoun inside a quotation take the one who says it (``quotes``).
 
 Candidates are the person mentions that are no pronoun, do not contain the pronoun, and whose own
 words do not give the other gender (nor, in a patient note, the patient's when the pronoun's gender
@@ -58,6 +61,11 @@ from .people import PeopleFacts, facts, fits, single_pronouns
 Occurrence = tuple[int, int, int, bool, tuple[int, ...]]
 STAGES = ("note_subject", "cataphora", "clause_subject", "possessor_in_sentence", "subject_in_sentence", "object_other",
           "previous_subject", "nearest_before", "first_after")
+#: quotation marks as tokenizers write them: openers, closers and the straight mark that does both;
+#: PTB's `` and '' may come as two tokens each ("` `", "' '")
+OPENING_QUOTES = frozenset({"``", "`", "\u201c", "\u201e"})
+CLOSING_QUOTES = frozenset({"''", "\u201d"})
+QUOTE_REACH = 3  # sentences a quotation may run on before the pronoun's (``open_quotation``)
 RELATIVE_CLAUSES = frozenset({"relcl", "acl:relcl"})  # dependency labels of a relative clause's verb
 
 
@@ -73,11 +81,13 @@ class _Pronoun:
     gender: str | None
     same_gender: int
     find: Callable[[], list[Occurrence]]
-    inside: frozenset[int] = frozenset()  # person mentions holding the pronoun: never its antecedent
+    #: never its antecedent: the person mentions holding the pronoun ("[his] lady") and, with a parse,
+    #: those binding principle B rules out (``PronounSalience._bound``)
+    barred: frozenset[int] = frozenset()
 
     def who(self, o: Occurrence, other_than: int | None = None) -> int | None:
         """The first candidate named at ``o`` that may be the antecedent (not ``other_than``)."""
-        return next((c for c in o[4] if c not in self.inside and c != other_than), None)
+        return next((c for c in o[4] if c not in self.barred and c != other_than), None)
 
     @cached_property
     def occurrences(self) -> list[Occurrence]:
@@ -109,6 +119,28 @@ class _Pronoun:
         if k < 0:
             return []
         return [o for o in occ[bisect_left(occ, (occ[k][0],)): k + 1] if o[3] or not subject]
+
+
+def open_quotation(lines: list[list[str]], line: int, k: int) -> tuple[int, int] | None:
+    """Where the quotation that token ``k`` of sentence ``line`` stands in opens, as (line, token):
+    in that sentence or in one of the ``QUOTE_REACH`` before it that leave a quotation open
+    ("Clapp wrote : `` Kurup is the star . / She belts out ..."); None outside one."""
+    start: tuple[int, int] | None = None
+    for li in range(max(1, line - QUOTE_REACH), line + 1):
+        tokens = lines[li - 1]
+        end = k if li == line else len(tokens)
+        i = 0
+        while i < end:
+            tok = tokens[i]
+            if tok in OPENING_QUOTES:
+                start = (li, i) if start is None or tok != "`" or i == 0 or tokens[i - 1] != "`" else start
+            elif tok in CLOSING_QUOTES or (tok == "'" and i + 1 < end and tokens[i + 1] == "'"):
+                start = None
+                i += tok == "'"
+            elif tok == '"':
+                start = (li, i) if start is None else None
+            i += 1
+    return start
 
 
 def named_places(t: MentionTable, persons: list[int]) -> list[Occurrence]:
@@ -146,6 +178,12 @@ class PronounSalience(Pass):
         "min_subject_pronouns": Param("int", default=8, minimum=0,
                                       help="note_subject also holds in a text with this many pronoun mentions of the "
                                            "subject's gender: a long text full of 'he' is about one man"),
+        "binding": Param("bool", default=True,
+                         help="with a parse (--parser): an object pronoun never refers to the subject of its own "
+                              "clause, stated or shared (binding principle B): 'Yasmeen goes to Farah and confronts her'"),
+        "quotes": Param("bool", default=True,
+                        help="with a parse (--parser): a pronoun inside a quotation never refers to the one who says "
+                             "it (who would say 'I'): 'Chandran says , `` the film is dedicated to him ''"),
         "max_depth": Param("int", default=3, minimum=0,
                            help="sentence-initial pronouns followed back by previous_subject"),
     }
@@ -174,22 +212,50 @@ class PronounSalience(Pass):
                 continue
             g = t["gender"][p]
             line, token = doc.concepts[p].start
-            inside = frozenset(i for i in persons_on.get(line, ()) if overlaps(t, i, p))  # "[his] lady" holds "his"
+            barred = frozenset(i for i in persons_on.get(line, ()) if overlaps(t, i, p))  # "[his] lady" holds "his"
+            ruled = self._bound(doc, doc.parse, line, token, fitting(g)) if doc.parse is not None else {}
+            barred |= frozenset(ruled)
 
-            def find(g: str | None = g, inside: frozenset[int] = inside) -> list[Occurrence]:
+            def find(g: str | None = g, barred: frozenset[int] = barred) -> list[Occurrence]:
                 occ = fitting(g)
-                return [o for o in occ if any(c not in inside for c in o[4])] if inside else occ
+                return [o for o in occ if any(c not in barred for c in o[4])] if barred else occ
 
-            pron = _Pronoun(line, token, t["pronoun_role"][p], g, genders[g], find, inside)
+            pron = _Pronoun(line, token, t["pronoun_role"][p], g, genders[g], find, barred)
             for name, stage in self.stages:
                 target = stage(t, f, pron, 0)
                 if target is not None:
-                    yield target, p, f"pronoun salience: {name} ({pron.role or 'other'} pronoun)"
+                    why = "".join(f"; not '{doc.concepts[c].text}' ({reason})" for c, reason in sorted(ruled.items()))
+                    yield target, p, f"pronoun salience: {name} ({pron.role or 'other'} pronoun{why})"
                     break
+
+    def _bound(self, doc: Document, parse: Parse, line: int, token: int, places: list[Occurrence]) -> dict[int, str]:
+        """The candidates the parse rules out, which every stage then passes over, each with the
+        setting that does: the subject of an object pronoun's own clause (``binding``: binding
+        principle B, ``Parse.local_subject``; "[Yasmeen] goes to Farah and confronts [her]" is not
+        Yasmeen), and the one who says the quotation the pronoun stands in (``quotes``,
+        ``Parse.quoted_by``: the speaker says "I")."""
+        base = doc.line_offsets[line]
+        why: dict[int, str] = {}
+        if self.p["binding"]:
+            why.update(dict.fromkeys(parse.local_subject(base + token), "binding"))
+        lines = {line}
+        opening = open_quotation(doc.lines, line, token) if self.p["quotes"] else None
+        if opening is not None:  # said before the opening mark, in the pronoun's sentence or an earlier one
+            mark = doc.line_offsets[opening[0]] + opening[1]
+            why.update(dict.fromkeys(parse.quoted_by(base + token if opening[0] == line else mark, mark), "quotes"))
+            lines.add(opening[0])
+        out: dict[int, str] = {}
+        for li in sorted(lines) if why else ():
+            at = doc.line_offsets[li]
+            for o in places[bisect_left(places, (li,)): bisect_left(places, (li + 1,))]:
+                reason = why.get(parse.head_of(at + o[1], at + o[2]))
+                if reason is not None:
+                    out.update(dict.fromkeys(o[4], reason))
+        return out
 
     # -- the stages: each returns a concept index or None ---------------------------------------
     def note_subject(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
-        if f.subject is None or p.gender is None or p.gender != f.gender:
+        if f.subject is None or p.gender is None or p.gender != f.gender or f.subject in p.barred:
             return None
         if f.note or p.same_gender >= self.p["min_subject_pronouns"]:
             return f.subject
@@ -288,7 +354,7 @@ class PronounSalience(Pass):
                 if first in vocab.masculine_pronouns or first in vocab.feminine_pronouns:
                     if vocab.pronoun_gender(first) != p.gender:
                         continue
-                    earlier = _Pronoun(li, 0, "subject", p.gender, p.same_gender, lambda: p.occurrences, p.inside)
+                    earlier = _Pronoun(li, 0, "subject", p.gender, p.same_gender, lambda: p.occurrences, p.barred)
                     for name, stage in self.stages:
                         if name == "note_subject":
                             continue
@@ -314,4 +380,17 @@ class PronounSalience(Pass):
         return lambda o: (parse.depth(parse.head_of(offsets[o[0]] + o[1], offsets[o[0]] + o[2])), order(o))
 
     def first_after(self, t: MentionTable, f: PeopleFacts, p: _Pronoun, depth: int) -> int | None:
-        return p.who(p.occurrences[0]) if p.occurrences else None
+        """The first person named after the pronoun. With a parse, only backward anaphora: the subject
+        of a clause that holds the pronoun's ("When [he] arrived , [John] sat"); a pronoun that
+        nobody before it and no such subject explains refers outside the text."""
+        parse = t.doc.parse
+        if parse is None:
+            return p.who(p.occurrences[0]) if p.occurrences else None
+        base = t.doc.line_offsets[p.line]
+        above = set(parse.ancestors(base + p.token))
+        for o in p.on_line:
+            if o[1] > p.token and o[3] and parse.clause_of(parse.head_of(base + o[1], base + o[2])) in above:
+                found = p.who(o)
+                if found is not None:
+                    return found
+        return None

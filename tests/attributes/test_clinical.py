@@ -192,3 +192,15 @@ def test_attributes_abbreviation_keys(pipeline):
     keys = column(pipeline, "[HTN|problem] , [the SOB|problem] , [DM|problem] and [pain|problem] .", "abbreviation_keys")
     assert keys[0] == {"hypertension"} and keys[1] == {"breath shortness"}
     assert "diabetes mellitus" in keys[2] and keys[3] == set()  # several long forms; not an abbreviation
+
+
+def test_attributes_thing_rank(pipeline):
+    """Things are counted per sentence in text order; people and person pronouns are not things."""
+    markup = "[He|pronoun] had [HPV|problem] and [warts|problem] .\n[This|pronoun] is viral ."
+    assert column(pipeline, markup, "thing_rank") == [None, 0, 1, 0]
+
+
+def test_attributes_clause_number(pipeline):
+    """Clause openers and commas before a mention in its sentence are counted; a new sentence starts at 0."""
+    markup = "She has [asthma|problem] but needs [nothing|treatment] for [this|pronoun] , [it|pronoun] is mild .\n[It|pronoun] is ."
+    assert column(pipeline, markup, "clause_number") == [0, 1, 1, 2, 0]

@@ -55,7 +55,7 @@ def far_head_documents(n: int = 12, far_heads_corefer: bool = False) -> dict[str
             "Nothing happened .",
             "Nothing happened .",
             "Nothing happened .",
-            f"Later [the {a}|problem|{far}] was sold and [the report|problem|r{k}] was read .",
+            f"[The {a}|problem|{far}] was sold later and [the report|problem|r{k}] was read .",
             f"[The heavy {b}|problem|b{k}] fell and [the {b}|problem|b{k}] broke .",
         ])
     return docs

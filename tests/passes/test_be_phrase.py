@@ -62,3 +62,15 @@ def test_be_phrase_without_fillers_is_the_seed_reading(tmp_path):
     seed = pipeline(tmp_path, {"kind": "be_phrase", "applies_to": MAIN, "params": {"blockers": []}})
     res = run(seed, "[E2F3|problem] was seen in [the retina|problem] .")
     assert together(res, "e2f3", "the retina")  # "contains a be-phrase" is enough for the seed
+
+
+def test_be_phrase_coordinated_predicate(tmp_path):
+    """With ``coordinators``, "X is [Y] and [Z]" names two things: X is neither of them alone."""
+    text = "Her [only medication|treatment] is [Ortho Tri-Cyclen|treatment] and [Allegra|treatment] ."
+    plain = pipeline(tmp_path, {"kind": "be_phrase", "applies_to": MAIN})
+    assert together(run(plain, text), "only medication", "ortho tri-cyclen")
+    pipe = pipeline(tmp_path, {"kind": "be_phrase", "applies_to": MAIN, "params": {"coordinators": ["and", "or"]}})
+    assert not together(run(pipe, text), "only medication", "ortho tri-cyclen")
+    # a clause after 'and' is no second predicate
+    res = run(pipe, "[the opacity|problem] is [a pneumonia|problem] and it is getting better .")
+    assert together(res, "the opacity", "a pneumonia")

@@ -116,3 +116,84 @@ def test_pronoun_salience_prominence_by_the_parse(tmp_path, stage, markup, arcs,
     pipe = salience(tmp_path, [stage])
     assert linked(pipe.resolve(parse_markup(markup)[0]), plain, "he")
     assert linked(pipe.resolve(parsed(markup, arcs)), with_parse, "he")
+
+
+@pytest.mark.parametrize("markup, arcs, antecedent, not_antecedent", [
+    # binding principle B: the conjunct "confronts" shares Yasmeen as its subject, so "her" is not
+    # Yasmeen, whatever the stage: nearest_before would take the more prominent subject
+    ("[Yasmeen Ali|person] goes to [Farah Noor|person] and confronts [her|pronoun] .",
+     "compound:1 nsubj:2 ROOT:2 prep:2 compound:5 pobj:3 cc:2 conj:2 dobj:7 punct:2", "farah noor", "yasmeen ali"),
+    # an open complement's subject is its head's object: "asked Bo to call him" is not Bo
+    ("[Cy Ode|person] asked [Bo Lund|person] to call [him|pronoun] .",
+     "compound:1 nsubj:2 ROOT:2 compound:4 dobj:2 aux:6 xcomp:2 dobj:6 punct:2", "cy ode", "bo lund"),
+])
+def test_pronoun_salience_binding_bars_the_clause_subject(tmp_path, markup, arcs, antecedent, not_antecedent):
+    res = salience(tmp_path, ["nearest_before"]).resolve(parsed(markup, arcs))
+    pron = next(c.text for c in res.doc.concepts if c.type == "pronoun")
+    assert linked(res, antecedent, pron) and not linked(res, not_antecedent, pron)
+
+
+def test_pronoun_salience_binding_is_a_setting(tmp_path):
+    """``binding: false`` keeps the stages' own choice: clause_subject climbs past the conjunct to
+    the subject that "her" may not take."""
+    markup = "[Yasmeen Ali|person] goes to [Farah Noor|person] and confronts [her|pronoun] ."
+    arcs = "compound:1 nsubj:2 ROOT:2 prep:2 compound:5 pobj:3 cc:2 conj:2 dobj:7 punct:2"
+    entry = {"kind": "pronoun_salience", "name": "salience", "params": {"stages": ["clause_subject"], "binding": False}}
+    pipe = pipeline_from_entries(tmp_path, [{"kind": "people_roles", "name": "roles"}, entry])
+    assert linked(pipe.resolve(parsed(markup, arcs)), "yasmeen ali", "her")
+    assert not linked(salience(tmp_path, ["clause_subject"]).resolve(parsed(markup, arcs)), "yasmeen ali", "her")
+
+
+@pytest.mark.parametrize("markup, arcs, antecedent", [
+    # backward anaphora: the pronoun's clause lies under the clause whose subject is named after it
+    ("When [he|pronoun] arrived , [Bo Lund|person] sat .",
+     "advmod:2 nsubj:2 advcl:6 punct:6 compound:5 nsubj:6 ROOT:6 punct:6", "bo lund"),
+    # a name in a clause of its own after the pronoun explains nothing: the referent is outside
+    ("[He|pronoun] arrived , and [Bo Lund|person] sat .",
+     "nsubj:1 ROOT:1 punct:1 cc:1 compound:5 nsubj:6 conj:1 punct:1", None),
+])
+def test_pronoun_salience_first_after_with_a_parse(tmp_path, markup, arcs, antecedent):
+    pipe = salience(tmp_path, ["first_after"])
+    assert linked(pipe.resolve(parse_markup(markup)[0]), "bo lund", "he")  # no parse: the first name after
+    res = pipe.resolve(parsed(markup, arcs))
+    assert linked(res, antecedent, "he") if antecedent else res.kept == {}
+
+
+@pytest.mark.parametrize("text, line, k, start", [
+    ("Cy said , ` ` she left ' ' and she sang", 1, 5, (1, 3)),  # GAP writes `` as two tokens
+    ("Cy said , ` ` she left ' ' and she sang", 1, 10, None),  # closed again
+    ("Cy said , `` she left '' and", 1, 4, (1, 3)),
+    ('Cy said , " she left " and she', 1, 4, (1, 3)),
+    ('Cy said , " she left " and she', 1, 8, None),
+    ("Cy 's wife left", 1, 3, None),  # a possessive's apostrophe is no quotation mark
+    ("Cy wrote : ` ` Bo sang .\nShe left .", 2, 0, (1, 3)),  # a quotation runs on into the next sentence
+    ("Cy wrote : ` ` Bo sang .\nA\nB\nC\nShe left .", 5, 0, None),  # ... for three at most
+    ("Cy wrote : ` ` Bo sang ' ' .\nShe left .", 2, 0, None),
+])
+def test_pronoun_salience_open_quotation(text, line, k, start):
+    from rulecoref.passes.pronoun_salience import open_quotation
+
+    assert open_quotation([s.split() for s in text.split("\n")], line, k) == start
+
+
+def test_pronoun_salience_quotes_bar_the_speaker(tmp_path):
+    """The speaker of a quotation says "I": "him" inside it is somebody else."""
+    markup = "[Cy Ode|person] says , ` ` the film is about [Bo Lund|person] and dedicated to [him|pronoun] ' ' ."
+    arcs = ("compound:1 nsubj:2 ROOT:2 punct:2 punct:8 punct:8 det:7 nsubjpass:8 ccomp:2 prep:8 compound:11 "
+            "pobj:9 cc:8 conj:8 prep:13 pobj:14 punct:8 punct:8 punct:2")
+    res = salience(tmp_path, ["clause_subject", "nearest_before"]).resolve(parsed(markup, arcs))
+    assert linked(res, "bo lund", "him") and not linked(res, "cy ode", "him")
+    evidence = [l.provenance.evidence for l in res.proposed if l.provenance.pass_name == "salience"]
+    assert evidence == ["pronoun salience: nearest_before (object pronoun; not 'cy ode' (quotes))"]
+    entry = {"kind": "pronoun_salience", "name": "salience",
+             "params": {"stages": ["clause_subject", "nearest_before"], "quotes": False}}
+    pipe = pipeline_from_entries(tmp_path, [{"kind": "people_roles", "name": "roles"}, entry])
+    assert linked(pipe.resolve(parsed(markup, arcs)), "cy ode", "him")
+
+
+def test_pronoun_salience_quotes_run_on_into_the_next_sentence(tmp_path):
+    """"Cy wrote : `` Bo sang . / He left ..." -- still Cy's words: "He" is not Cy."""
+    markup = "[Cy Ode|person] wrote : ` ` [Bo Lund|person] sang .\n[He|pronoun] left ."
+    arcs = "compound:1 nsubj:2 ROOT:2 punct:2 punct:8 punct:8 compound:7 nsubj:8 ccomp:2 punct:2|nsubj:1 ROOT:1 punct:1"
+    res = salience(tmp_path, ["previous_subject"]).resolve(parsed(markup, arcs))
+    assert linked(res, "bo lund", "he") and not linked(res, "cy ode", "he")

@@ -68,3 +68,14 @@ def test_relative_pronoun_type_free_schemes(tmp_path):
     loose = pipeline(tmp_path, {"kind": "relative_pronoun", "applies_to": {"same_type": False},
                                 "params": {"require_pronoun_type": False}}, types=types)
     assert together(run(loose, text), "pneumonia", "which")
+
+
+def test_relative_pronoun_through_a_preposition(tmp_path):
+    """With ``through: [for]`` the clause after "[treatment] for [problem] ," tells about the treatment."""
+    text = "He is on [steroids|treatment] for [renal transplant|problem] , [which|pronoun] may reduce healing ."
+    assert together(run(pipeline(tmp_path, {"kind": "relative_pronoun"}), text), "renal transplant", "which")
+    pipe = pipeline(tmp_path, {"kind": "relative_pronoun", "params": {"through": ["for"]}})
+    res = run(pipe, text)
+    assert together(res, "steroids", "which") and not together(res, "renal transplant", "which")
+    res = run(pipe, "He was admitted on 02/04 for [renal insufficiency|problem] , [which|pronoun] resolved .")
+    assert together(res, "renal insufficiency", "which")  # no concept before 'for'
