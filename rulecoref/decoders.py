@@ -7,38 +7,30 @@ with the rule links available to it as features. A rule file picks one with ``de
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, ClassVar
 
 from .chains import clusters_from_pairs
 from .document import Document
 from .params import Param
+from .registry import Registry
 
-_DECODERS: dict[str, type[Decoder]] = {}
-# Decoders that live in their own package are imported on first lookup.
-_LAZY = {"belltree": "rulecoref.belltree.decoder"}
+#: every decoder, by its ``decoder: {kind: ...}`` name; one in its own package is imported on
+#: first lookup (``lazy``), so a missing extra (scikit-learn for the Bell tree) costs nothing until asked for
+DECODERS: Registry[type[Decoder]] = Registry("decoder", code="RC112", field="kind",
+                                             lazy={"belltree": "rulecoref.belltree.decoder"})
 
 
 def register_decoder(kind: str):
     def deco(cls: type[Decoder]) -> type[Decoder]:
+        DECODERS.register(kind, cls)
         cls.kind = kind
-        _DECODERS[kind] = cls
         return cls
 
     return deco
 
 
 def get_decoder(kind: str) -> type[Decoder] | None:
-    if kind not in _DECODERS and kind in _LAZY:
-        try:
-            importlib.import_module(_LAZY[kind])
-        except ImportError:
-            return None
-    return _DECODERS.get(kind)
-
-
-def known_decoders() -> list[str]:
-    return sorted(set(_DECODERS) | set(_LAZY))
+    return DECODERS.get(kind)
 
 
 class Decoder:

@@ -245,7 +245,7 @@ ERRORS: dict[str, Entry] = {
     "RC513": Entry("output {path!r} already exists", hint="pass --overwrite to replace it, or choose another name."),
     # -- view / convert / formats on the command line (RC520-RC527) --
     "RC520": Entry("cannot tell the format of {path!r}: {detail}",
-                   hint="name it with --input-format / --from (i2b2, conll, jsonl, brat)."),
+                   hint="name it with --from ({formats})."),
     "RC521": Entry("{what} {path!r} not found"),
     "RC522": Entry("output {path!r} would overwrite the input {input!r}",
                    hint="choose another output folder; inputs are never modified."),

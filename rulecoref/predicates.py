@@ -14,8 +14,9 @@ Every predicate takes a ``types:`` setting through the registry (``PredicateSpec
 may keep it to mentions of some types ("genes not expressed in ..." negates a verb, not a
 finding, so a clinical veto keeps to clinical types).
 
-Adding a predicate is one function decorated ``@predicate("name", attributes=..., help=...)``
-(with ``params=`` when it takes settings) and a unit test in ``tests/test_predicates.py``;
+Adding a predicate is one function decorated ``@predicate("name", attributes=..., help=...,
+role=...)`` (with ``params=`` when it takes settings; ``role``, ``grid`` and ``phrase`` tell
+``rulecoref induce`` how to use it) and a unit test in ``tests/test_predicates.py``;
 ``docs/rules.md`` lists them all. Two declarations tell the engine's plan (``plan.py``) when it
 need not ask: ``implied_by`` (the blocking keys of a match rule already imply it) and
 ``needs_value`` (it cannot hold in a document where no mention has a true value of that attribute).
@@ -31,6 +32,8 @@ from typing import TYPE_CHECKING, Any
 from .attributes import word_families
 from .document import Evidence
 from .params import Param
+from .phrases import apart_phrase, begins_phrase, between_phrase, frequent_phrase, levels_phrase
+from .registry import Registry
 from .syntax import ROLE_NAMES
 from .words import clues_conflict, dates_compatible, prefix_match
 
@@ -38,6 +41,13 @@ if TYPE_CHECKING:
     from .mentions import MentionTable
 
 Test = Callable[["MentionTable", int, int], "str | Evidence | None"]
+#: (the part of a learned rule's name, the phrase of its description) that say a predicate holds,
+#: or the function of its settings that gives them ("more-than-3-sentences-apart")
+Phrase = tuple[str, str] | Callable[[dict[str, Any]], tuple[str, str]]
+#: what ``rulecoref induce`` may do with a predicate: ``links`` (it says two mentions name one
+#: thing: only required), ``conflicts`` (they differ: only a veto or a filter's test), ``either``
+#: (the data decides) or ``skip`` (never tried: the type scope says what ``same_type`` would)
+ROLES = ("links", "conflicts", "either", "skip")
 #: the setting every predicate accepts: it holds only for two mentions of these types
 TYPES = Param("str_list", default=[], help="only for mentions of these types (empty: every type)")
 
@@ -57,6 +67,13 @@ class PredicateSpec:
     #: hold: in a document where no mention has one, the plan leaves the predicate out (no family
     #: history section in a CRAFT article, no dates in most; ``plan.py``, shortcut 3)
     needs_value: str | None = None
+    #: for ``rulecoref induce`` (``learn/space.py`` and ``learn/naming.py`` read these): its role
+    #: (``ROLES``; None: not declared, which tests/learn/test_space.py refuses), the settings
+    #: tried (``grid``; none: its defaults only) and how a learned rule says it (``phrase``; None:
+    #: its own name, "number clash")
+    role: str | None = None
+    grid: tuple[dict[str, Any], ...] = ()
+    phrase: Phrase | None = None
 
     def bind(self, params: dict[str, Any] | None = None) -> Test:
         """The predicate with its settings applied: ``test(table, i, j)``; with ``types``, a test
@@ -83,17 +100,25 @@ class PredicateSpec:
         return frozenset((params or {}).get("types") or ())
 
 
-PREDICATES: dict[str, PredicateSpec] = {}
+#: every predicate, in registration order (the order ``induce`` tries them in)
+PREDICATES: Registry[PredicateSpec] = Registry("predicate", code="RC131")
 
 
 def predicate(name: str, *, attributes: tuple[str, ...], params: dict[str, Param] | None = None, help: str,
-              implied_by: tuple[str, str] | None = None, needs_value: str | None = None):
+              implied_by: tuple[str, str] | None = None, needs_value: str | None = None, role: str | None = None,
+              grid: tuple[dict[str, Any], ...] = (), phrase: Phrase | None = None):
     """Register a pair predicate under ``name`` (the name rule files use); it accepts its ``params``
-    and ``types`` (``TYPES``)."""
+    and ``types`` (``TYPES``). ``role``, ``grid`` and ``phrase`` tell ``rulecoref induce`` how to
+    use it (``PredicateSpec``), so the learner keeps no list of predicates of its own."""
+    if role is not None and role not in ROLES:  # None: not declared (tests/learn/test_space.py says so)
+        raise ValueError(f"predicate {name!r}: role {role!r} is not one of {', '.join(ROLES)}")
+    unknown = sorted({k for settings in grid for k in settings} - set(params or {}))
+    if unknown:
+        raise ValueError(f"predicate {name!r}: its grid sets {', '.join(unknown)}, which it does not take")
 
     def deco(fn: Callable[..., str | Evidence | None]) -> Callable[..., str | Evidence | None]:
-        PREDICATES[name] = PredicateSpec(name, fn, attributes, {**(params or {}), "types": TYPES}, help, implied_by,
-                                     needs_value)
+        PREDICATES.register(name, PredicateSpec(name, fn, attributes, {**(params or {}), "types": TYPES}, help,
+                                                implied_by, needs_value, role, grid, phrase))
         return fn
 
     return deco
@@ -105,7 +130,8 @@ def _text(t: MentionTable, i: int) -> str:
 
 # -- position -------------------------------------------------------------------------------------
 @predicate("overlaps", attributes=("start", "end"),
-           help="the two mentions share a token: a phrase and a part of it ('[[MRSA] bacteremia]')")
+           help="the two mentions share a token: a phrase and a part of it ('[[MRSA] bacteremia]')",
+           role="conflicts", phrase=("overlap", "they overlap"))
 def overlaps(t: MentionTable, i: int, j: int) -> str | None:
     start, end = t["start"], t["end"]
     if start[i] <= end[j] and start[j] <= end[i]:
@@ -113,7 +139,8 @@ def overlaps(t: MentionTable, i: int, j: int) -> str | None:
     return None
 
 
-@predicate("same_type", attributes=("type",), help="both mentions have one concept type")
+@predicate("same_type", attributes=("type",), help="both mentions have one concept type",
+           role="skip")
 def same_type(t: MentionTable, i: int, j: int) -> str | None:
     ty = t["type"]
     return f"both {ty[i]}" if ty[i] == ty[j] else None
@@ -121,7 +148,8 @@ def same_type(t: MentionTable, i: int, j: int) -> str | None:
 
 # -- words ------------------------------------------------------------------------------------------
 @predicate("head_matches", attributes=("head", "head_family"), implied_by=("head_family", "head"),
-           help="the heads match by words_match (equal, 80% prefix or WordNet synonyms): 'abscess' / 'abscesses'")
+           help="the heads match by words_match (equal, 80% prefix or WordNet synonyms): 'abscess' / 'abscesses'",
+           role="links", phrase=("heads-match", "their heads match"))
 def head_matches(t: MentionTable, i: int, j: int) -> Evidence | None:
     hi, hj = t["head"][i], t["head"][j]
     if hi is None or hj not in t["head_family"][i]:
@@ -135,7 +163,8 @@ def _heads_match(t: MentionTable, i: int, j: int) -> str:
 
 @predicate("words_covered", attributes=("words",),
            help="every meaning-bearing word of the later mention matches a word of the earlier one "
-                "('tissue abscesses' is covered by 'recurrent soft tissue abscess'; a later mention rarely adds modifiers)")
+                "('tissue abscesses' is covered by 'recurrent soft tissue abscess'; a later mention rarely adds modifiers)",
+           role="links", phrase=("words-covered", "every meaning-bearing word of the later one is in the earlier one"))
 def words_covered(t: MentionTable, i: int, j: int) -> Evidence | None:
     wi, wj = t["words"][i], t["words"][j]
     if not wi:
@@ -159,7 +188,8 @@ def _words_covered(t: MentionTable, i: int, j: int) -> str:
                                     help="which side is the acronym: either, or the mention being resolved "
                                          "(it is then linked to its expansion, not an expansion to any acronym)")},
            help="one mention is an acronym of the other's initials, or of some of them in order "
-                "(attributes.acronym): 'MRSA' / 'Methicillin-resistant Staphylococcus aureus'")
+                "(attributes.acronym): 'MRSA' / 'Methicillin-resistant Staphylococcus aureus'",
+           role="links", phrase=("acronym-of", "one is an acronym of the other"))
 def acronym_of(t: MentionTable, i: int, j: int, acronym: str = "either") -> str | None:
     acro, init, forms = t["acronym"], t["initials"], t["acronym_forms"]
     for short, long in ((i, j),) if acronym == "mention" else ((i, j), (j, i)):
@@ -171,7 +201,8 @@ def acronym_of(t: MentionTable, i: int, j: int, acronym: str = "either") -> str 
 
 @predicate("names_match", attributes=("name_words",),
            help="every name word of the shorter name matches a word of the other (80% prefix; words shorter than "
-                "names.min_prefix must be equal): 'Edward L, Smith' / 'Dr Smith's'")
+                "names.min_prefix must be equal): 'Edward L, Smith' / 'Dr Smith's'",
+           role="links", phrase=("names-match", "their name words match"))
 def names_match(t: MentionTable, i: int, j: int) -> str | None:
     wi, wj = t["name_words"][i], t["name_words"][j]
     if not wi or not wj:
@@ -191,14 +222,16 @@ def names_match(t: MentionTable, i: int, j: int) -> str | None:
 
 # -- agreement ---------------------------------------------------------------------------------------
 @predicate("gender_clash", attributes=("gender",),
-           help="both mentions have a gender and they differ: 'Mr. Bennet' / 'Mrs. Bennet', 'he' / 'her mother'")
+           help="both mentions have a gender and they differ: 'Mr. Bennet' / 'Mrs. Bennet', 'he' / 'her mother'",
+           role="conflicts", phrase=("gender-clash", "their genders differ"))
 def gender_clash(t: MentionTable, i: int, j: int) -> str | None:
     gi, gj = t["gender"][i], t["gender"][j]
     return f"{gj} '{_text(t, j)}' vs {gi} '{_text(t, i)}'" if gi and gj and gi != gj else None
 
 
 @predicate("number_clash", attributes=("number",),
-           help="one mention is singular and the other plural: 'the lesion' / 'lesions'")
+           help="one mention is singular and the other plural: 'the lesion' / 'lesions'",
+           role="conflicts", phrase=("number-clash", "one is singular and the other plural"))
 def number_clash(t: MentionTable, i: int, j: int) -> str | None:
     ni, nj = t["number"][i], t["number"][j]
     return f"{nj} '{_text(t, j)}' vs {ni} '{_text(t, i)}'" if ni and nj and ni != nj else None
@@ -207,7 +240,8 @@ def number_clash(t: MentionTable, i: int, j: int) -> str | None:
 # -- clues beside the mentions (seed 001, link filtering) ----------------------------------------------
 @predicate("dates_conflict", attributes=("dates",), needs_value="dates",
            help="dates near the two mentions cannot be one day: 'x-ray on 3/12' / 'x-ray on 3/19' "
-                "('3/12' and '03/12/2010' can)")
+                "('3/12' and '03/12/2010' can)",
+           role="conflicts", phrase=("dates-conflict", "dates beside them differ"))
 def dates_conflict(t: MentionTable, i: int, j: int) -> str | None:
     di, dj = t["dates"][i], t["dates"][j]
     if not di or not dj or any(dates_compatible(x, y) for x in dj for y in di):
@@ -219,7 +253,8 @@ def dates_conflict(t: MentionTable, i: int, j: int) -> str | None:
            params={"categories": Param("str_list", default=["locations", "modifiers"],
                                        help="which clue lists to compare (locations, modifiers)")},
            help="the two mentions are placed or described differently next to them: 'pain in the left leg' / "
-                "'pain in the right arm'; 'in the left leg' and 'in the leg' agree")
+                "'pain in the right arm'; 'in the left leg' and 'in the leg' agree",
+           role="conflicts", phrase=("clues-conflict", "places or descriptions beside them differ"))
 def clues_conflict_(t: MentionTable, i: int, j: int, categories: list[str] | tuple[str, ...] = ("locations", "modifiers")
                     ) -> str | None:
     for name in categories:
@@ -231,7 +266,8 @@ def clues_conflict_(t: MentionTable, i: int, j: int, categories: list[str] | tup
 
 
 @predicate("adjective_only", attributes=("adjective_only",), needs_value="adjective_only",
-           help="either mention is an adjective with no noun ('febrile'): it describes, it names no thing")
+           help="either mention is an adjective with no noun ('febrile'): it describes, it names no thing",
+           role="conflicts", phrase=("adjective-only", "one is an adjective with no noun"))
 def adjective_only(t: MentionTable, i: int, j: int) -> str | None:
     adj = t["adjective_only"]
     k = j if adj[j] else i if adj[i] else None
@@ -249,7 +285,8 @@ def _by(t: MentionTable, k: int, name: str) -> str:
 
 
 @predicate("negation_differs", attributes=("negation",),
-           help="one mention is negated and the other is not: 'no [swelling]' / '[swelling] of the ankle'")
+           help="one mention is negated and the other is not: 'no [swelling]' / '[swelling] of the ankle'",
+           role="conflicts", phrase=("negation-differs", "one is negated and the other not"))
 def negation_differs(t: MentionTable, i: int, j: int) -> str | None:
     ni, nj = t["negation"][i], t["negation"][j]
     if bool(ni) == bool(nj):
@@ -261,7 +298,8 @@ def negation_differs(t: MentionTable, i: int, j: int) -> str | None:
 @predicate("negated_apart", attributes=("negation", "text_norm", "exam_section"),
            help="both are negated and not one negated fact restated: a negative finding of an examination or a "
                 "review of systems is one observation ('NECK : no [masses]' / 'ABDOMEN : no [masses]'); elsewhere "
-                "the same words restate it ('no [known allergies]' in the history and under ALLERGIES)")
+                "the same words restate it ('no [known allergies]' in the history and under ALLERGIES)",
+           role="conflicts", phrase=("negated-apart", "both are negated findings of different places"))
 def negated_apart(t: MentionTable, i: int, j: int) -> str | None:
     if not (t["negation"][i] and t["negation"][j]):
         return None
@@ -274,7 +312,8 @@ def negated_apart(t: MentionTable, i: int, j: int) -> str | None:
 
 @predicate("hypothetical_mention", attributes=("hypothetical",), needs_value="hypothetical",
            help="either mention names a possibility in a risk list or a criterion, not this patient's finding: "
-                "'the risks ... including [bleeding]' / '[bleeding] after surgery'")
+                "'the risks ... including [bleeding]' / '[bleeding] after surgery'",
+           role="either")
 def hypothetical_mention(t: MentionTable, i: int, j: int) -> str | None:
     for k in (j, i):
         if t["hypothetical"][k]:
@@ -283,7 +322,8 @@ def hypothetical_mention(t: MentionTable, i: int, j: int) -> str | None:
 
 
 @predicate("history_differs", attributes=("history",),
-           help="one mention is placed in the past and the other is not: '[prior operations]' / a planned '[operation]'")
+           help="one mention is placed in the past and the other is not: '[prior operations]' / a planned '[operation]'",
+           role="conflicts", phrase=("history-differs", "one is placed in the past and the other not"))
 def history_differs(t: MentionTable, i: int, j: int) -> str | None:
     hi, hj = t["history"][i], t["history"][j]
     if bool(hi) == bool(hj):
@@ -294,7 +334,8 @@ def history_differs(t: MentionTable, i: int, j: int) -> str | None:
 
 @predicate("new_event", attributes=("new_event", "start"), needs_value="new_event",
            help="the later mention introduces another one of its kind and the earlier does not: '[the tube]' / "
-                "'[another tube]'")
+                "'[another tube]'",
+           role="conflicts", phrase=("new-event", "the later one introduces another one ('another', 'repeat')"))
 def new_event(t: MentionTable, i: int, j: int) -> str | None:
     later, earlier = (i, j) if t["start"][i] > t["start"][j] else (j, i)
     cue = t["new_event"][later]
@@ -305,7 +346,8 @@ def new_event(t: MentionTable, i: int, j: int) -> str | None:
 
 @predicate("generic_mention", attributes=("generic", "negation"), needs_value="generic",
            help="either mention names a kind, not one thing: '[any swelling]', '[daily medication]'; after a negation "
-                "'any' only strengthens it ('denies [any hematuria]')")
+                "'any' only strengthens it ('denies [any hematuria]')",
+           role="conflicts", phrase=("generic", "one names a kind, not one thing ('any')"))
 def generic_mention(t: MentionTable, i: int, j: int) -> str | None:
     for k in (j, i):
         if t["generic"][k] and not t["negation"][k]:
@@ -314,7 +356,8 @@ def generic_mention(t: MentionTable, i: int, j: int) -> str | None:
 
 
 @predicate("degree_clash", attributes=("degree",), needs_value="degree",
-           help="one mention is qualified low and the other high: '[minimal discomfort]' / '[significant discomfort]'")
+           help="one mention is qualified low and the other high: '[minimal discomfort]' / '[significant discomfort]'",
+           role="conflicts", phrase=("degree-clash", "one is qualified low and the other high"))
 def degree_clash(t: MentionTable, i: int, j: int) -> str | None:
     di, dj = t["degree"][i], t["degree"][j]
     return f"'{_text(t, j)}' is {dj}, '{_text(t, i)}' is {di}" if di and dj and di != dj else None
@@ -322,7 +365,8 @@ def degree_clash(t: MentionTable, i: int, j: int) -> str | None:
 
 @predicate("site_clash", attributes=("sites",), needs_value="sites",
            help="both mentions are placed in the body and the places differ: '[left knee pain]' / '[right knee pain]'; "
-                "'NECK : no [masses]' / 'CHEST : no [masses]' ('left' and no side do not clash)")
+                "'NECK : no [masses]' / 'CHEST : no [masses]' ('left' and no side do not clash)",
+           role="conflicts", phrase=("site-clash", "their body sites differ"))
 def site_clash(t: MentionTable, i: int, j: int) -> str | None:
     si, sj = t["sites"][i], t["sites"][j]
     if clues_conflict(si, sj):
@@ -331,14 +375,16 @@ def site_clash(t: MentionTable, i: int, j: int) -> str | None:
 
 
 @predicate("family_differs", attributes=("family_section",), needs_value="family_section",
-           help="one mention is in the family history and the other is not: a relative's cancer is not the patient's")
+           help="one mention is in the family history and the other is not: a relative's cancer is not the patient's",
+           role="conflicts", phrase=("family-differs", "one is in the family history and the other not"))
 def family_differs(t: MentionTable, i: int, j: int) -> str | None:
     fi, fj = bool(t["family_section"][i]), bool(t["family_section"][j])  # a given fact may be None: not in it
     return f"one is in the family history{_by(t, i if fi else j, 'family_section')}" if fi != fj else None
 
 
 @predicate("same_drug", attributes=("drug",),
-           help="both mentions name one drug, by brand or generic name: '[Claritin]' / '[loratadine]' (drug_names.txt)")
+           help="both mentions name one drug, by brand or generic name: '[Claritin]' / '[loratadine]' (drug_names.txt)",
+           role="links", phrase=("same-drug", "both name one drug"))
 def same_drug(t: MentionTable, i: int, j: int) -> str | None:
     di, dj = t["drug"][i], t["drug"][j]
     return f"both name {di}" if di and di == dj else None
@@ -348,7 +394,8 @@ def same_drug(t: MentionTable, i: int, j: int) -> str | None:
                                            "person"),
            help="mention i is a pronoun for things ('it', 'this', 'they') and j a thing (or another such pronoun) that "
                 "agrees in number and is neither negated nor generic: '[Allegra|treatment] ... [it|pronoun] does not work'; "
-                "a plural pronoun needs a mention marked plural ('[unable to walk]' is no antecedent of 'they')")
+                "a plural pronoun needs a mention marked plural ('[unable to walk]' is no antecedent of 'they')",
+           role="links", phrase=("thing-pronoun", "the later one is a pronoun for things that agrees in number"))
 def thing_antecedent(t: MentionTable, i: int, j: int) -> str | None:
     word = t["thing_pronoun"][i]
     if word is None or t["person"][j] or t["negation"][j] or (t["is_pronoun"][j] and not t["thing_pronoun"][j]):
@@ -366,7 +413,8 @@ def thing_antecedent(t: MentionTable, i: int, j: int) -> str | None:
            help="the candidate j stands in an earlier sentence than i and is neither the first thing of it nor a "
                 "pronoun for things: across a sentence a pronoun refers to what the last one was about, its first "
                 "thing or a pronoun that already kept it in focus, not to whatever ended it ('[Ultrasound] showed "
-                "[increased flow] . [This] was reviewed')")
+                "[increased flow] . [This] was reviewed')",
+           role="either")
 def distant_not_first(t: MentionTable, i: int, j: int) -> str | None:
     rank = t["thing_rank"][j]
     if t["line"][j] >= t["line"][i] or not rank or t["thing_pronoun"][j]:
@@ -380,7 +428,8 @@ def distant_not_first(t: MentionTable, i: int, j: int) -> str | None:
                                             "note); empty: in every document")},
            help="mention i stands in a later sentence than j and not where a subject stands: a pronoun that carries "
                 "what the last sentence was about across to this one is its subject ('[Allegra] ... [It] helps'); "
-                "an object refers within its own sentence or to no concept ('regains weight ... gained [it] back')")
+                "an object refers within its own sentence or to no concept ('regains weight ... gained [it] back')",
+           role="either")
 def distant_object(t: MentionTable, i: int, j: int, note_types: list[str] | tuple[str, ...] = ()) -> str | None:
     if t["line"][j] >= t["line"][i] or t["subject_position"][i]:
         return None
@@ -392,7 +441,8 @@ def distant_object(t: MentionTable, i: int, j: int, note_types: list[str] | tupl
 @predicate("same_clause", attributes=("line", "clause_number", "thing_pronoun", "reflexive"),
            help="mention i is a pronoun for things, not reflexive, in the clause of j: a pronoun does not refer to "
                 "a thing of its own clause (binding theory's principle B: 'takes [HCTZ] for [this]': this is what "
-                "HCTZ treats), a reflexive does ('[the lesion] [itself]')")
+                "HCTZ treats), a reflexive does ('[the lesion] [itself]')",
+           role="either")
 def same_clause(t: MentionTable, i: int, j: int) -> str | None:
     if not t["thing_pronoun"][i] or t["reflexive"][i] or t["line"][i] != t["line"][j]:
         return None
@@ -403,7 +453,8 @@ def same_clause(t: MentionTable, i: int, j: int) -> str | None:
 
 @predicate("complement_clash", attributes=("complement",), needs_value="complement",
            help="both mentions are followed by an 'of'/'to' phrase and no word of one matches a word of the other: "
-                "'[treatment] of an imperforate anus' / '[treatment] of urinary tract infection'")
+                "'[treatment] of an imperforate anus' / '[treatment] of urinary tract infection'",
+           role="either")
 def complement_clash(t: MentionTable, i: int, j: int) -> str | None:
     ci, cj = t["complement"][i], t["complement"][j]
     if not ci or not cj:
@@ -417,14 +468,16 @@ def complement_clash(t: MentionTable, i: int, j: int) -> str | None:
 @predicate("pronoun_use", attributes=("pronoun_use",), needs_value="pronoun_use",
            help="mention i is a pronoun for things used so that it refers to no earlier thing: a relative 'that' "
                 "right after a concept (which-that-after-concept links it; a second link would guess) or a 'this' "
-                "after 'understands' (a statement, not a thing)")
+                "after 'understands' (a statement, not a thing)",
+           role="either")
 def pronoun_use(t: MentionTable, i: int, j: int) -> str | None:
     use = t["pronoun_use"][i]
     return None if use is None else f"'{_text(t, i)}' is a {use} pronoun"
 
 
 @predicate("clinical_head_matches", attributes=("clinical_head",),
-           help="the clinical heads match by words_match: 'sleep apnea symptoms' / 'sleep apnea'")
+           help="the clinical heads match by words_match: 'sleep apnea symptoms' / 'sleep apnea'",
+           role="links", phrase=("clinical-heads-match", "their heads match once light nouns are skipped"))
 def clinical_head_matches(t: MentionTable, i: int, j: int) -> str | None:
     hi, hj = t["clinical_head"][i], t["clinical_head"][j]
     if hi is None or hj is None or not t.settings.words.words_match(hi, hj):
@@ -434,7 +487,8 @@ def clinical_head_matches(t: MentionTable, i: int, j: int) -> str | None:
 
 @predicate("derived_heads_match", attributes=("derived_heads", "clinical_words"),
            help="one mention's head is a noun WordNet derives from the other's head, and neither adds another "
-                "clinical word: '[catheterizing]' / '[catheterization]', '[febrile]' / '[fever]'")
+                "clinical word: '[catheterizing]' / '[catheterization]', '[febrile]' / '[fever]'",
+           role="either")
 def derived_heads_match(t: MentionTable, i: int, j: int) -> str | None:
     di, dj = t["derived_heads"][i], t["derived_heads"][j]
     if not di or not dj or len(t["clinical_words"][i]) > 1 or len(t["clinical_words"][j]) > 1:
@@ -448,7 +502,8 @@ def derived_heads_match(t: MentionTable, i: int, j: int) -> str | None:
 
 @predicate("abbreviation_of", attributes=("abbreviation_keys", "words_key"),
            help="one mention is an abbreviation (abbreviations.txt) and the other writes one of its long forms: "
-                "'[HTN]' / '[hypertension]', '[SOB]' / '[shortness of breath]'")
+                "'[HTN]' / '[hypertension]', '[SOB]' / '[shortness of breath]'",
+           role="either")
 def abbreviation_of(t: MentionTable, i: int, j: int) -> str | None:
     for a, b in ((i, j), (j, i)):
         if t["words_key"][b] in t["abbreviation_keys"][a]:
@@ -458,7 +513,8 @@ def abbreviation_of(t: MentionTable, i: int, j: int) -> str | None:
 
 @predicate("clinical_words_covered", attributes=("clinical_words",),
            help="every clinical word of the later mention matches a word of the earlier one, as words_covered, "
-                "without light nouns and context cues: 'ongoing sleep apnea symptoms' is covered by 'sleep apnea'")
+                "without light nouns and context cues: 'ongoing sleep apnea symptoms' is covered by 'sleep apnea'",
+           role="links", phrase=("clinical-words-covered", "the later one's clinical words are all in the earlier one"))
 def clinical_words_covered(t: MentionTable, i: int, j: int) -> str | None:
     match = t.settings.words.words_match
     wi, wj = t["clinical_words"][i], t["clinical_words"][j]
@@ -482,7 +538,9 @@ def _later_earlier(i: int, j: int) -> tuple[int, int]:
 @predicate("sentences_apart", attributes=("line",),
            params={"more_than": Param("int", default=3, minimum=0, help="how many sentences (lines) apart is too far")},
            help="the two mentions are more than N sentences (lines) apart: in a filter, a window for links that some "
-                "other rule made ('[the study]' ... 40 sentences later ... '[the behavioral studies]')")
+                "other rule made ('[the study]' ... 40 sentences later ... '[the behavioral studies]')",
+           role="conflicts", phrase=apart_phrase,
+           grid=tuple({"more_than": n} for n in (1, 3, 10, 30)))
 def sentences_apart(t: MentionTable, i: int, j: int, more_than: int = 3) -> str | None:
     d = abs(t["line"][i] - t["line"][j])
     return f"{d} sentences apart (more than {more_than})" if d > more_than else None
@@ -491,7 +549,9 @@ def sentences_apart(t: MentionTable, i: int, j: int, more_than: int = 3) -> str 
 @predicate("mentions_apart", attributes=("start",),
            params={"more_than": Param("int", default=10, minimum=0, help="how many mentions between them is too many")},
            help="more than N other mentions stand between the two: a distance that follows how much the text says in "
-                "between, where sentences are long or short")
+                "between, where sentences are long or short",
+           role="conflicts", phrase=between_phrase,
+           grid=tuple({"more_than": n} for n in (5, 20, 50, 100)))
 def mentions_apart(t: MentionTable, i: int, j: int, more_than: int = 10) -> str | None:
     d = abs(i - j) - 1
     return f"{d} mentions between them (more than {more_than})" if d > more_than else None
@@ -508,7 +568,9 @@ def _first_with_words(t: MentionTable) -> dict[str, int]:
 @predicate("repeats_another", attributes=("text_norm", "start"),
            help="the later mention repeats the words of a mention before it other than the earlier one, whose words "
                 "differ: in '[membrane] ... [the plasma membrane] ... [membrane]' the second 'membrane' is the first "
-                "one again, not the plasma membrane")
+                "one again, not the plasma membrane",
+           role="conflicts",
+           phrase=("repeats-another", "the later one repeats word for word an earlier mention other than this one"))
 def repeats_another(t: MentionTable, i: int, j: int) -> str | None:
     later, earlier = _later_earlier(i, j)
     words = t["text_norm"][later]
@@ -530,7 +592,9 @@ def _head_counts(t: MentionTable) -> dict[str, int]:
 @predicate("frequent_head", attributes=("head_word", "start"),
            params={"at_least": Param("int", default=10, minimum=2, help="how many mentions of the document share it")},
            help="the later mention's head word is the head of at least N mentions of the document: a word that many "
-                "mentions share ('cells', 'mice', 'pain') often names many things")
+                "mentions share ('cells', 'mice', 'pain') often names many things",
+           role="conflicts", phrase=frequent_phrase,
+           grid=tuple({"at_least": n} for n in (5, 10, 20)))
 def frequent_head(t: MentionTable, i: int, j: int, at_least: int = 10) -> str | None:
     later, _ = _later_earlier(i, j)
     head = t["head_word"][later]
@@ -546,7 +610,8 @@ def _modifiers(t: MentionTable, k: int) -> frozenset[str]:
 
 @predicate("later_adds_modifier", attributes=("lower", "head_index", "start"),
            help="the later mention has a word before its head that the earlier one lacks: 'the salt' / 'iodised salt'; "
-                "a later mention rarely adds a modifier to the same thing, it often names a kind or a part of it")
+                "a later mention rarely adds a modifier to the same thing, it often names a kind or a part of it",
+           role="conflicts", phrase=("later-adds-modifier", "the later one adds a word before its head"))
 def later_adds_modifier(t: MentionTable, i: int, j: int) -> str | None:
     later, earlier = _later_earlier(i, j)
     added = _modifiers(t, later) - _modifiers(t, earlier)
@@ -559,7 +624,11 @@ def later_adds_modifier(t: MentionTable, i: int, j: int) -> str | None:
                                          "empty: any)"),
                    "later": Param("str_list", default=[], allowed=_LEVELS, help="the later mention's levels (empty: any)")},
            help="the earlier and the later mention have these mention levels: {earlier: [NAM], later: [NOM]} holds for "
-                "a name followed by a description ('Anna Berg' ... 'the doctor'), {later: [PRO]} for a later pronoun")
+                "a name followed by a description ('Anna Berg' ... 'the doctor'), {later: [PRO]} for a later pronoun",
+           role="either", phrase=levels_phrase,
+           grid=({"earlier": ["NAM"], "later": ["NOM"]}, {"earlier": ["NOM"], "later": ["NAM"]},
+                 {"earlier": ["NAM"], "later": ["NAM"]}, {"earlier": ["NOM"], "later": ["NOM"]},
+                 {"later": ["PRO"]}, {"earlier": ["PRO"]}, {"later": ["NAM"]}, {"later": ["NOM"]}))
 def mention_levels(t: MentionTable, i: int, j: int, earlier: list[str] | tuple[str, ...] = (),
                    later: list[str] | tuple[str, ...] = ()) -> str | None:
     b, a = _later_earlier(i, j)
@@ -574,7 +643,9 @@ def mention_levels(t: MentionTable, i: int, j: int, earlier: list[str] | tuple[s
                    "mention": Param("choice", default="later", allowed=("later", "earlier", "either"),
                                     help="which mention must begin with one")},
            help="the later (or earlier, or either) mention begins with one of these words: with 'a' and 'an', a later "
-                "mention that introduces something new ('the report' ... 'a report')")
+                "mention that introduces something new ('the report' ... 'a report')",
+           role="either", phrase=begins_phrase,
+           grid=({"mention": "later"}, {"mention": "earlier"}))
 def begins_with(t: MentionTable, i: int, j: int, words: list[str] | tuple[str, ...] = ("a", "an"),
                 mention: str = "later") -> str | None:
     later, earlier = _later_earlier(i, j)
@@ -590,7 +661,8 @@ def begins_with(t: MentionTable, i: int, j: int, words: list[str] | tuple[str, .
            params={"roles": Param("str_list", default=["subject"], allowed=ROLE_NAMES,
                                   help="the grammatical roles that count")},
            help="with a parse (--parser): both mentions have one of these grammatical roles, the same one; syntactic "
-                "parallelism, 'Ann hired Bo and [she] left' -> the subject 'Ann' (never holds without a parse)")
+                "parallelism, 'Ann hired Bo and [she] left' -> the subject 'Ann' (never holds without a parse)",
+           role="either")
 def same_role(t: MentionTable, i: int, j: int, roles: list[str] | tuple[str, ...] = ("subject",)) -> str | None:
     ri, rj = t["grammatical_role"][i], t["grammatical_role"][j]
     return f"both {ri}s" if ri is not None and ri == rj and ri in roles else None

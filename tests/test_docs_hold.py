@@ -285,3 +285,17 @@ def test_docs_inline_yaml_names_real_keys(where: str, text: str) -> None:
 
     unknown = [k for k in keys_of(data) if k not in known | NOT_YAML]
     assert not unknown, f"{where}: {text!r} names no key rulecoref accepts: {unknown}"
+
+
+def test_docs_readme_lists_the_formats_of_the_registry() -> None:
+    """The README's option lists of formats are the formats registry's (io/formats.py), so a new
+    format module cannot leave the README behind; its prose names every format too."""
+    from rulecoref.io.formats import formats, input_formats, output_formats
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8").replace("\\|", "|")
+    want = {"--format": set(output_formats()), "--input-format": set(input_formats())}
+    listed = re.findall(r"(--format|--input-format) ([a-z0-9]+(?:\|[a-z0-9]+)+)", text)
+    assert {option for option, _ in listed} == set(want)
+    assert [(option, names) for option, names in listed if set(names.split("|")) != want[option]] == []
+    convert = next(line for line in text.splitlines() if line.startswith("| `rulecoref convert"))
+    assert [f.name for f in formats() if f.name not in convert.lower()] == []

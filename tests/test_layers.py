@@ -20,8 +20,8 @@ PACKAGE = ROOT / "rulecoref"
 
 #: lowest first; a component is a module or package directly under rulecoref/
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "document", "words", "chains", "extras", "markup", "medspacy_facts", "params", "syntax", "tally",
-     "yaml_source", "bounded", "pool"),
+    ("errors", "document", "words", "chains", "extras", "markup", "medspacy_facts", "params", "phrases", "registry",
+     "syntax", "tally", "yaml_source", "bounded", "pool"),
     ("io", "resources", "roles", "parsing"),
     ("attributes", "mentions", "finder", "predicates", "candidates"),
     ("passes", "decoders"),

@@ -17,8 +17,9 @@ One module per concern, each with the ``attributes:`` settings group its attribu
     clinical.py   negation, hedges, history, degree, sites, sections, drugs (clinical)
     syntax.py     grammatical roles and syntactic heads from an optional parse (syntax)
 
-Adding an attribute is one function decorated ``@attribute("name", depends=..., help=...)`` in its
-concern's module, and a setting it reads one ``setting(...)`` field of that module's group; its
+Adding an attribute is one function decorated ``@attribute("name", depends=..., help=...,
+blocking=...)`` in its concern's module (``blocking``: how ``rulecoref induce`` may block on it,
+``()`` for never), and a setting it reads one ``setting(...)`` field of that module's group; its
 test goes in ``tests/attributes/test_<concern>.py``. Word-level answers (a token's conditioned
 form, WordNet synonyms) go through the process's one memo, ``Resources.memo``; settings-level
 tables (drug names) are the settings object's; nothing else outlives a document.
@@ -39,6 +40,7 @@ from .registry import (
     GROUPS,
     SETTINGS,
     AttributeSpec,
+    BlockingKey,
     MentionSettings,
     attribute,
     closure,
@@ -50,7 +52,7 @@ from .salience import NO_NAME, NameOccurrences, Place, subject_at
 from .umls import UmlsStrings
 
 __all__ = [
-    "ATTRIBUTES", "EMPTY", "GROUPS", "NO_NAME", "SETTINGS", "AttributeSpec", "MentionSettings", "NameOccurrences",
-    "Place", "UmlsStrings", "attribute", "closure", "core_length", "heading_of", "live", "scope_changes",
+    "ATTRIBUTES", "EMPTY", "GROUPS", "NO_NAME", "SETTINGS", "AttributeSpec", "BlockingKey", "MentionSettings",
+    "NameOccurrences", "Place", "UmlsStrings", "attribute", "closure", "core_length", "heading_of", "live", "scope_changes",
     "scope_reader", "setting", "settings_group", "subject_at", "trigger_windows", "word_families",
 ]

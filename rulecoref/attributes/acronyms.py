@@ -10,7 +10,7 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from ..words import BRACKETS, acronym_forms, acronym_letters, has_alnum, initials
-from .registry import EMPTY, attribute, setting, settings_group
+from .registry import EMPTY, BlockingKey, attribute, setting, settings_group
 
 if TYPE_CHECKING:
     from .registry import Table
@@ -37,7 +37,9 @@ def _content(t: Table, tokens: tuple[str, ...]) -> list[str]:
 
 
 @attribute("acronym", of_words=True, depends=("tokens",),
-           help="the letters of a mention that is one acronym-like word: 'MRSA' -> mrsa, 'the CTs' -> ct")
+           help="the letters of a mention that is one acronym-like word: 'MRSA' -> mrsa, 'the CTs' -> ct",
+           blocking=(BlockingKey(order=70, phrase=("acronym", "an acronym and a long form whose initials give it"),
+                                 antecedent_key="acronym_forms", direction="backward_then_forward"),))
 def _acronym(t: Table) -> list[str | None]:
     s = t.settings.acronym
     out: list[str | None] = []
@@ -50,7 +52,7 @@ def _acronym(t: Table) -> list[str | None]:
 
 @attribute("initials", of_words=True, depends=("tokens",),
            help="the initials of a long form (2-8 content words before a bracket): "
-                "'Methicillin-resistant Staphylococcus aureus' -> mrsa")
+                "'Methicillin-resistant Staphylococcus aureus' -> mrsa", blocking=())
 def _initials(t: Table) -> list[str | None]:
     s = t.settings.acronym
     out: list[str | None] = []
@@ -65,7 +67,7 @@ def _initials(t: Table) -> list[str | None]:
 @attribute("acronym_forms", of_words=True, depends=("initials",),
            help="the acronyms a long form admits: its initials and, with acronym.subsequence, every run of them in "
                 "order that starts with the first and covers acronym.min_coverage ('mrsa' -> mrsa, mrs, mra, msa); "
-                "with acronym as the other side, the exact blocking keys of acronym rules")
+                "with acronym as the other side, the exact blocking keys of acronym rules", blocking=())
 def _acronym_forms(t: Table) -> list[frozenset[str]]:
     s, memo = t.settings.acronym, t.settings.resources.memo
     question = ("acronym_forms", s.subsequence, s.min_letters, s.min_coverage)

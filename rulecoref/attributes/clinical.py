@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..resources.lexicon import Lexicon
 from ..words import has_alnum
 from .heads import core_length
-from .registry import EMPTY, LEX, attribute, setting, settings_group
+from .registry import EMPTY, LEX, BlockingKey, attribute, setting, settings_group
 
 if TYPE_CHECKING:
     from .registry import Table
@@ -122,7 +122,7 @@ def heading_of(tokens: list[str], max_words: int) -> tuple[str, int] | None:
 
 @attribute("section", depends=("line",), from_facts=True,
            help="the heading of the section a mention is in, lowercased: 'PAST MEDICAL HISTORY :' -> past medical history; "
-                "'NECK : Without [masses]' -> neck; None before the first heading")
+                "'NECK : Without [masses]' -> neck; None before the first heading", blocking=())
 def _section(t: Table) -> list[str | None]:
     max_words = t.settings.clinical.max_heading_words
     current: list[str | None] = [None]
@@ -143,14 +143,16 @@ def _section(t: Table) -> list[str | None]:
 
 
 @attribute("exam_section", depends=("section",),
-           help="the section is a review of systems or a physical examination (or one of its body-system headings)")
+           help="the section is a review of systems or a physical examination (or one of its body-system headings)",
+           blocking=())
 def _exam_section(t: Table) -> list[bool]:
     exam = t.settings.clinical.exam_headings.phrases
     return [s is not None and tuple(s.split()) in exam for s in t["section"]]
 
 
 @attribute("family_section", depends=("section",), from_facts=True,
-           help="the section is the family history (or a given fact says the finding is a relative's: ConText's is_family)")
+           help="the section is the family history (or a given fact says the finding is a relative's: ConText's is_family)",
+           blocking=())
 def _family_section(t: Table) -> list[bool]:
     fam = t.settings.clinical.family_headings.phrases
     return [s is not None and tuple(s.split()) in fam for s in t["section"]]
@@ -210,7 +212,7 @@ def _cue_in_scope(t: Table, cues: frozenset[tuple[str, ...]], breaks: frozenset[
 @attribute("negation", depends=("lower", "line"), per_mention=True, from_facts=True,
            help="the negation cue of a negated mention, None when it is affirmed: 'denies [chest pain]' -> denies, "
                 "'no [masses] were appreciated' -> no, '[swelling] was not seen' -> not (NegEx-style: the cue's scope "
-                "ends at 'but', 'which', ';' ...)")
+                "ends at 'but', 'which', ';' ...)", blocking=())
 def _negation(t: Table) -> Callable[[int], str | None]:
     s = t.settings.clinical
     pre, post, breaks, window = s.negation_cues.phrases, s.negation_post.phrases, s.scope_breaks.words, s.post_window
@@ -237,7 +239,8 @@ def _negation(t: Table) -> Callable[[int], str | None]:
 
 
 @attribute("hedge", depends=("lower", "line"), from_facts=True,
-           help="the uncertainty cue of a hedged mention: 'possible [infection]' -> possible, 'rule out [torsion]' -> rule out")
+           help="the uncertainty cue of a hedged mention: 'possible [infection]' -> possible, 'rule out [torsion]' -> rule out",
+           blocking=())
 def _hedge(t: Table) -> list[str | None]:
     cues, breaks = t.settings.clinical.uncertainty_cues.phrases, t.settings.clinical.scope_breaks.words
     before = _cue_in_scope(t, cues, breaks, window=4)
@@ -246,7 +249,8 @@ def _hedge(t: Table) -> list[str | None]:
 
 @attribute("hypothetical", depends=("lower", "line"),
            help="the risk cue in scope before a mention that names a possibility, not a finding: 'the risks and "
-                "complications of surgery including [bleeding]' -> risks (to the end of the clause, as negation)")
+                "complications of surgery including [bleeding]' -> risks (to the end of the clause, as negation)",
+           blocking=())
 def _hypothetical(t: Table) -> list[str | None]:
     return _cue_in_scope(t, t.settings.clinical.risk_cues.phrases, t.settings.clinical.scope_breaks.words)
 
@@ -270,26 +274,28 @@ def _own_cue(t: Table, cues: frozenset[tuple[str, ...]], before: int = 0) -> lis
 
 @attribute("history", depends=("lower", "line"), from_facts=True,
            help="a past-time cue in or right before the mention: '[prior operations]' -> prior, "
-                "'history of [nephrolithiasis]' -> history of")
+                "'history of [nephrolithiasis]' -> history of", blocking=())
 def _history(t: Table) -> list[str | None]:
     return _own_cue(t, t.settings.clinical.history_cues.phrases, before=2)
 
 
 @attribute("new_event", of_words=True, depends=("lower",),
-           help="the mention introduces another one of its kind: '[another tube]' -> another, '[a repeat CT]' -> repeat")
+           help="the mention introduces another one of its kind: '[another tube]' -> another, '[a repeat CT]' -> repeat",
+           blocking=())
 def _new_event(t: Table) -> list[str | None]:
     return _own_cue(t, t.settings.clinical.new_event_cues.phrases)
 
 
 @attribute("generic", of_words=True, depends=("lower",),
-           help="a non-specific mention: '[any swelling]' -> any, '[daily medication]' -> daily")
+           help="a non-specific mention: '[any swelling]' -> any, '[daily medication]' -> daily", blocking=())
 def _generic(t: Table) -> list[str | None]:
     cues = t.settings.clinical.generic_cues.words
     return [next((w for w in low[:2] if w in cues), None) for low in t["lower"]]
 
 
 @attribute("degree", of_words=True, depends=("lower",),
-           help="low or high from the mention's degree words: '[minimal discomfort]' -> low, '[increased blood flow]' -> high")
+           help="low or high from the mention's degree words: '[minimal discomfort]' -> low, '[increased blood flow]' -> high",
+           blocking=())
 def _degree(t: Table) -> list[str | None]:
     low_w, high_w = t.settings.clinical.qualifiers_low.words, t.settings.clinical.qualifiers_high.words
     out: list[str | None] = []
@@ -301,7 +307,7 @@ def _degree(t: Table) -> list[str | None]:
 
 @attribute("sites", depends=("lower", "section", "exam_section"),
            help="laterality and body parts of the mention's own words and of its exam heading: "
-                "'[left testicular pain]' -> {left}; 'NECK : no [masses]' -> {neck}")
+                "'[left testicular pain]' -> {left}; 'NECK : no [masses]' -> {neck}", blocking=())
 def _sites(t: Table) -> list[frozenset[str]]:
     sites = t.settings.clinical.sites.words
     seen: dict[tuple[tuple[str, ...], str | None], frozenset[str]] = {}  # a repeated mention in one section
@@ -320,7 +326,8 @@ def _sites(t: Table) -> list[frozenset[str]]:
 
 @attribute("drug", of_words=True, depends=("lower",),
            help="the generic name of a drug the mention names, brand or generic: '[Zyrtec]' -> cetirizine, "
-                "'[Coumadin therapy]' -> warfarin")
+                "'[Coumadin therapy]' -> warfarin",
+           blocking=(BlockingKey(order=150, phrase=("same-drug", "one drug, by brand or generic name")),))
 def _drug(t: Table) -> list[str | None]:
     s = t.settings.clinical
     names, firsts = s.drug_names, s.drug_first_words
@@ -341,14 +348,15 @@ def _words_key(words: frozenset[str]) -> str:
 
 
 @attribute("words_key", of_words=True, depends=("words",),
-           help="the meaning-bearing words, sorted, as one string: '[shortness of breath]' -> 'breath shortness'")
+           help="the meaning-bearing words, sorted, as one string: '[shortness of breath]' -> 'breath shortness'",
+           blocking=())
 def _words_key_column(t: Table) -> list[str | None]:
     return [_words_key(ws) if ws else None for ws in t["words"]]
 
 
 @attribute("abbreviation_keys", of_words=True, depends=("lower",), needs=("wordnet",),
            help="the words_key of each long form of a one-word abbreviation the mention is (abbreviations.txt): "
-                "'[HTN]' -> {hypertension}, '[SOB]' -> {breath shortness}; empty for other mentions")
+                "'[HTN]' -> {hypertension}, '[SOB]' -> {breath shortness}; empty for other mentions", blocking=())
 def _abbreviation_keys(t: Table) -> list[frozenset[str]]:
     forms, words = t.settings.clinical.abbreviation_forms, t.settings.words
     determiners = words.determiners.words
@@ -362,7 +370,8 @@ def _abbreviation_keys(t: Table) -> list[frozenset[str]]:
 
 
 @attribute("thing_pronoun", depends=("lower", "type"),
-           help="the word of a one-word pronoun mention that refers to things: '[it]' -> it, '[these]' -> these")
+           help="the word of a one-word pronoun mention that refers to things: '[it]' -> it, '[these]' -> these",
+           blocking=())
 def _thing_pronoun(t: Table) -> list[str | None]:
     words, ptypes = t.settings.clinical.thing_pronouns.words, t.settings.pronoun_types
     return [low[0] if len(low) == 1 and low[0] in words and ty in ptypes else None
@@ -372,7 +381,7 @@ def _thing_pronoun(t: Table) -> list[str | None]:
 @attribute("pronoun_use", depends=("thing_pronoun", "start", "end", "line"),
            help="how a pronoun for things is used when it refers to no earlier thing of its own: 'relative' right "
                 "after a concept ('[hematuria] [that] began'), 'clause' after a verb of saying or knowing ('She "
-                "understands [this]'); None otherwise")
+                "understands [this]'); None otherwise", blocking=())
 def _pronoun_use(t: Table) -> list[str | None]:
     s, doc = t.settings.clinical, t.doc
     relative, verbs = s.relative_pronouns.words, s.clause_verbs.phrases
@@ -396,7 +405,7 @@ def _pronoun_use(t: Table) -> list[str | None]:
 @attribute("complement", depends=("line", "lower", "tokens"),
            help="the meaning-bearing words of an 'of'/'to' phrase inside the mention after its first word, else right "
                 "after it, up to the next punctuation (4 words at most): '[treatment] of an imperforate anus' -> {anus}, "
-                "'[inability to swallow anything]' -> {swallow, anything}; empty without one")
+                "'[inability to swallow anything]' -> {swallow, anything}; empty without one", blocking=())
 def _complement(t: Table) -> list[frozenset[str]]:
     preps, words = t.settings.clinical.complement_words.words, t.settings.words
     out: list[frozenset[str]] = []
@@ -418,14 +427,17 @@ def _complement(t: Table) -> list[frozenset[str]]:
 
 @attribute("thing_key", depends=("thing_pronoun", "person", "is_pronoun"),
            help="'thing' for a pronoun that refers to things and for every mention that is neither a person nor a "
-                "pronoun: the blocking key of rules that resolve 'it' and 'this'")
+                "pronoun: the blocking key of rules that resolve 'it' and 'this'",
+           blocking=(BlockingKey(order=180, phrase=("thing", "a thing (no person) or a pronoun for things"),
+                                 broad=True),))
 def _thing_key(t: Table) -> list[str | None]:
     return ["thing" if w or not (p or pr) else None for w, p, pr in zip(t["thing_pronoun"], t["person"], t["is_pronoun"])]
 
 
 @attribute("thing_rank", depends=("thing_key", "line", "start"),
            help="the place of a thing (thing_key) among the things of its sentence, counted from 0 in text order: "
-                "'[HPV] caused [warts] .' -> 0, 1; None for people and person pronouns")
+                "'[HPV] caused [warts] .' -> 0, 1; None for people and person pronouns",
+           blocking=())
 def _thing_rank(t: Table) -> list[int | None]:
     out: list[int | None] = [None] * len(t["line"])
     seen: dict[int, int] = {}
@@ -443,7 +455,8 @@ _CLAUSE_MARKS = frozenset({",", ":", ";", "(", ")"})
 @attribute("clause_number", depends=("line",),
            help="how many clause breaks (a clause opener such as 'and', 'because', 'which', or a comma) stand "
                 "before the mention in its sentence: two mentions of one sentence with the same number share a clause "
-                "('takes [HCTZ] for [this]' -> 0, 0; '[asthma] but needs nothing for [this]' -> 0, 1)")
+                "('takes [HCTZ] for [this]' -> 0, 0; '[asthma] but needs nothing for [this]' -> 0, 1)",
+           blocking=())
 def _clause_number(t: Table) -> list[int]:
     breaks = t.settings.salience.clause_openers.words | _CLAUSE_MARKS
     out = []
@@ -455,7 +468,7 @@ def _clause_number(t: Table) -> list[int]:
 
 @attribute("clinical_head", of_words=True, depends=("lower", "conditioned"),
            help="the head, skipping a light noun after it: 'sleep apnea symptoms' -> apnea, "
-                "'Coumadin therapy' -> coumadin")
+                "'Coumadin therapy' -> coumadin", blocking=())
 def _clinical_head(t: Table) -> list[str | None]:
     s = t.settings.clinical
     stops, light, cues = t.settings.words.head_stops.words, s.light_heads.words, s.context_words
@@ -478,7 +491,7 @@ _DERIVED_KINDS = frozenset({"noun.act", "noun.event", "noun.process", "noun.stat
 @attribute("derived_heads", of_words=True, depends=("lower", "clinical_head"), needs=("wordnet",),
            help="the clinical head's own word (before conditioning drops an adjective) first, then the nouns of an "
                 "act, event or state WordNet derives from it: '[catheterizing]' -> (catheterizing, catheterization, "
-                "catheterisation), '[febrile]' -> (febrile, fever); empty without a head")
+                "catheterisation), '[febrile]' -> (febrile, fever); empty without a head", blocking=())
 def _derived_heads(t: Table) -> list[tuple[str, ...]]:
     wn = t.settings.wordnet
     out: list[tuple[str, ...]] = []
@@ -490,7 +503,10 @@ def _derived_heads(t: Table) -> list[tuple[str, ...]]:
 
 @attribute("clinical_head_keys", of_words=True, depends=("clinical_head",), needs=("wordnet",),
            help="blocking keys of clinical_head: the first word_match.min_prefix letters of it and of its WordNet "
-                "synonyms ('coumadin' -> {cou, war}): mentions whose clinical heads may match share one")
+                "synonyms ('coumadin' -> {cou, war}): mentions whose clinical heads may match share one",
+           blocking=(BlockingKey(order=60,
+                                 phrase=("same-clinical-head",
+                                         "matching heads once a light noun is skipped ('apnea symptoms' / 'apnea')")),))
 def _clinical_head_keys(t: Table) -> list[frozenset[str]]:
     s = t.settings.words
     k = s.word_match.min_prefix
@@ -498,7 +514,8 @@ def _clinical_head_keys(t: Table) -> list[frozenset[str]]:
 
 
 @attribute("clinical_words", of_words=True, depends=("words",),
-           help="words without light nouns and context cues: 'ongoing sleep apnea symptoms' -> {sleep, apnea}")
+           help="words without light nouns and context cues: 'ongoing sleep apnea symptoms' -> {sleep, apnea}",
+           blocking=())
 def _clinical_words(t: Table) -> list[frozenset[str]]:
     drop = t.settings.clinical.light_heads.words | t.settings.clinical.context_words
     return [ws if ws.isdisjoint(drop) else ws - drop or ws for ws in t["words"]]

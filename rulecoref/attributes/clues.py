@@ -61,7 +61,8 @@ def trigger_windows(before: list[str], after: list[str], triggers: frozenset[str
 
 
 @attribute("clue_windows", depends=("start", "end"), help="the words the UHD system's filters search for clues: after a trigger word that "
-                                "follows the mention, before one that precedes it ('[pain] in the left leg' -> the left leg)")
+                                "follows the mention, before one that precedes it ('[pain] in the left leg' -> the left leg)",
+           blocking=())
 def _clue_windows(t: Table) -> list[tuple[tuple[str, ...], ...]]:
     s, doc = t.settings.clues, t.doc
     w, triggers = s.window, s.triggers.words
@@ -82,7 +83,8 @@ def _clue_windows(t: Table) -> list[tuple[tuple[str, ...], ...]]:
     return out
 
 
-@attribute("dates", depends=("clue_windows",), help="dates in the clue windows: '[x-ray] on 3/12' -> ('3/12',)")
+@attribute("dates", depends=("clue_windows",), help="dates in the clue windows: '[x-ray] on 3/12' -> ('3/12',)",
+           blocking=())
 def _dates(t: Table) -> list[tuple[str, ...]]:
     rx = t.settings.clues.date_rx
     if rx is None:
@@ -122,19 +124,21 @@ def _keywords(t: Table, phrases: frozenset[tuple[str, ...]]) -> list[frozenset[s
     return out
 
 
-@attribute("locations", depends=("clue_windows",), help="location words in the clue windows: 'in the left leg' -> {left, leg}")
+@attribute("locations", depends=("clue_windows",), help="location words in the clue windows: 'in the left leg' -> {left, leg}",
+           blocking=())
 def _locations(t: Table) -> list[frozenset[str]]:
     return _keywords(t, t.settings.clues.locations.phrases)
 
 
-@attribute("modifiers", depends=("clue_windows",), help="descriptive words in the clue windows: 'is new' -> {new}")
+@attribute("modifiers", depends=("clue_windows",), help="descriptive words in the clue windows: 'is new' -> {new}",
+           blocking=())
 def _modifiers(t: Table) -> list[frozenset[str]]:
     return _keywords(t, t.settings.clues.modifiers.phrases)
 
 
 @attribute("adjective_only", of_words=True, depends=("lower",), needs=("wordnet",),
            help="an adjective with no noun ('febrile', 'very painful'): every word known to WordNet, none a noun, "
-                "one an adjective; unknown words ('mrsa') might be names and keep a mention")
+                "one an adjective; unknown words ('mrsa') might be names and keep a mention", blocking=())
 def _adjective_only(t: Table) -> list[bool]:
     classes = t.per_token("adjective_class", t.settings.words.word_class).__getitem__
     out = []

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..resources.lexicon import Lexicon
 from ..words import normalise, prefix_len, prefix_match
-from .registry import EMPTY, LEX, attribute, nested, resources, setting, settings_class, settings_group
+from .registry import EMPTY, LEX, BlockingKey, attribute, nested, resources, setting, settings_class, settings_group
 
 if TYPE_CHECKING:
     from .registry import Table
@@ -131,41 +131,45 @@ class Words:
 
 
 # -- where the mention is -----------------------------------------------------------------------
-@attribute("type", help="the concept type ('problem')")
+@attribute("type", help="the concept type ('problem')",
+           blocking=(BlockingKey(order=210, phrase=("same-type", "one concept type"), broad=True),))
 def _type(t: Table) -> list[str]:
     return [c.type for c in t.doc.concepts]
 
 
-@attribute("line", help="the line the mention starts on; i2b2 text has one sentence per line")
+@attribute("line", help="the line the mention starts on; i2b2 text has one sentence per line",
+           blocking=(BlockingKey(order=170, phrase=("same-sentence", "one sentence"), only_windows=(0,)),))
 def _line(t: Table) -> list[int]:
     return [c.start[0] for c in t.doc.concepts]
 
 
-@attribute("start", help="flat index of the first token (tokens counted over the whole document)")
+@attribute("start", help="flat index of the first token (tokens counted over the whole document)", blocking=())
 def _start(t: Table) -> list[int]:
     return t.doc.concept_starts  # the document's one position index, not a copy
 
 
-@attribute("end", help="flat index of the last token")
+@attribute("end", help="flat index of the last token", blocking=())
 def _end(t: Table) -> list[int]:
     return t.doc.concept_ends
 
 
 # -- words ----------------------------------------------------------------------------------------
-@attribute("tokens", depends=("start", "end"), help="the tokens as written: ('Chest', 'pain')")
+@attribute("tokens", depends=("start", "end"), help="the tokens as written: ('Chest', 'pain')", blocking=())
 def _tokens(t: Table) -> list[tuple[str, ...]]:
     flat = t.doc.flat_tokens
     return [tuple(flat[s: e + 1]) for s, e in zip(t["start"], t["end"])]
 
 
-@attribute("lower", of_words=True, depends=("tokens",), help="the tokens lowercased: ('chest', 'pain')")
+@attribute("lower", of_words=True, depends=("tokens",), help="the tokens lowercased: ('chest', 'pain')", blocking=())
 def _lower(t: Table) -> list[tuple[str, ...]]:
     lower = t.per_token("lower", str.lower).__getitem__
     return [tuple(map(lower, toks)) for toks in t["tokens"]]
 
 
 @attribute("text_norm", of_words=True, depends=("tokens",),
-           help="lowercased words without punctuation and determiners: 'The chest-pain .' -> 'chest-pain'")
+           help="lowercased words without punctuation and determiners: 'The chest-pain .' -> 'chest-pain'",
+           blocking=(BlockingKey(order=10,
+                                 phrase=("same-words", "the same words (without punctuation and determiners)")),))
 def _text_norm(t: Table) -> list[str]:
     ignore = t.settings.words.determiners.words
     kept = t.per_token("text_norm", lambda tok: normalise((tok,), ignore)).__getitem__
@@ -173,14 +177,19 @@ def _text_norm(t: Table) -> list[str]:
 
 
 @attribute("conditioned", of_words=True, depends=("tokens",), needs=("wordnet",),
-           help="each token's meaning-bearing form, '' when dropped (common words, adjectives, punctuation)")
+           help="each token's meaning-bearing form, '' when dropped (common words, adjectives, punctuation)",
+           blocking=())
 def _conditioned(t: Table) -> list[tuple[str, ...]]:
     condition = t.per_token("conditioned", t.settings.words.condition).__getitem__
     return [tuple(map(condition, toks)) for toks in t["tokens"]]
 
 
 @attribute("words", of_words=True, depends=("conditioned",),
-           help="the set of meaning-bearing words: 'the painful Abscess-like area' -> {abscesslike, area}")
+           help="the set of meaning-bearing words: 'the painful Abscess-like area' -> {abscesslike, area}",
+           blocking=(BlockingKey(order=120, phrase=("shared-word", "a meaning-bearing word in common")),
+                     BlockingKey(order=140,
+                                 phrase=("word-is-head", "a head that is one of the later one's meaning-bearing words"),
+                                 antecedent_key="head")))
 def _words(t: Table) -> list[frozenset[str]]:
     return [frozenset(filter(None, cond)) for cond in t["conditioned"]]
 
@@ -192,7 +201,11 @@ def core_length(lower: tuple[str, ...], stops: frozenset[str]) -> int:
 
 
 @attribute("head", of_words=True, depends=("lower", "conditioned"),
-           help="the last meaning-bearing word before a post-modifier: 'recurrent abscess in the gluteal region' -> abscess")
+           help="the last meaning-bearing word before a post-modifier: 'recurrent abscess in the gluteal region' -> abscess",
+           blocking=(BlockingKey(order=20, phrase=("same-head", "the same head word")),
+                     BlockingKey(order=130,
+                                 phrase=("head-among-words", "a meaning-bearing word that is the later one's head"),
+                                 antecedent_key="words")))
 def _head(t: Table) -> list[str | None]:
     stops = t.settings.words.head_stops.words
     out: list[str | None] = []
@@ -236,14 +249,19 @@ def word_families(t: Table) -> dict[str, frozenset[str]]:
 
 @attribute("head_family", of_words=True, depends=("head", "words"), needs=("wordnet",),
            help="the words in this document that match this mention's head by words_match (itself included): "
-                "'tumor' -> {tumor, tumors, neoplasm}; a match rule's blocking key against the candidates' head")
+                "'tumor' -> {tumor, tumors, neoplasm}; a match rule's blocking key against the candidates' head",
+           blocking=(BlockingKey(order=50,
+                                 phrase=("matching-heads", "heads that match (80% prefix or WordNet synonyms)"),
+                                 antecedent_key="head"),))
 def _head_family(t: Table) -> list[frozenset[str]]:
     family = word_families(t)
     return [family[h] if h else EMPTY for h in t["head"]]
 
 
 @attribute("head_base", of_words=True, depends=("head",), needs=("wordnet",),
-           help="the head's WordNet noun base form: 'abscesses' -> abscess (the head itself when WordNet has none)")
+           help="the head's WordNet noun base form: 'abscesses' -> abscess (the head itself when WordNet has none)",
+           blocking=(BlockingKey(order=30,
+                                 phrase=("same-head-base", "heads with one base form ('reports' / 'report')")),))
 def _head_base(t: Table) -> list[str | None]:
     wn = t.settings.wordnet
     return [(wn.base(h, "n") or h) if h else None for h in t["head"]]
@@ -252,7 +270,9 @@ def _head_base(t: Table) -> list[str | None]:
 @attribute("number", depends=("head", "lower", "is_pronoun"),
            help="plural or singular: a pronoun from the pronoun lists ('they', 'it'; 'you': unknown), else a head "
                 "ending in -s (not -ss, -us, -is, nor one of singular_nouns: 'diabetes') is plural ('lesions'), any "
-                "other head singular")
+                "other head singular",
+           blocking=(BlockingKey(order=200, phrase=("same-number", "the same number (singular or plural)"),
+                                 broad=True),))
 def _number(t: Table) -> list[str | None]:
     people, singular_nouns = t.settings.people, t.settings.words.singular_nouns.words
     plural, singular = people.plural_pronouns.words, people.singular_pronouns.words
@@ -271,7 +291,7 @@ def _number(t: Table) -> list[str | None]:
 
 @attribute("head_index", of_words=True, depends=("lower", "conditioned"),
            help="the position of the head token in the mention: the head's own token, else the last word before "
-                "a post-modifier ('the size of the striatum' -> 1)")
+                "a post-modifier ('the size of the striatum' -> 1)", blocking=())
 def _head_index(t: Table) -> list[int]:
     stops = t.settings.words.head_stops.words
     out = []
@@ -285,14 +305,17 @@ def _head_index(t: Table) -> list[int]:
 
 
 @attribute("head_word", of_words=True, depends=("head", "lower", "head_index"),
-           help="the head as a word, also for mentions whose words conditioning drops ('this' -> this)")
+           help="the head as a word, also for mentions whose words conditioning drops ('this' -> this)",
+           blocking=(BlockingKey(order=40,
+                                 phrase=("same-head-word", "the same head word, pronouns included ('he' / 'he')")),))
 def _head_word(t: Table) -> list[str]:
     return [h or low[k] for h, low, k in zip(t["head"], t["lower"], t["head_index"])]
 
 
 @attribute("capitalised", depends=("tokens", "lower"),
            help="capitalised words other than common words, not counting a sentence's first word: "
-                "'Dr. Smith' -> {Dr., Smith}")
+                "'Dr. Smith' -> {Dr., Smith}",
+           blocking=(BlockingKey(order=110, phrase=("shared-capitalised-word", "a capitalised word in common")),))
 def _capitalised(t: Table) -> list[frozenset[str]]:
     common = t.settings.words.common_words.words
     out = []
@@ -305,7 +328,10 @@ def _capitalised(t: Table) -> list[frozenset[str]]:
 
 @attribute("head_class", depends=("is_pronoun", "head_word", "head_index", "tokens"), needs=("wordnet",),
            help="the head's word class without a tagger: PRP (a pronoun), CD (has a digit), NNP (capitalised "
-                "inside a sentence), NN (a WordNet noun), JJ (only an adjective), X (else)")
+                "inside a sentence), NN (a WordNet noun), JJ (only an adjective), X (else)",
+           blocking=(BlockingKey(order=270,
+                                 phrase=("same-word-class", "heads of one word class (name, noun, pronoun, number)"),
+                                 broad=True),))
 def _head_class(t: Table) -> list[str]:
     wn = t.settings.wordnet
     out = []
@@ -322,7 +348,10 @@ def _head_class(t: Table) -> list[str]:
 
 
 @attribute("mention_level", depends=("is_pronoun", "capitalised", "tokens", "head_index"),
-           help="Luo et al.'s mention level: PRO (a pronoun), NAM (a name: capitalised words), NOM (a description)")
+           help="Luo et al.'s mention level: PRO (a pronoun), NAM (a name: capitalised words), NOM (a description)",
+           blocking=(BlockingKey(order=220,
+                                 phrase=("same-mention-level", "the same mention level (name, description or pronoun)"),
+                                 broad=True),))
 def _mention_level(t: Table) -> list[str]:
     out = []
     for pron, caps, toks, k in zip(t["is_pronoun"], t["capitalised"], t["tokens"], t["head_index"]):
@@ -331,13 +360,13 @@ def _mention_level(t: Table) -> list[str]:
     return out
 
 
-@attribute("possessive", depends=("is_pronoun", "lower"), help="a possessive pronoun: 'his', 'its'")
+@attribute("possessive", depends=("is_pronoun", "lower"), help="a possessive pronoun: 'his', 'its'", blocking=())
 def _possessive(t: Table) -> list[bool]:
     words = t.settings.people.possessive_pronouns.words
     return [p and low[-1] in words for p, low in zip(t["is_pronoun"], t["lower"])]
 
 
-@attribute("reflexive", depends=("is_pronoun", "lower"), help="a reflexive pronoun: 'himself'")
+@attribute("reflexive", depends=("is_pronoun", "lower"), help="a reflexive pronoun: 'himself'", blocking=())
 def _reflexive(t: Table) -> list[bool]:
     words = t.settings.people.reflexive_pronouns.words
     return [p and low[-1] in words for p, low in zip(t["is_pronoun"], t["lower"])]

@@ -14,7 +14,7 @@ from ..resources.lexicon import Lexicon
 from ..roles import PeopleVocab, WordSet
 from ..words import is_possessive, norm_word, norm_words, prefix_len
 from .heads import NON_LETTERS
-from .registry import LEX, attribute, setting, settings_group, sibling
+from .registry import LEX, BlockingKey, attribute, setting, settings_group, sibling
 
 if TYPE_CHECKING:
     from .registry import Table
@@ -85,7 +85,7 @@ class Names:
 
 
 @attribute("person_words", depends=("tokens", "type"),
-           help="the people linker's words of a person or pronoun mention: 'Dr. Smith's' -> (dr, smith)")
+           help="the people linker's words of a person or pronoun mention: 'Dr. Smith's' -> (dr, smith)", blocking=())
 def _person_words(t: Table) -> list[tuple[str, ...]]:
     wanted = t.settings.people.types | t.settings.pronoun_types
     norm = t.per_token("norm_word", norm_word)
@@ -95,7 +95,8 @@ def _person_words(t: Table) -> list[tuple[str, ...]]:
 
 @attribute("is_pronoun", depends=("type", "person_words", "lower"),
            help="a pronoun mention: a pronoun type, a person mention made only of pronouns ('I', 'you'), or a "
-                "one-word mention of any type that is a pronoun ('it' typed object)")
+                "one-word mention of any type that is a pronoun ('it' typed object)",
+           blocking=(BlockingKey(order=230, phrase=("pronoun-to-pronoun", "pronouns both"), broad=True),))
 def _is_pronoun(t: Table) -> list[bool]:
     people, pronoun_types = t.settings.people, t.settings.pronoun_types
     person_types, vocab = people.types, people.vocab
@@ -106,12 +107,15 @@ def _is_pronoun(t: Table) -> list[bool]:
 
 
 @attribute("pronoun", depends=("is_pronoun", "person_words"),
-           help="the word of a one-word pronoun mention: 'He' -> he")
+           help="the word of a one-word pronoun mention: 'He' -> he",
+           blocking=(BlockingKey(order=160, phrase=("same-pronoun", "the same pronoun word")),))
 def _pronoun(t: Table) -> list[str | None]:
     return [w[0] if p and len(w) == 1 else None for p, w in zip(t["is_pronoun"], t["person_words"])]
 
 
-@attribute("person", depends=("type", "is_pronoun"), help="a person mention that is no pronoun")
+@attribute("person", depends=("type", "is_pronoun"), help="a person mention that is no pronoun",
+           blocking=(BlockingKey(order=240, phrase=("person-to-person", "person mentions both (no pronouns)"),
+                                 broad=True),))
 def _person(t: Table) -> list[bool]:
     types = t.settings.people.types
     return [ty in types and not p for ty, p in zip(t["type"], t["is_pronoun"])]
@@ -119,7 +123,8 @@ def _person(t: Table) -> list[bool]:
 
 @attribute("gender", depends=("tokens", "is_pronoun", "person", "person_words"),
            help="masculine, feminine or neuter from the mention's own words: 'Mr. Smith', 'his', "
-                "'a 67 year old woman'; 'it' -> neuter (a pronoun); None when they say nothing")
+                "'a 67 year old woman'; 'it' -> neuter (a pronoun); None when they say nothing",
+           blocking=(BlockingKey(order=190, phrase=("same-gender", "the same gender"), broad=True),))
 def _gender(t: Table) -> list[str | None]:
     v, neuter = t.settings.people.vocab, t.settings.people.neuter_pronouns.words
     out: list[str | None] = []
@@ -143,22 +148,25 @@ def _person_column(fn: Callable[[PeopleVocab, tuple[str, ...], tuple[str, ...]],
     return column
 
 
-for _name, _fn, _help in (
-    ("family_word", lambda v, toks, w: v.family.first(w), "a family word: 'her mother' -> mother"),
-    ("named", lambda v, toks, w: v.named(toks, w), "a doctor's salutation or title: 'Dr Smith' -> salutation 'dr'"),
-    ("role_word", lambda v, toks, w: v.role_word(w), "a staff word: 'the attending' -> lexicon 'attending'"),
-    ("patient_word", lambda v, toks, w: v.patient.first(w), "a patient word: 'the patient' -> patient"),
-    ("generic_person", lambda v, toks, w: bool(v.generic.first(w)), "a generic person: 'someone'"),
-    ("surname", lambda v, toks, w: v.surname(toks), "the last capitalised name word: 'Edward L, Smith' -> smith"),
+_SURNAME_KEY = (BlockingKey(order=90, phrase=("same-surname", "the same surname")),)
+for _name, _fn, _help, _blocking in (
+    ("family_word", lambda v, toks, w: v.family.first(w), "a family word: 'her mother' -> mother", ()),
+    ("named", lambda v, toks, w: v.named(toks, w), "a doctor's salutation or title: 'Dr Smith' -> salutation 'dr'", ()),
+    ("role_word", lambda v, toks, w: v.role_word(w), "a staff word: 'the attending' -> lexicon 'attending'", ()),
+    ("patient_word", lambda v, toks, w: v.patient.first(w), "a patient word: 'the patient' -> patient", ()),
+    ("generic_person", lambda v, toks, w: bool(v.generic.first(w)), "a generic person: 'someone'", ()),
+    ("surname", lambda v, toks, w: v.surname(toks), "the last capitalised name word: 'Edward L, Smith' -> smith",
+     _SURNAME_KEY),
 ):
-    attribute(_name, depends=("tokens", "person_words", "person"), help=_help)(_person_column(_fn))
-del _name, _fn, _help
+    attribute(_name, depends=("tokens", "person_words", "person"), help=_help, blocking=_blocking)(_person_column(_fn))
+del _name, _fn, _help, _blocking
 
 
 # -- names (partial names) --------------------------------------------------------------------------
 @attribute("name_words", depends=("tokens", "person", "line", "start"),
            help="a person name's words, None when it shows no name: 'Dr. Edward L, Smith' -> (edward, smith), 'Smith's' -> (smiths,); "
-                "a capital at the start of a line does not make a name when the note also writes the word in lowercase")
+                "a capital at the start of a line does not make a name when the note also writes the word in lowercase",
+           blocking=(BlockingKey(order=100, phrase=("shared-name-word", "a name word in common")),))
 def _name_words(t: Table) -> list[tuple[str, ...] | None]:
     n = t.settings.names
     removed = n.removed
@@ -184,7 +192,8 @@ def _name_words(t: Table) -> list[tuple[str, ...] | None]:
 
 
 @attribute("name_keys", depends=("name_words",),
-           help="blocking keys of name words: their first letters, as many as names_match needs to share")
+           help="blocking keys of name words: their first letters, as many as names_match needs to share",
+           blocking=(BlockingKey(order=80, phrase=("name-initials", "name words with the same first letters")),))
 def _name_keys(t: Table) -> list[tuple[str, ...]]:
     n = t.settings.names
     k = prefix_len(n.min_prefix, n.prefix_ratio)

@@ -17,6 +17,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..params import Param
+from ..registry import Registry
 from ..resources.lexicon import Lexicon
 
 if TYPE_CHECKING:
@@ -74,22 +75,52 @@ class AttributeSpec:
     #: a document's facts (``Document.facts``: medspaCy's ConText through the spaCy component) may
     #: supply its value per concept, in place of the computed one
     from_facts: bool = False
+    #: how ``rulecoref induce`` may block a match rule on it (``learn/space.py`` derives its keys
+    #: from these); ``()``: it is no key for the learner; None: not declared, which
+    #: tests/learn/test_space.py refuses
+    blocking: tuple[BlockingKey, ...] | None = None
 
 
-ATTRIBUTES: dict[str, AttributeSpec] = {}
+@dataclass(frozen=True, kw_only=True)
+class BlockingKey:
+    """One way ``rulecoref induce`` may use an attribute as a ``match`` rule's ``key:``, which says
+    something a reader recognises ("the same head word", "the same gender").
+
+    ``phrase``: the part of a learned rule's name and the "... share/have ..." phrase of its
+    description; ``order``: keys are tried in this order, and of two equally good rules the one
+    on the earlier key wins; ``antecedent_key``: the candidates' attribute, when it is another;
+    ``direction`` as in a match rule; ``broad``: a category many mentions share (a type, a
+    gender), tried only within a few sentences; ``only_windows``: the sentence windows that mean
+    something for it (``line``: only 0, the same line).
+    """
+
+    phrase: tuple[str, str]
+    order: int
+    antecedent_key: str | None = None
+    direction: str = "backward"
+    broad: bool = False
+    only_windows: tuple[int, ...] | None = None
+
+
+#: every attribute, in registration order (the concern modules', in docs/rules.md's order)
+ATTRIBUTES: Registry[AttributeSpec] = Registry(
+    "attribute", code="RC130", hint="the attributes are listed in docs/rules.md, 'Mention attributes'.")
 
 
 def attribute(name: str, *, depends: tuple[str, ...] = (), needs: tuple[str, ...] = (), of_words: bool = False,
-              per_mention: bool = False, from_facts: bool = False, help: str):
+              per_mention: bool = False, from_facts: bool = False, help: str,
+              blocking: tuple[BlockingKey, ...] | None = None):
     """Register a column function under ``name`` (the name rule files use); ``from_facts``: a fact
-    supplied with the document (medspaCy's ConText through the spaCy component) replaces the computed value."""
+    supplied with the document (medspaCy's ConText through the spaCy component) replaces the computed
+    value; ``blocking``: how ``rulecoref induce`` may block on it (``BlockingKey``; ``()``: never)."""
     if from_facts and of_words:
         raise ValueError(f"attribute {name!r}: a document's fact is a concept's, not its words' (from_facts and "
                          "of_words)")
 
     def deco(fn: Callable[[Table], Any]) -> Callable[[Table], Any]:
         compute = _with_facts(name, fn, per_mention) if from_facts else fn
-        ATTRIBUTES[name] = AttributeSpec(name, compute, depends, needs, help, of_words, per_mention, from_facts)
+        ATTRIBUTES.register(name, AttributeSpec(name, compute, depends, needs, help, of_words, per_mention,
+                                                from_facts, blocking))
         return fn
 
     return deco

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..resources.lexicon import Lexicon
 from ..words import norm_word
-from .registry import LEX, attribute, setting, settings_group
+from .registry import LEX, BlockingKey, attribute, setting, settings_group
 from .syntax import span_role
 
 if TYPE_CHECKING:
@@ -68,7 +68,11 @@ PARSED_PRONOUN_ROLES = {"subject": "subject", "possessor": "possessive", "object
            help="subject, object, possessive or reflexive for a one-word personal pronoun (salience lists; possessive "
                 "and reflexive: attributes.people's): 'he' -> subject, "
                 "'told [her] that' -> object, '[her] mother' -> possessive; None for others ('it', 'this'); with a "
-                "parse (--parser), the role of its dependency label where it names one ('[he] and his wife' -> subject)")
+                "parse (--parser), the role of its dependency label where it names one ('[he] and his wife' -> subject)",
+           blocking=(BlockingKey(order=260,
+                                 phrase=("same-pronoun-role",
+                                         "the same pronoun role (subject, object, possessive, reflexive)"),
+                                 broad=True),))
 def _pronoun_role(t: Table) -> list[str | None]:
     s, people = t.settings.salience, t.settings.people
     subj, obj, followers = s.subject_pronouns.words, s.object_pronouns.words, s.object_followers.words
@@ -102,7 +106,11 @@ def _pronoun_role(t: Table) -> list[str | None]:
 @attribute("subject_position", depends=("line",),
            help="the mention stands where a subject stands: first in its sentence, after a clause opener or after "
                 "a short opening phrase and a comma ('In 1990 , [Smith] resigned'); not a possessor ('[Smith] 's'); "
-                "with a parse (--parser), it is a subject by its dependency label (grammatical_role)")
+                "with a parse (--parser), it is a subject by its dependency label (grammatical_role)",
+           blocking=(BlockingKey(order=250,
+                                 phrase=("subject-to-subject",
+                                         "both where a subject stands (first in a sentence or clause)"),
+                                 broad=True),))
 def _subject_position(t: Table) -> list[bool]:
     s = t.settings.salience
     openers, max_intro = s.clause_openers.words, s.max_intro_tokens
@@ -145,7 +153,7 @@ def _name_places(t: Table, names: set[str]) -> dict[str, list[tuple[int, int]]]:
 @attribute("name_occurrences", depends=("tokens", "person", "surname", "person_words"),
            help="where the text names a person mention's referent: its own place and every capitalised occurrence "
                 "of its surname, as (line, first token, last token, subject position), the occurrences shared by the "
-                "mentions of one name; '[Sandra Collins] is a DJ . Collins performed' -> two places")
+                "mentions of one name; '[Sandra Collins] is a DJ . Collins performed' -> two places", blocking=())
 def _name_occurrences(t: Table) -> list[NameOccurrences]:
     s = t.settings.salience
     openers, max_intro = s.clause_openers.words, s.max_intro_tokens

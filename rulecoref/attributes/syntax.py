@@ -45,7 +45,7 @@ def _span(doc: Document, i: int) -> tuple[int, int, int]:
 @attribute("grammatical_role", depends=("line",),
            help="by the dependency parse (--parser): subject, object, possessor, oblique (object of a preposition), "
                 "predicate, root or other; a conjunct or apposition shares the role of the mention it joins "
-                "('Ann and [Bo] left' -> subject); None without a parse")
+                "('Ann and [Bo] left' -> subject); None without a parse", blocking=())
 def _grammatical_role(t: Table) -> list[str | None]:
     doc = t.doc
     if doc.parse is None:
@@ -55,7 +55,8 @@ def _grammatical_role(t: Table) -> list[str | None]:
 
 @attribute("syntactic_head", depends=("line",),
            help="by the dependency parse (--parser): the (line, token) of the mention's syntactic head, the token "
-                "whose own head lies outside the mention ('the [police] officer' -> officer); None without a parse")
+                "whose own head lies outside the mention ('the [police] officer' -> officer); None without a parse",
+           blocking=())
 def _syntactic_head(t: Table) -> list[tuple[int, int] | None]:
     doc, parse = t.doc, t.doc.parse
     if parse is None:

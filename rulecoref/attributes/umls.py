@@ -103,13 +103,13 @@ class UmlsStrings:
 
 
 @attribute("umls_hit", depends=("tokens",), needs=("umls",),
-           help="(the string that decided, its CUIs): one UMLS query for the document")
+           help="(the string that decided, its CUIs): one UMLS query for the document", blocking=())
 def _umls_hit(t: Table) -> list[tuple[str | None, frozenset[str]]]:
     return t.umls.lookup(t["tokens"])
 
 
 @attribute("cuis", depends=("umls_hit",), needs=("umls",),
            help="UMLS concept numbers of the mention's string (its most literal form that has some): "
-                "'renal' -> {C0022646}; empty when ambiguous (more than umls.max_cuis)")
+                "'renal' -> {C0022646}; empty when ambiguous (more than umls.max_cuis)", blocking=())
 def _cuis(t: Table) -> list[frozenset[str]]:
     return [cuis for _, cuis in t["umls_hit"]]

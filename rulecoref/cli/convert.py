@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import CliError, Diagnostic, InputError, OutputError, RulecorefError, diagnostic
-from ..io.formats import Format, Source, SourceOptions, detect_format, formats, get_format, marks
+from ..io.formats import Format, Source, SourceOptions, detect_format, formats, get_format, marks, unknown_format
 from ..io.outdir import OutputFile, OutputFolder
 from ..io.typemap import read_type_map
 from .common import add_quiet_options, encoding_name, print_diagnostics, progress_bar, whole
@@ -79,8 +79,8 @@ def source_format(src: Path) -> str:
     found = detect_format(src)
     if found is None:
         shown = marks()
-        raise CliError(diagnostic("RC520", path=str(src), detail="no " + (
-            ", ".join(shown[:-1]) + " or " + shown[-1] if len(shown) > 1 else "".join(shown)) + " in it"))
+        raise unknown_format(src, "no " + (", ".join(shown[:-1]) + " or " + shown[-1] if len(shown) > 1 else "".join(shown))
+                             + " in it")
     return found
 
 

@@ -18,8 +18,6 @@ folder or, for a ``one_file`` format, into one file.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -28,6 +26,7 @@ from typing import Any, ClassVar
 from ..chains import chain_type
 from ..document import Document
 from ..errors import CliError, Diagnostic, InputError, RulecorefError, diagnostic
+from ..registry import Registry
 from .outdir import Inputs, write_all
 from .typemap import TypeMap
 
@@ -172,7 +171,7 @@ class Format:
     def source(self, src: Path, opts: SourceOptions) -> Source:
         """``convert``'s reader of SRC: its records, read one by one."""
         if not self.reads:
-            raise CliError(diagnostic("RC520", path=str(src), detail=f"{self.name} is written, not read"))
+            raise unknown_format(src, f"{self.name} is written, not read")
         return RecordSource(self, src, opts)
 
     def system_chains(self, folder: Path, doc: Document, opts: ReadOptions) -> tuple[list[list[int]], list[str]] | None:
@@ -200,43 +199,34 @@ class Format:
         return []
 
 
-_FORMATS: dict[str, Format] = {}
+#: every format, by name (the modules of ``rulecoref.io`` register themselves when it is first read)
+FORMATS: Registry[Format] = Registry("format", package="rulecoref.io", module_named=True)
 
 
 def register_format(name: str):
     """Class decorator binding a Format subclass to its name (which must equal its module name)."""
 
     def deco(cls: type[Format]) -> type[Format]:
-        module = cls.__module__.rsplit(".", 1)[-1]
-        if module != name:
-            raise ValueError(f"format {name!r} must live in rulecoref/io/{name}.py, not {module}.py")
         cls.name = name
-        _FORMATS[name] = cls()
+        FORMATS.register(name, cls(), module=cls.__module__)
         return cls
 
     return deco
 
 
-def _discover() -> None:
-    """Import every module of ``rulecoref.io``: the format modules register themselves (a
-    second call finds them imported)."""
-    package = importlib.import_module(__package__ or "rulecoref.io")
-    for info in pkgutil.iter_modules(package.__path__):
-        if not info.name.startswith("_"):
-            importlib.import_module(f"{package.__name__}.{info.name}")
-
-
 def formats() -> list[Format]:
     """Every format, in ``rank`` order (the order of the CLI's choices and of detection)."""
-    _discover()
-    return sorted(_FORMATS.values(), key=lambda f: (f.rank, f.name))
+    return sorted(FORMATS.values(), key=lambda f: (f.rank, f.name))
 
 
 def get_format(name: str) -> Format:
-    """The format called ``name`` (a CLI choice, so known); KeyError otherwise."""
-    if name not in _FORMATS:
-        _discover()
-    return _FORMATS[name]
+    """The format called ``name`` (a CLI choice, so known); KeyError naming the known ones otherwise."""
+    return FORMATS[name]
+
+
+def unknown_format(path: Path, detail: str) -> CliError:
+    """RC520: ``convert`` cannot tell what SRC holds; the hint names the formats ``--from`` takes."""
+    return CliError(diagnostic("RC520", path=str(path), detail=detail, formats=", ".join(f.name for f in formats())))
 
 
 def input_formats() -> list[str]:

@@ -3,14 +3,18 @@
 A learned ``match`` rule is a blocking key (an attribute, with its antecedent key and direction),
 a sentence window, a type scope, up to ``MAX_REQUIRE`` required predicates and up to ``MAX_VETO``
 vetoes; a learned ``filter`` is a type scope, optionally the one base pass whose links it judges
-(``made_by``), and one predicate that removes a link. A predicate with settings is tried with each
-setting of its small grid (``GRID``: "more than 3 / 10 / 30 sentences apart"); the others with their
-defaults. Only
-attributes listed in ``BLOCKINGS`` serve as keys: each says something a reader recognises ("the
-same head word", "the same gender"), and the naming module has a phrase for it. A key that many
-mentions share (a type, a gender) is tried only within a few sentences, as the engine would walk
-every earlier mention with it otherwise. Which predicates may require and which may veto is not
-fixed here: the data says, by how often the pairs a predicate holds for corefer (``induce.py``).
+(``made_by``), and one predicate that removes a link.
+
+Nothing here names an attribute or a predicate: the registries say what the learner may use.
+An attribute serves as a key when its ``@attribute`` declares a ``BlockingKey``
+(``declared_blockings``, in the declared ``order``): each says something a reader recognises ("the
+same head word", "the same gender") and carries the phrase a learned rule's name uses. A key that
+many mentions share (a type, a gender) is ``broad``: tried only within a few sentences, as the
+engine would walk every earlier mention with it otherwise. A predicate's ``@predicate`` declares its
+``role`` (``links``: only required; ``conflicts``: only a veto or a filter; ``skip``: never tried)
+and the small ``grid`` of settings tried ("more than 3 / 10 / 30 sentences apart"; without one, its
+defaults). Whether one of role ``either`` may require or veto is not fixed here: the data says, by
+how often the pairs a predicate holds for corefer (``induce.py``).
 """
 
 from __future__ import annotations
@@ -52,35 +56,13 @@ class Blocking:
 NARROW_WINDOWS = (0, 10, 3, 1)
 BROAD_WINDOWS = (1, 2, 3)
 
-BLOCKINGS: tuple[Blocking, ...] = (
-    Blocking("text_norm"),
-    Blocking("head"),
-    Blocking("head_base"),
-    Blocking("head_word"),
-    Blocking("head_family", "head"),
-    Blocking("clinical_head_keys"),
-    Blocking("acronym", "acronym_forms", "backward_then_forward"),
-    Blocking("name_keys"),
-    Blocking("surname"),
-    Blocking("name_words"),
-    Blocking("capitalised"),
-    Blocking("words"),
-    Blocking("head", "words"),  # the mention's head is a word of the candidate ('the brain' / 'brain development')
-    Blocking("words", "head"),  # a word of the mention is the candidate's head
-    Blocking("drug"),
-    Blocking("pronoun"),
-    Blocking("line", only_windows=(0,)),  # the same line (sentence): a window adds nothing
-    Blocking("thing_key", broad=True),
-    Blocking("gender", broad=True),
-    Blocking("number", broad=True),
-    Blocking("type", broad=True),
-    Blocking("mention_level", broad=True),
-    Blocking("is_pronoun", broad=True),
-    Blocking("person", broad=True),
-    Blocking("subject_position", broad=True),
-    Blocking("pronoun_role", broad=True),
-    Blocking("head_class", broad=True),
-)
+def declared_blockings() -> list[Blocking]:
+    """Every ``BlockingKey`` the attributes declare (``@attribute(..., blocking=...)``), as a
+    ``Blocking``, in their ``order``: the keys induce tries."""
+    declared = sorted(((d.order, name, d) for name, spec in ATTRIBUTES.items() for d in spec.blocking or ()),
+                      key=lambda item: item[:2])
+    return [Blocking(name, d.antecedent_key, d.direction, d.broad, d.only_windows) for _, name, d in declared]
+
 
 @dataclass(frozen=True, order=True)
 class Pred:
@@ -105,37 +87,20 @@ class Pred:
         return f"{self.name}({inner})" if inner else self.name
 
 
-#: the settings tried for predicates that take a number or a choice (each one a column of the search)
-GRID: dict[str, tuple[dict[str, Any], ...]] = {
-    "sentences_apart": tuple({"more_than": n} for n in (1, 3, 10, 30)),
-    "mentions_apart": tuple({"more_than": n} for n in (5, 20, 50, 100)),
-    "frequent_head": tuple({"at_least": n} for n in (5, 10, 20)),
-    "mention_levels": ({"earlier": ["NAM"], "later": ["NOM"]}, {"earlier": ["NOM"], "later": ["NAM"]},
-                       {"earlier": ["NAM"], "later": ["NAM"]}, {"earlier": ["NOM"], "later": ["NOM"]},
-                       {"later": ["PRO"]}, {"earlier": ["PRO"]}, {"later": ["NAM"]}, {"later": ["NOM"]}),
-    "begins_with": ({"mention": "later"}, {"mention": "earlier"}),
-}
-
-#: predicates never tried: the type scope says what ``same_type`` would
-SKIPPED_PREDICATES = frozenset({"same_type"})
-#: predicates that say two mentions name one thing: they may only be required
-LINKING = frozenset({"head_matches", "words_covered", "acronym_of", "names_match", "same_drug", "thing_antecedent",
-                     "clinical_head_matches", "clinical_words_covered"})
-#: predicates that say two mentions differ: they may only veto a link or remove it (a filter)
-CONFLICTS = frozenset({"overlaps", "gender_clash", "number_clash", "dates_conflict", "clues_conflict", "adjective_only",
-                       "negation_differs", "negated_apart", "history_differs", "new_event", "generic_mention",
-                       "degree_clash", "site_clash", "family_differs",
-                       "sentences_apart", "mentions_apart", "repeats_another", "frequent_head",
-                       "later_adds_modifier"})
+def role(name: str) -> str:
+    """What induce may do with a predicate (``@predicate(..., role=...)``): ``links`` (only
+    required), ``conflicts`` (only a veto or a filter's test), ``skip`` (never tried) or ``either``."""
+    spec = PREDICATES.get(name)
+    return (spec.role or "either") if spec is not None else "either"
 
 
 def may_require(p: Pred) -> bool:
-    """A predicate in neither list (a new one) may take either role; the data decides."""
-    return p.name not in CONFLICTS
+    """A predicate of role ``either`` may take either role; the data decides."""
+    return role(p.name) != "conflicts"
 
 
 def may_veto(p: Pred) -> bool:
-    return p.name not in LINKING
+    return role(p.name) != "links"
 
 
 def usable(names: Iterable[str], *, umls: bool) -> list[str]:
@@ -144,19 +109,20 @@ def usable(names: Iterable[str], *, umls: bool) -> list[str]:
 
 
 def blockings(umls: bool = False) -> list[Blocking]:
-    keys = set(usable({a for b in BLOCKINGS for a in (b.key, b.antecedent_key) if a}, umls=umls))
-    return [b for b in BLOCKINGS if b.key in keys and (b.antecedent_key is None or b.antecedent_key in keys)]
+    declared = declared_blockings()
+    keys = set(usable({a for b in declared for a in (b.key, b.antecedent_key) if a}, umls=umls))
+    return [b for b in declared if b.key in keys and (b.antecedent_key is None or b.antecedent_key in keys)]
 
 
 def predicates(umls: bool = False) -> list[Pred]:
-    """The predicates tried as requirements, vetoes and filters: each with its defaults, or with
-    each setting of its ``GRID``."""
+    """The predicates tried as requirements, vetoes and filters, in registration order: each with
+    its defaults, or with each setting of its declared ``grid``; none of role ``skip``."""
     out = []
     for name, spec in PREDICATES.items():
-        if name in SKIPPED_PREDICATES:
+        if spec.role == "skip":
             continue
         if umls or not any("umls" in ATTRIBUTES[a].needs for a in closure(list(spec.attributes))):
-            out += [Pred.of(name, params) for params in GRID.get(name, ({},))]
+            out += [Pred.of(name, params) for params in spec.grid or ({},)]
     return out
 
 

@@ -1,16 +1,15 @@
 """Pass kinds: one module per YAML ``kind:``, registered under the module's own name.
 
 A reader goes from ``kind: relative_pronoun`` to ``rulecoref/passes/relative_pronoun.py`` in one
-step. The registry discovers the modules of this package, so adding a kind means adding a module
-with a class decorated ``@register("its_module_name")``. A lookup miss lists the known kinds (RC102).
+step. The registry (``KINDS``, a ``rulecoref.registry.Registry``) imports the modules of this
+package, so adding a kind means adding a module with a class decorated
+``@register("its_module_name")``; a module of shared code (``people.py``) registers nothing and
+says so with ``NOT_A_KIND``. A lookup miss lists the known kinds (RC102).
 """
 
 from __future__ import annotations
 
-import difflib
-import importlib
-import pkgutil
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -18,10 +17,11 @@ from ..candidates import SearchSpec, TypeScope
 from ..document import Document, Link
 from ..mentions import MentionTable
 from ..params import Param
+from ..registry import Registry
 from ..resources.lexicon import Lexicon
 
-_REGISTRY: dict[str, type[Pass]] = {}
-_NOT_KINDS = frozenset({"people"})  # shared code of the people linker, no kind
+#: every pass kind, by its YAML ``kind:`` (the modules of this package register themselves)
+KINDS: Registry[type[Pass]] = Registry("pass kind", code="RC102", field="kind", package=__name__, module_named=True)
 #: kinds of earlier versions whose rule is now a ``match`` or ``filter`` entry (docs/rules.md)
 REPLACED = {
     "exact_match": "match with key: text_norm",
@@ -40,40 +40,19 @@ def register(kind: str):
     """Class decorator binding a pass class to its YAML kind (which must equal its module name)."""
 
     def deco(cls: type[Pass]) -> type[Pass]:
-        module = cls.__module__.rsplit(".", 1)[-1]
-        if module != kind:
-            raise ValueError(f"pass kind {kind!r} must live in rulecoref/passes/{kind}.py, not {module}.py")
+        KINDS.register(kind, cls, module=cls.__module__)
         cls.kind = kind
-        _REGISTRY[kind] = cls
         return cls
 
     return deco
 
 
-def _discover() -> None:
-    """Import every kind module (each registers itself; a second call finds them imported)."""
-    for info in pkgutil.iter_modules(__path__):
-        if not info.name.startswith("_") and info.name not in _NOT_KINDS:
-            importlib.import_module(f"{__name__}.{info.name}")
-
-
 def known_kinds() -> list[str]:
-    _discover()
-    return sorted(_REGISTRY)
+    return KINDS.names()
 
 
 def get_kind(kind: str) -> type[Pass] | None:
-    _discover()
-    return _REGISTRY.get(kind)
-
-
-def suggest(word: str, options: Iterable[str]) -> str | None:
-    """'did you mean ...' for a misspelt key or kind."""
-    options = list(options)
-    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
-    if not close:
-        close = difflib.get_close_matches(word.replace("-", "_").lower(), options, n=1, cutoff=0.6)
-    return close[0] if close else None
+    return KINDS.get(kind)
 
 
 @dataclass

@@ -17,6 +17,8 @@ from ..document import Document
 from ..mentions import MentionTable
 
 STATE_KEY = "people"
+#: this module registers no pass kind: it is the shared code of the people linker's kinds
+NOT_A_KIND = "the people linker's shared facts"
 
 
 @dataclass

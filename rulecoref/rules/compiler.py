@@ -25,7 +25,8 @@ from ..errors import Diagnostic, RuleFileError, diagnostic
 from ..finder import SETTINGS as MENTION_SETTINGS
 from ..markup import MarkupError, parse_markup
 from ..params import Param, check_value, type_name
-from ..passes import REPLACED, PassConfig, get_kind, known_kinds, suggest
+from ..passes import KINDS, REPLACED, PassConfig, get_kind
+from ..registry import suggest
 from ..resources import named_file
 from ..resources.lexicon import WordListError, check_phrases
 from ..yaml_source import LDict, LList
@@ -121,7 +122,10 @@ class Reporter:
         return replace(self, pass_name=name)
 
     def add(self, code: str, line: int, **fields: Any) -> None:
-        d = diagnostic(code, file=str(self.file), line=line, **fields)
+        self.report(diagnostic(code, file=str(self.file), line=line, **fields))
+
+    def report(self, d: Diagnostic) -> None:
+        """A problem made elsewhere (a registry's ``miss``), the pass's name put in front."""
         if self.pass_name:
             d = Diagnostic(d.code, f"pass {self.pass_name!r}: {d.message}", d.file, d.line, d.hint, d.severity)
         self.chk.problems.append(d)
@@ -270,9 +274,7 @@ class _Settings:
         names = [value] if isinstance(value, str) else list(value)
         for a in names:
             if a not in ATTRIBUTES:
-                close = suggest(a, ATTRIBUTES)
-                self.rep.add("RC130", line, name=a, where=name, hint=(f"did you mean {close!r}? " if close else "")
-                             + "the attributes are listed in docs/rules.md, 'Mention attributes'.")
+                self.rep.report(ATTRIBUTES.miss(a, file=str(self.rep.file), line=line, where=name))
         return names
 
     def predicates(self, name: str, value: list[Any], line: int) -> list[tuple[str, dict[str, Any]]]:
@@ -284,9 +286,7 @@ class _Settings:
             pname, given = (item, {}) if isinstance(item, str) else next(iter(item.items()))
             spec = PREDICATES.get(pname)
             if spec is None:
-                close = suggest(pname, PREDICATES)
-                self.rep.add("RC131", iline, name=pname, where=name, known=", ".join(sorted(PREDICATES)),
-                             hint=f"did you mean {close!r}?" if close else None)
+                self.rep.report(PREDICATES.miss(pname, file=str(self.rep.file), line=iline, where=name))
             elif given is not None and not isinstance(given, dict):
                 self.rep.add("RC104", iline, where=f"{name}.{pname}", expected="a mapping of its settings",
                              got=type_name(given))
@@ -320,13 +320,9 @@ def _check_kind(rep: Reporter, entry: LDict) -> type | None:
         return None
     cls = get_kind(kind)
     if cls is None:
-        if kind in REPLACED:
-            hint = f"since rule files became data this is a {REPLACED[kind]}; see docs/rules.md, 'Former kinds'."
-        else:
-            close = suggest(kind, known_kinds())
-            hint = (f"did you mean {close!r}? " if close else "") + "kinds are snake_case, like the module name in rulecoref/passes/."
-        rep.chk.problems.append(diagnostic("RC102", file=str(rep.file), line=entry.line_of("kind"), kind=kind,
-                                           known=", ".join(known_kinds()), hint=hint))
+        former = REPLACED.get(kind)
+        rep.chk.problems.append(KINDS.miss(kind, file=str(rep.file), line=entry.line_of("kind"), hint=former and (
+            f"since rule files became data this is a {former}; see docs/rules.md, 'Former kinds'.")))
     return cls
 
 
@@ -668,7 +664,7 @@ def _check_order(chk: _Checker, passes: list[PassConfig]) -> None:
 def _check_decoder(rep: Reporter, value: Any, line: int, overrides: dict[str, Any]) -> DecoderConfig | None:
     """``decoder:``: its kind, and its params checked as a pass's are; an override from the
     command line (``--model``) is checked too, and reported on the decoder's line."""
-    from ..decoders import get_decoder, known_decoders
+    from ..decoders import DECODERS, get_decoder
 
     if not isinstance(value, LDict):
         rep.add("RC104", line, where="decoder", expected="a mapping with 'kind:'", got=type_name(value))
@@ -676,9 +672,7 @@ def _check_decoder(rep: Reporter, value: Any, line: int, overrides: dict[str, An
     kind = value.get("kind")
     cls = get_decoder(kind) if isinstance(kind, str) else None
     if cls is None:
-        close = suggest(str(kind), known_decoders())
-        rep.chk.problems.append(diagnostic("RC112", file=str(rep.file), line=value.line_of("kind"), kind=kind,
-                                           known=", ".join(known_decoders()), hint=f"did you mean {close!r}?" if close else None))
+        rep.chk.problems.append(DECODERS.miss(kind, file=str(rep.file), line=value.line_of("kind")))
         return None
     given = LDict({k: v for k, v in value.items() if k != "kind"} | overrides)
     given.line, given.key_lines = value.line, value.key_lines

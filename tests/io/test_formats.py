@@ -99,7 +99,7 @@ def test_formats_convert_source_of_no_known_format_is_rc520(tmp_path: Path, caps
     (tmp_path / "mystery" / "notes.bin").write_bytes(b"\x00\x01")
     assert main(["convert", str(tmp_path / "mystery"), str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
-    assert "[RC520] cannot tell the format of" in err and "--input-format / --from" in err
+    assert "[RC520] cannot tell the format of" in err and "Hint: name it with --from (i2b2, " in err
     assert not (tmp_path / "out").exists()
 
 

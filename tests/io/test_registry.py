@@ -100,3 +100,14 @@ def test_registry_resolve_writes_the_files_each_output_format_declares(tmp_path:
             assert (out / f"{name}{suffix}").is_file(), (fmt, name, suffix)
     for extra in get_format(fmt).finish_names:
         assert (out / extra).is_file()
+
+
+def test_registry_convert_of_a_source_no_format_claims_names_every_format_from(tmp_path: Path, capsys) -> None:
+    """RC520's hint lists the formats --from takes, from the registry (it was written by hand)."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["convert", str(empty), str(tmp_path / "out")]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "[RC520]" in err
+    assert f"Hint: name it with --from ({', '.join(f.name for f in formats())})." in err
+    assert "conll" in err and "brat" in err

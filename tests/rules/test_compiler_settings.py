@@ -26,7 +26,7 @@ class _Choosy(decoders.UnionFindDecoder):
 
 @pytest.fixture(autouse=True)
 def choosy(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(decoders._DECODERS, "choosy", _Choosy)  # registered for these tests only
+    monkeypatch.setitem(decoders.DECODERS, "choosy", _Choosy)  # registered for these tests only
 
 
 # where a choice, a number and a key are given, in each kind of settings
