@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,8 @@ class Block:
     item: int  # the line of the "- " item
     end: int  # one past its last line
     entry: Any  # the item (an LDict)
+    anchors: frozenset[str] = frozenset()  # the YAML anchors it defines (``&findings``)
+    aliases: frozenset[str] = frozenset()  # the anchors it uses (``*findings``)
 
     @property
     def include(self) -> bool:
@@ -52,7 +54,20 @@ class RuleText:
                 raise RuleFileError(diagnostic("RC578", path=str(path), line=s + 1,
                                                detail="a pass is not written as '- key: value' lines"))
         ends = [self._lead(s) for s in starts[1:]] + [self._tail(starts[-1])] if starts else []
-        self.blocks = [Block(k, self._lead(s), s, e, passes[k]) for k, (s, e) in enumerate(zip(starts, ends))]
+        self.blocks = [Block(k, self._lead(s), s, e, passes[k], *_anchors(self.lines[s:e]))
+                       for k, (s, e) in enumerate(zip(starts, ends))]
+        self.head_anchors = _anchors(self.lines[: self.blocks[0].start] if self.blocks else self.lines)[0]
+
+    def loads_in(self, order: Sequence[int]) -> bool:
+        """Whether the blocks in ``order`` keep every alias after its anchor: YAML refuses
+        ``*findings`` before ``&findings``, so a search must not move a pass above the anchor it uses."""
+        defined = set(self.head_anchors)
+        for k in order:
+            block = self.blocks[k]
+            if block.aliases - block.anchors - defined:
+                return False
+            defined |= block.anchors
+        return True
 
     def _lead(self, item: int) -> int:
         """The first of the comment and blank lines right above ``item`` (not above ``passes:``)."""
@@ -145,6 +160,21 @@ def _strings(node: Any, line: int = 0) -> Iterator[tuple[int, str]]:
             yield from _strings(value, ln)
     elif isinstance(node, str) and line:
         yield line, node
+
+
+_ANCHOR = re.compile(r"(?<![\w&*])([&*])([A-Za-z0-9_-]+)")
+
+
+def _anchors(lines: Sequence[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The anchors defined and the aliases used in ``lines`` (comments and quoted text left out)."""
+    found: dict[str, set[str]] = {"&": set(), "*": set()}
+    for line in lines:
+        code = re.sub(r"'[^']*'|\"[^\"]*\"", "", line).split(" #", 1)[0]
+        if code.lstrip().startswith("#"):
+            continue
+        for mark, name in _ANCHOR.findall(code):
+            found[mark].add(name)
+    return frozenset(found["&"]), frozenset(found["*"])
 
 
 def _indent(line: str) -> str:

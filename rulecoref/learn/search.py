@@ -194,9 +194,9 @@ def signature(units: Sequence[Unit], config: Config) -> tuple:
     return tuple(out)
 
 
-def candidates(units: Sequence[Unit], config: Config) -> list[Change]:
-    """Every single change of ``config`` worth running: moves that change a filter's input, passes
-    switched off, numbers stepped."""
+def candidates(units: Sequence[Unit], config: Config, text: RuleText) -> list[Change]:
+    """Every single change of ``config`` worth running: moves that change a filter's input (and keep
+    each YAML alias of ``text`` after its anchor), passes switched off, numbers stepped."""
     out: list[Change] = []
     order = list(config.order)
     current = signature(units, config)
@@ -212,7 +212,7 @@ def candidates(units: Sequence[Unit], config: Config) -> list[Change]:
             new.insert(t, k)
             cfg = Config(tuple(new), config.dropped, config.numbers)
             sig = signature(units, cfg)
-            if sig in seen:
+            if sig in seen or not text.loads_in(new):
                 continue
             seen.add(sig)
             neighbour = units[new[t + 1]].label if t + 1 < len(new) else None
@@ -288,7 +288,7 @@ def search_rules(path: Path, ruleset: RuleSet, docs: Sequence[GoldDoc], resource
     result = SearchResult(path, text, units, config, f1, f1, held_f1, held_f1, back, allow_paths=tuple(allow_paths))
     while len(result.changes) < max_changes:
         measured = []
-        for ch in candidates(units, result.config):
+        for ch in candidates(units, result.config, text):
             got = measure(ch.config)
             result.tried += 1
             if got is not None:

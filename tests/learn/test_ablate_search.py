@@ -134,3 +134,42 @@ def test_rewrite_refuses_a_file_it_cannot_edit_line_by_line_rc578(tmp_path: Path
     with pytest.raises(RuleFileError) as err:
         RuleText(write_rules(tmp_path, "types: [problem]\n", "none.yaml"))
     assert err.value.codes == ["RC578"] and "no passes: list" in str(err.value)
+
+
+ANCHORED = """
+    version: 1
+    name: anchored
+    passes:
+      - kind: match
+        name: exact-string
+        key: text_norm
+        veto: [{negation_differs: {types: &findings [problem, treatment]}}]
+
+      - kind: match
+        name: same-head
+        key: head
+        veto: [overlaps, {negation_differs: {types: *findings}}]  # 'quoted *not_an_alias'
+
+      - kind: filter
+        name: far-apart
+        remove_if: [{sentences_apart: {more_than: 3}}]
+"""
+
+
+def test_search_never_moves_a_pass_above_the_anchor_it_uses(tmp_path: Path):
+    """``*findings`` before ``&findings`` is a YAML error: such an order is no candidate, any other is."""
+    from rulecoref.learn.search import Config, candidates, units_of
+
+    path = write_rules(tmp_path, ANCHORED)
+    text = RuleText(path)
+    assert [(sorted(b.anchors), sorted(b.aliases)) for b in text.blocks] == [
+        (["findings"], []), ([], ["findings"]), ([], [])]
+    assert text.loads_in([0, 2, 1]) and text.loads_in([2, 0, 1]) and not text.loads_in([1, 0, 2])
+    units = units_of(compile_rules(path), text)
+    orders = {ch.config.order for ch in candidates(units, Config((0, 1, 2)), text) if ch.what == "move"}
+    assert (0, 2, 1) in orders and (1, 2, 0) not in orders  # same-head after the filter; exact-string not
+    assert all(o.index(0) < o.index(1) for o in orders)
+    for order in orders:  # every candidate order writes a file that loads
+        out = tmp_path / "moved.yaml"
+        out.write_text(text.render(list(order), out=out))
+        compile_rules(out)
