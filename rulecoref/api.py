@@ -167,6 +167,7 @@ def load(rules: str | Path = "i2b2", *, type_map: str | Path | Mapping[str, str 
     rule file's; "auto": any); ``decoder``: settings of the rule file's decoder (``model=...``,
     ``beam=...``), as ``resolve --model`` overrides them."""
     from .engine import Pipeline
+    from .io.formats import parse_types
     from .io.typemap import TypeMap, read_type_map
     from .resources import Resources
     from .rules.compiler import compile_rules
@@ -178,9 +179,4 @@ def load(rules: str | Path = "i2b2", *, type_map: str | Path | Mapping[str, str 
                            for k, v in type_map.items()})
     else:
         tm = read_type_map(type_map) if type_map is not None else None
-    if isinstance(types, str):
-        types = None if types.strip().lower() == "auto" else [t for t in types.split(",") if t.strip()]
-        accepted = tuple(t.strip().lower() for t in types) if types is not None else None
-    else:
-        accepted = tuple(types) if types is not None else ruleset.types
-    return Coref(pipeline, tm, accepted)
+    return Coref(pipeline, tm, parse_types(types, ruleset.types))

@@ -56,6 +56,7 @@ from .io.formats import (
     input_formats,
     marks,
     output_formats,
+    parse_types,
     read_record,
     write_document,
 )
@@ -152,6 +153,16 @@ class Job:
     provenance: bool = False  # also OUT/NAME.links.json (``resolve --provenance``)
 
 
+def job_types(types: Sequence[str] | str | None) -> tuple[str, ...] | str | None:
+    """``Job.types`` from ``Resolver.resolve(types=...)``, read by the commands' ``--types`` parser
+    (``io.formats.parse_types``): None stays None (the rule file's types, known only where the
+    pipeline is built), any type is "auto", else the lower-case list."""
+    if types is None:
+        return None
+    accepted = parse_types(types, ())
+    return "auto" if accepted is None else accepted
+
+
 class Resolver:
     """A rule set to run on Spark: every job this object starts uses the pipelines that the
     workers built for its first job (the module docstring), so a session that resolves several
@@ -185,7 +196,8 @@ class Resolver:
         """Map a DataFrame of documents to a DataFrame of chains (``OUTPUT_SCHEMA``), lazily.
 
         Args:
-            types: the concept types rows may use: None the rule file's, ``"auto"`` any, or a list.
+            types: the concept types rows may use: None the rule file's, ``"auto"`` any, or a list (or
+                a comma-separated string), read as ``--types`` is (``job_types``).
             type_map: text rows: a type map file (``--type-map``, docs/formats.md), read here.
             out: also write ``OUT/NAME.txt.chains`` (atomically) from the executors: a folder every
                 executor can write to. NAME is ``io.jsonl.safe_name(id)`` for text rows (as
@@ -201,13 +213,7 @@ class Resolver:
             problems of a failed document or the warnings of a resolved one), and counts.
         """
         kind, picked = _row_kind(df)
-        if isinstance(types, str):
-            if types.strip().lower() != "auto":
-                raise InputError(diagnostic("RC553", option="types",
-                                            detail=f"a list of type names or 'auto', not {types!r}"))
-            types = "auto"
-        elif types is not None:
-            types = tuple(t.strip().lower() for t in types if t.strip())
+        types = job_types(types)
         if type_map is not None and not isinstance(type_map, TypeMap):
             from .io.typemap import read_type_map
 

@@ -65,3 +65,12 @@ def test_api_load_is_lazy() -> None:
     code = "import sys, rulecoref\nassert 'rulecoref.api' not in sys.modules\nrulecoref.load\nassert 'rulecoref.api' in sys.modules\n"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr[-1000:]
+
+
+def test_api_types_read_as_the_commands_read_them() -> None:
+    """``types=`` goes through the commands' --types parser: a list in capitals is the same list."""
+    nlp = rulecoref.load(ROOT / "rules" / "exact.yaml", types=["SYMPTOM", "Problem"])
+    res = nlp("Pain today. Pain again.", [{"start": 0, "end": 4, "type": "symptom"},
+                                          {"start": 12, "end": 16, "type": "Symptom"}])
+    assert [[m.start for m in c] for c in res.chains] == [[0, 12]]
+    assert rulecoref.load(ROOT / "rules" / "exact.yaml", types="symptom, PROBLEM").types == ("symptom", "problem")

@@ -206,6 +206,25 @@ def _package_init_of(package: str, module: str) -> bool:
     return modules()[package].name == "__init__.py" and module.startswith(package + ".")
 
 
+#: top-level test files about a concern that spans modules, not one module: why each is kept
+CROSS_CUTTING = {
+    "test_docs": "docs/ and README hold: links, generated tables, commands",
+    "test_docs_hold": "what the docs claim about behaviour, run",
+    "test_layers": "this file: the import order of every module",
+    "test_startup": "start-up time and what `import rulecoref` loads",
+    "test_tutorial": "docs/rules.md's tutorial, step by step",
+}
+
+
+def test_each_top_level_test_file_names_the_module_it_tests() -> None:
+    """tests/test_X.py or tests/test_X_<concern>.py tests rulecoref/X (a package's modules are
+    tested under tests/<package>/; the bundled rule files under tests/bundled/)."""
+    tops = {m.removeprefix("rulecoref.") for m in modules() if "." not in m.removeprefix("rulecoref.")}
+    orphans = [p.name for p in sorted(ROOT.joinpath("tests").glob("test_*.py")) if p.stem not in CROSS_CUTTING
+               and not any(p.stem == f"test_{m}" or p.stem.startswith(f"test_{m}_") for m in tops)]
+    assert orphans == [], "name the module tested, or say in CROSS_CUTTING why the file spans modules"
+
+
 SAMPLE = """
 from typing import TYPE_CHECKING
 from ..errors import diagnostic

@@ -4,7 +4,7 @@ tiny documents. ``i`` is the mention being resolved (the later one), ``j`` the c
 from __future__ import annotations
 
 import importlib
-import sys
+from pathlib import Path
 
 import pytest
 
@@ -35,9 +35,8 @@ def nested(text: str, spans: list[tuple[int, int, str]]) -> Document:
 
 # -- the registry -----------------------------------------------------------------------------------------
 def test_predicates_every_predicate_has_a_test_a_help_and_registered_attributes():
-    modules = (sys.modules[__name__], importlib.import_module("tests.test_clinical_predicates"),  # issue 16's are tested there
-               importlib.import_module("tests.test_distance_predicates"),  # issue 24's
-               importlib.import_module("tests.test_clinical_knowledge"))
+    # this file and tests/test_predicates_<concern>.py (clinical, distance)
+    modules = [importlib.import_module(f"tests.{p.stem}") for p in sorted(Path(__file__).parent.glob("test_predicates*.py"))]
     tested = {name[len("test_predicates_"):] for m in modules for name in dir(m) if name.startswith("test_predicates_")}
     assert sorted(p for p in PREDICATES if p not in tested) == []
     for name, spec in PREDICATES.items():

@@ -19,7 +19,7 @@ from rulecoref.errors import InputError
 from rulecoref.io.i2b2 import read_document
 from rulecoref.io.layout import find_records
 from rulecoref.io.text import document_text
-from rulecoref.spark import Job, PipelineHandle, Settings, guess_format, resolve_row
+from rulecoref.spark import Job, PipelineHandle, Settings, guess_format, job_types, resolve_row
 from tests.helpers import ROOT, shared_resources
 
 EXAMPLES = ROOT / "resources" / "examples"
@@ -323,3 +323,11 @@ def test_spark_resolve_rows_whose_ids_name_one_file_stop_the_run_rc533(spark) ->
         _check_unique_ids(spark.createDataFrame(rows, "id string, text string"))
     assert err.value.codes == ["RC533", "RC533"] and "2 rows have the document name 'n1'" in str(err.value)
     _check_unique_ids(spark.createDataFrame(rows[:1] + rows[4:], "id string, text string"))
+
+
+def test_spark_types_read_as_the_commands_read_them() -> None:
+    """``Resolver.resolve(types=...)`` reads a string as ``--types`` does (it used to refuse
+    "problem,test"); None stays the rule file's types, decided where the pipeline is built."""
+    assert job_types(None) is None
+    assert job_types(" Auto ") == "auto"
+    assert job_types("Problem, TEST") == ("problem", "test") == job_types(["problem", " Test", ""])

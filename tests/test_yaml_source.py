@@ -3,7 +3,7 @@
 Rule files come from colleagues, so a file may be hostile or just broken. The loader bounds the
 number of nodes aliases may expand to (a "billion laughs" file stops at ``MAX_NODES``), the
 nesting depth (no RecursionError, however deep the file nests or however aliases nest), and refuses
-an alias that contains itself. Memory and time are bounded too; tests/rules/test_limits.py checks
+an alias that contains itself. Memory and time are bounded too; tests/rules/test_compiler_limits.py checks
 that in a subprocess under a 500 MB address-space limit.
 """
 

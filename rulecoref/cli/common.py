@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..errors import CliError, Diagnostic, argument_message, diagnostic
+from ..io.formats import parse_types as parse_types  # the commands' one --types parser
 from ..resources import Resources
 
 T = TypeVar("T")
@@ -88,18 +89,8 @@ NO_PROGRESS_HELP = "no progress bar (none is drawn either when stderr is not a t
 
 
 def add_types_option(p: argparse.ArgumentParser) -> None:
-    """``--types``: which concept types the input may use; read by ``parse_types``."""
+    """``--types``: which concept types the input may use; read by ``io.formats.parse_types``."""
     p.add_argument("--types", default=None, metavar="LIST|auto", help=TYPES_HELP)
-
-
-def parse_types(value: str | None, declared: tuple[str, ...]) -> tuple[str, ...] | None:
-    """``--types``: omitted, the rule file's ``declared`` types; 'auto', any type (None); else the
-    comma-separated list, lower case (a concept of another type is that document's error, RC208)."""
-    if value is None:
-        return declared
-    if value.strip().lower() == "auto":
-        return None
-    return tuple(t.strip().lower() for t in value.split(",") if t.strip())
 
 
 def add_quiet_options(p: argparse.ArgumentParser) -> None:

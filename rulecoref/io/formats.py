@@ -75,6 +75,21 @@ class ReadOptions:
     abbreviations: frozenset[str] = frozenset()  # for tokenising plain text (JSONL, brat)
 
 
+def parse_types(value: str | Iterable[str] | None, declared: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The concept types a reader accepts (``ReadOptions.types``), from ``--types`` or the API's
+    ``types=``: omitted, the rule file's ``declared`` types; 'auto', any type (None); else the
+    comma-separated list (or a list of names), lower case as every reader lowers a type (a concept
+    of another type is that document's error, RC208). The one parser: the commands
+    (cli/common.add_types_option) and ``rulecoref.load`` both read the option through it."""
+    if value is None:
+        return declared
+    if isinstance(value, str):
+        if value.strip().lower() == "auto":
+            return None
+        value = value.split(",")
+    return tuple(t.strip().lower() for t in value if t.strip())
+
+
 @dataclass(frozen=True)
 class SourceOptions:
     """How ``convert`` reads its SRC (the options that apply to one format only say so)."""

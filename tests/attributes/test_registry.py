@@ -19,7 +19,6 @@ def test_attributes_every_attribute_has_a_test_and_a_help_text():
     """Each attribute is tested in tests/attributes/test_<concern>.py by a test named after it."""
     modules = [importlib.import_module(f"tests.attributes.{m.name}") for m in pkgutil.iter_modules(tests.attributes.__path__)
                if m.name.startswith("test_")]
-    modules.append(importlib.import_module("tests.test_clinical_knowledge"))  # the clinical attributes' own file
     tested = {name[len("test_attributes_"):] for m in modules for name in dir(m) if name.startswith("test_attributes_")}
     assert sorted(a for a in ATTRIBUTES if a not in tested) == []
     assert [a for a, spec in ATTRIBUTES.items() if len(spec.help) < 10] == []

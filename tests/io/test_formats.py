@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulecoref.cli import main
-from rulecoref.io.formats import ReadOptions, default_abbreviations, find_inputs, read_record
+from rulecoref.io.formats import ReadOptions, default_abbreviations, find_inputs, parse_types, read_record
 from rulecoref.io.i2b2 import read_document
 from rulecoref.io.outdir import MANIFEST
 from tests.helpers import ROOT, SHARED, needs_shared
@@ -150,3 +150,13 @@ def test_formats_corpus_slice_round_trips(tmp_path: Path, corpus: str) -> None:
     assert main(["convert", str(tmp_path / "brat"), str(tmp_path / "back2")]) == 0
     assert _concepts(tmp_path / "back2") == _concepts(src)
     assert _chains(tmp_path / "back2") == _chains(src)
+
+
+@pytest.mark.parametrize(("value", "accepted"), [
+    (None, ("person", "problem")),  # omitted: the rule file's types
+    ("auto", None), (" AUTO ", None),  # any type
+    ("Problem, TEST,,", ("problem", "test")),
+    (["Problem", " test ", ""], ("problem", "test")),  # the Python API's list, read the same way
+])
+def test_formats_parse_types_one_reading_for_the_commands_and_the_api(value, accepted) -> None:
+    assert parse_types(value, ("person", "problem")) == accepted

@@ -7,7 +7,7 @@ deep nesting, odd scalars, random text, and encodings other than UTF-8 (Latin-1,
 bytes). Bounds checked per example: 2 s (hypothesis deadline) and 50 MB of Python allocations
 (tracemalloc peak). The default run tries 25 and 40 examples (about a second); the ``slow``
 variants try 600 and 2,000 (about 1 and 1.5 minutes). The full
-"billion laughs" is left to tests/rules/test_limits.py, which bounds it in a child process.
+"billion laughs" is left to tests/rules/test_compiler_limits.py, which bounds it in a child process.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def roughen(text: str, data: st.DataObject) -> str:
         piece = data.draw(st.sampled_from([
             "x: &a [1, 2, 3]", "y: *a", "z: &b [*b]", "w: &c {k: *c}", "v: *undefined",
             "bomb: &l0 [q,q,q,q,q,q,q,q,q,q]\nb1: &l1 [*l0,*l0,*l0,*l0,*l0,*l0,*l0,*l0,*l0,*l0]\n"
-            "b2: [*l1,*l1,*l1,*l1,*l1,*l1,*l1,*l1,*l1,*l1]",  # a small one: test_limits.py has the billion
+            "b2: [*l1,*l1,*l1,*l1,*l1,*l1,*l1,*l1,*l1,*l1]",  # a small one: test_compiler_limits.py has the billion
             "t: !!python/object/apply:os.system ['true']", "u: !custom x", "s: !!binary aGVsbG8=", "d: 2001-12-14",
             "n: " + "[" * 300 + "]" * 300, "m: " + "{a: " * 80 + "1" + "}" * 80, "big: " + "9" * 5000,
             "merge: {<<: {a: 1}}", "? [a, b]\n: c", "%YAML 1.1\n---", "--- \n...", "\t- tab", "dup: 1\ndup: 2",
