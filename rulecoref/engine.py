@@ -49,7 +49,7 @@ class Resolution:
     decoder: str = "union_find"
     table: MentionTable | None = None
     #: the index in ``doc`` of each concept of the document given to ``resolve`` (in its order)
-    given: list[int] = field(default_factory=list)
+    input_index: list[int] = field(default_factory=list)
 
     def chains(self) -> list[tuple[list[int], str]]:
         """Chains of two or more mentions, with their types."""
@@ -226,9 +226,9 @@ class Pipeline:
     def resolve(self, doc: Document) -> Resolution:
         """Find the mentions the document lacks, run the passes, decode: every way in (the command
         line, Spark, the Python API, the spaCy component) resolves a document here."""
-        doc, given = self.finder.complete(doc)
+        doc, input_index = self.finder.complete(doc)
         res = self.run_passes(doc)
-        res.given = given
+        res.input_index = input_index
         res.decoder = self.decoder.kind
         res.clusters = self.decoder.decode(doc, res)
         res.types = chain_types(doc, res.clusters, self.ruleset.pronoun_types or ("pronoun",))

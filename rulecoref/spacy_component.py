@@ -155,7 +155,7 @@ def _spans_of(doc: Doc, text_doc: Any, res: Any, given: list[Span]) -> list[Span
     """The spaCy span of each mention of the resolution: the given concepts' own spans, and for a
     mention the finder added, the tokens of ``doc`` its characters cover."""
     spans: list[Span | None] = [None] * len(res.doc.concepts)
-    for k, i in enumerate(res.given):
+    for k, i in enumerate(res.input_index):
         spans[i] = given[k]
     for c in res.doc.concepts:
         if c.added:

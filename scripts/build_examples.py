@@ -3,7 +3,7 @@
 The notes are invented (no real patient). Each line of resources/examples/markup/NAME.txt is one
 sentence; ``[text|type|chain]`` marks a concept and its gold chain. Run after editing the markup:
     python scripts/build_examples.py
-tests/io/test_examples.py checks the committed files equal what this script builds.
+tests/io/test_i2b2_examples.py checks the committed files equal what this script builds.
 """
 
 from __future__ import annotations

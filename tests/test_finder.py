@@ -108,7 +108,7 @@ def test_finder_marks_added_concepts_and_keeps_the_given_ones_in_order():
     assert [(c.text, c.added) for c in res.doc.concepts] == [
         ("the patient", False), ("he", True), ("pain", False), ("his", True), ("knee", False)]
     assert [c.index for c in res.doc.concepts] == [0, 1, 2, 3, 4]
-    assert res.given == [0, 2, 4] and list(res.doc.facts) == [4]
+    assert res.input_index == [0, 2, 4] and list(res.doc.facts) == [4]
     assert [sorted(m) for m, t in res.chains() if t == "person"] == [[0, 1, 3]]
     assert doc.concepts[1].text == "pain"  # the input document is not changed
 

@@ -221,8 +221,38 @@ def test_each_top_level_test_file_names_the_module_it_tests() -> None:
     tested under tests/<package>/; the bundled rule files under tests/bundled/)."""
     tops = {m.removeprefix("rulecoref.") for m in modules() if "." not in m.removeprefix("rulecoref.")}
     orphans = [p.name for p in sorted(ROOT.joinpath("tests").glob("test_*.py")) if p.stem not in CROSS_CUTTING
-               and not any(p.stem == f"test_{m}" or p.stem.startswith(f"test_{m}_") for m in tops)]
+               and not _names_one_of(p.stem, tops)]
     assert orphans == [], "name the module tested, or say in CROSS_CUTTING why the file spans modules"
+
+
+#: test files under tests/<package>/ that span that package's modules, and why
+CROSS_CUTTING_IN_PACKAGES = {
+    "evaluate/test_metrics": "hand-computed values for each metric module side by side (muc, bcubed, ceaf, blanc, "
+                             "i2b2's), so one partition is read against all of them",
+    "io/test_hostile_inputs": "one hostile input per reader (jsonl, typemap, layout, brat) and the batch going on "
+                              "after it: the same promise for every surface",
+}
+#: test folders that mirror no package: the bundled rule sets are data files, fixtures are inputs
+NOT_PACKAGES = {"bundled", "fixtures"}
+
+
+def _names_one_of(stem: str, names: set[str]) -> bool:
+    return any(stem == f"test_{n}" or stem.startswith(f"test_{n}_") for n in names)
+
+
+def test_each_package_test_file_names_the_module_it_tests() -> None:
+    """tests/<package>/test_X.py or test_X_<concern>.py tests rulecoref/<package>/X (X is the
+    package's own name for what its ``__init__.py`` defines), so a module's tests are found by name."""
+    orphans = []
+    for folder in sorted(p for p in ROOT.joinpath("tests").iterdir() if p.is_dir() and p.name not in NOT_PACKAGES
+                         and not p.name.startswith((".", "_"))):
+        package = PACKAGE / folder.name
+        assert package.is_dir(), f"tests/{folder.name}/ mirrors no package under rulecoref/"
+        names = {p.stem for p in package.glob("*.py") if p.stem != "__init__"} | {folder.name}
+        names |= {p.name for p in package.iterdir() if (p / "__init__.py").is_file()}
+        orphans += [f"{folder.name}/{p.name}" for p in sorted(folder.glob("test_*.py"))
+                    if f"{folder.name}/{p.stem}" not in CROSS_CUTTING_IN_PACKAGES and not _names_one_of(p.stem, names)]
+    assert orphans == [], "name the module tested, or say in CROSS_CUTTING_IN_PACKAGES why the file spans modules"
 
 
 SAMPLE = """

@@ -1,6 +1,6 @@
 """Worker processes (rulecoref/pool.py): results in input order, and a worker that dies loses only
 the item it was on while the others go on (batch-level behaviour: tests/test_batch.py; signals:
-tests/cli/test_signals.py)."""
+tests/test_pool_signals.py)."""
 
 from __future__ import annotations
 

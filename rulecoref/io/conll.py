@@ -389,7 +389,9 @@ class ConllSource(Source):
 
     def __init__(self, src: Path, opts: SourceOptions):
         if not src.is_file():
-            raise CliError(diagnostic("RC712", what="CoNLL file", path=str(src)))
+            raise CliError(diagnostic("RC521", what="CoNLL file", path=str(src)))
+        if opts.reference is not None and not opts.reference.is_dir():  # before OUT is made
+            raise CliError(diagnostic("RC521", what="reference folder", path=str(opts.reference)))
         self.src, self.opts = src, opts
         self.chains_only = opts.reference is not None
         self._docs: list[ConllDocument] | None = None
@@ -416,8 +418,6 @@ class ConllSource(Source):
 
         opts, refs = self.opts, {}
         if opts.reference is not None:
-            if not opts.reference.is_dir():
-                raise CliError(diagnostic("RC712", what="reference folder", path=str(opts.reference)))
             refs = {r.name: r for r in records_in_dir(opts.reference)[0]}
         for cdoc in self._read():
             name = record_name(cdoc.doc_id)

@@ -416,7 +416,7 @@ class RecordSource(Source):
 
     def __init__(self, fmt: Format, src: Path, opts: SourceOptions):
         if opts.chains is not None and not opts.chains.is_dir():
-            raise CliError(diagnostic("RC712", what="chains folder", path=str(opts.chains)))
+            raise CliError(diagnostic("RC521", what="chains folder", path=str(opts.chains)))
         self.fmt, self.src, self.opts = fmt, src, opts
         self._found: tuple[list[Record], list[Diagnostic]] | None = None
 

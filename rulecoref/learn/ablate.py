@@ -103,11 +103,11 @@ def dependents(passes: Sequence[PassConfig], name: str) -> list[str]:
     return out
 
 
-def given_clusters(res: Resolution) -> list[list[int]]:
+def input_clusters(res: Resolution) -> list[list[int]]:
     """The resolution's clusters over the concepts of the document given to it (by their index there)."""
-    if len(res.given) == len(res.doc.concepts):
+    if len(res.input_index) == len(res.doc.concepts):
         return res.clusters
-    back = {new: old for old, new in enumerate(res.given)}
+    back = {new: old for old, new in enumerate(res.input_index)}
     return [kept for c in res.clusters if (kept := [back[m] for m in c if m in back])]
 
 
@@ -116,7 +116,7 @@ def corpus_f1(pipeline: Pipeline, docs: Sequence[GoldDoc], progress: Progress | 
     finder added is left out, as the learning commands build their pipelines with it off)."""
     rows = []
     for gd in docs:
-        rows.append(doc_counts(gd.key(), given_clusters(pipeline.resolve(gd.doc))))
+        rows.append(doc_counts(gd.key(), input_clusters(pipeline.resolve(gd.doc))))
         if progress:
             progress(1)
     return conll_f1(total(rows))

@@ -97,7 +97,7 @@ def test_outdir_release_leaves_another_runs_lock(tmp_path: Path) -> None:
 
 def disk_full_after(monkeypatch: pytest.MonkeyPatch, n: int, only: str | None = None) -> list[str]:
     """Make writes fail with ENOSPC after ``n`` of them (or the writes of files named ``only``), as a
-    full disk does; the file system is untouched (a real full tmpfs is in tests/cli/test_outputs_cli.py)."""
+    full disk does; the file system is untouched (a real full tmpfs is in tests/io/test_outdir_commands.py)."""
     import errno
 
     from rulecoref.io import outdir
