@@ -1,7 +1,7 @@
 """Named registries: one mechanism for every name a rule file or the command line gives.
 
 Pass kinds (``passes/``), document formats (``io/``), decoders (``decoders.py``), mention
-attributes (``attributes/registry.py``) and pair predicates (``predicates.py``) are each one
+attributes (``attributes/registry.py``) and pair predicates (``predicates/registry.py``) are each one
 ``Registry``: names are checked when they are registered (snake_case, once each, and for kinds and
 formats the module's own name, so ``kind: relative_pronoun`` leads to ``passes/relative_pronoun.py``),
 looked up one way, and a name that is not there gets one kind of message, its registry's code with

@@ -1,4 +1,4 @@
-"""Pair predicates (rulecoref/predicates.py): each holds, with its evidence, and does not hold, on
+"""Pair predicates (rulecoref/predicates/): each holds, with its evidence, and does not hold, on
 tiny documents. ``i`` is the mention being resolved (the later one), ``j`` the candidate."""
 
 from __future__ import annotations

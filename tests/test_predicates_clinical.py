@@ -1,4 +1,4 @@
-"""The clinical pair predicates of rulecoref/predicates.py: context vetoes, drugs, pronouns for things
+"""The clinical pair predicates of rulecoref/predicates/clinical.py: context vetoes, drugs, pronouns for things
 (issue 16), and hypothetical mentions, pronoun use, complements, derived heads and abbreviations
 (issue 35): what each links or keeps apart, on tiny notes (their attributes are tested in
 tests/attributes/test_clinical.py)."""

@@ -3,7 +3,7 @@
 Seed 001, "Link filtering": after the main linker, links are taken out where clues beside the two
 mentions disagree (dates, places, descriptions) or where a mention names no thing (an adjective).
 The clues are mention attributes (``dates``, ``locations``, ``modifiers``, ``adjective_only``) and
-the comparisons pair predicates (``predicates.py``), so a filter is YAML alone:
+the comparisons pair predicates (``predicates/``), so a filter is YAML alone:
 
     - kind: filter
       name: different-dates

@@ -4,7 +4,7 @@ The sieve of Stanford's system made data: the engine reads, for each mention the
 earlier mentions that share a value of the rule's ``key`` (an attribute, ``attributes/``),
 nearest first and within ``window`` sentences, and links the first (``antecedent: nearest``) or
 every (``all``) candidate that no ``veto`` predicate rules out and every ``require`` predicate
-accepts (``predicates.py``). Each link's evidence is what its predicates said.
+accepts (``predicates/``). Each link's evidence is what its predicates said.
 
     - kind: match
       name: same-head
