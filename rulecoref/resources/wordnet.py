@@ -110,6 +110,9 @@ def offsets(rest: str) -> list[int]:
     return [int(x) for x in fields[len(fields) - int(fields[1]):]]
 
 
+_STEM = 5  # letters a spelling variant's derivation shares with the word
+
+
 def synset_words(line: bytes) -> list[str]:
     """The words of a data-file line as NLTK's ``lemma_names()`` gives them (markers removed):
     ``offset lex_filenum ss_type w_cnt word lex_id [word lex_id...] ...``, ``w_cnt`` in hex."""
@@ -298,13 +301,21 @@ class WordNet:
         for p in _POS if word.isalpha() else ():
             for form in self.bases(word, p)[:1]:
                 for off in offsets(self.index[p][form])[:senses]:
-                    for sym, target, pos, _, k in pointers(self.data[p].line(off)):  # any word of the synset
+                    line = self.data[p].line(off)
+                    # a derivation relates one word, not its synonyms: "mesh" shares a synset with
+                    # "operate", whose noun "operation" is no form of "mesh". A synonym's derivation counts
+                    # when it keeps the word's stem (WordNet links "catheterise", not "catheterize", to
+                    # "catheterization").
+                    words = [w.lower() for w in synset_words(line)]
+                    own = words.index(form) + 1 if form in words else 0
+                    for sym, target, pos, source, k in pointers(line):
                         if sym not in (b"+", b"\\") or pos != b"n":
                             continue
-                        line = self.data["n"].line(target)
-                        if kinds is None or _LEXNAMES[int(line.split(b" ", 2)[1])] in kinds:
-                            found = synset_words(line)
-                            out.update(w.lower() for w in (found[k - 1: k] if k else found))
+                        noun = self.data["n"].line(target)
+                        if kinds is None or _LEXNAMES[int(noun.split(b" ", 2)[1])] in kinds:
+                            found = [w.lower() for w in synset_words(noun)]
+                            out.update(w for w in (found[k - 1: k] if k else found)
+                                       if source in (0, own) or w[:_STEM] == form[:_STEM])
         return frozenset(w for w in out if "_" not in w and w != word)
 
     @property

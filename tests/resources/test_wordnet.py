@@ -226,3 +226,7 @@ def test_wordnet_derived_nouns(wn):
     assert "catheter" not in wn.derived_nouns("catheterizing", kinds=events)  # an artifact, not the act
     assert "obstruction" in wn.derived_nouns("obstructed", kinds=events)
     assert wn.derived_nouns("kidney") == frozenset()
+    # a derivation belongs to one word: "mesh" shares a verb synset with "operate", not its "operation";
+    # a spelling variant's ("catheterise") does count
+    assert "operation" not in wn.derived_nouns("mesh")
+    assert "catheterization" in wn.derived_nouns("catheterizing", kinds=events)
