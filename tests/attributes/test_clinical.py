@@ -3,16 +3,12 @@ rules/i2b2.yaml settings."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from rulecoref.engine import Pipeline
 from rulecoref.markup import parse_markup
 from tests.attributes.helpers import i2b2_column as column
 from tests.helpers import shared_resources
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_attributes_section(pipeline):
@@ -80,16 +76,6 @@ def test_attributes_sites(pipeline):
 ])
 def test_attributes_drug(pipeline, text, expected):
     assert column(pipeline, f"She takes [{text}|treatment] .", "drug") == [expected]
-
-
-def test_attributes_drug_list_gives_each_name_one_drug():
-    """Hand-written and generated lines share one file; a name under two generics would link two drugs."""
-    generic_of: dict[str, str] = {}
-    for line in (ROOT / "resources/lexicons/clinical/drug_names.txt").read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            generic, _, brands = line.partition(":")
-            for name in filter(None, (n.strip() for n in [generic, *brands.split(",")])):
-                assert generic_of.setdefault(name, generic.strip()) == generic.strip(), name
 
 
 def test_attributes_clinical_head(pipeline):
