@@ -24,6 +24,10 @@ chain mentions that are no input concept (``found``: what the finder added and t
 ``--bootstrap N`` resamples a set's notes with replacement N times (seed 0) and prints the median and
 the 95% interval of both scores: how much of a difference between two rule sets the set can tell from
 the luck of which notes it holds. Eight notes hold few links of each kind, so the interval is wide.
+``--against R.yaml`` resolves each set with that rule file too and resamples both systems' chains
+together (a paired bootstrap): the interval of the difference says whether a change is more than luck.
+
+    python benchmarks/bench_clinical.py --sets held --bootstrap 1000 --rules new.yaml --against rules/i2b2.yaml
 """
 
 from __future__ import annotations
@@ -98,22 +102,49 @@ def score(gold: Path, system: Path, mode: str) -> float:
     return report["i2b2_overall"] if mode == "i2b2" else report["conll_f1"]
 
 
-def bootstrap(gold: Path, system: Path, n: int, seed: int = 0) -> dict[str, tuple[float, float, float]]:
-    """Median and 95% interval of i2b2 overall and CoNLL F1 over ``n`` resamples of the notes."""
+def bootstrap(gold: Path, system: Path, n: int, *, against: Path | None = None,
+              seed: int = 0) -> dict[str, tuple[float, float, float] | float]:
+    """Median and 95% interval of i2b2 overall and CoNLL F1 over ``n`` resamples of the notes; with
+    ``against`` (another system's chains for the same notes) also of the difference ``system - against``
+    on the same resamples, and the share of resamples where it is above zero (``*_wins``)."""
     from rulecoref.evaluate import load_i2b2, score_partitions
 
     docs = load_i2b2(gold, system).documents
+    other = load_i2b2(gold, against).documents if against is not None else None
+    if other is not None and [d.name for d in other] != [d.name for d in docs]:
+        raise SystemExit(f"{system} and {against}: not the same notes")
+
+    def both(sample: list) -> tuple[float, float]:
+        return (score_partitions(sample, mode="i2b2").i2b2_overall or 0.0,
+                100 * score_partitions(sample, mode="conll").conll_f1)
+
     rng = random.Random(seed)
-    draws: dict[str, list[float]] = {"i2b2": [], "conll_f1": []}
+    draws: dict[str, list[float]] = {"i2b2": [], "conll_f1": [], "i2b2_diff": [], "conll_f1_diff": []}
     for _ in range(n):
-        sample = [docs[rng.randrange(len(docs))] for _ in docs]
-        draws["i2b2"].append(score_partitions(sample, mode="i2b2").i2b2_overall or 0.0)
-        draws["conll_f1"].append(100 * score_partitions(sample, mode="conll").conll_f1)
-    out = {}
+        picks = [rng.randrange(len(docs)) for _ in docs]
+        i2b2, conll = both([docs[k] for k in picks])
+        draws["i2b2"].append(i2b2)
+        draws["conll_f1"].append(conll)
+        if other is not None:
+            i2b2_o, conll_o = both([other[k] for k in picks])
+            draws["i2b2_diff"].append(i2b2 - i2b2_o)
+            draws["conll_f1_diff"].append(conll - conll_o)
+    out: dict[str, tuple[float, float, float] | float] = {}
     for key, values in draws.items():
-        values.sort()
-        out[key] = (statistics.median(values), values[int(0.025 * (n - 1))], values[int(0.975 * (n - 1))])
+        if values and key.endswith("_diff"):
+            out[key + "_wins"] = sum(v > 0 for v in values) / n
+        if values:
+            values.sort()
+            out[key] = (statistics.median(values), values[int(0.025 * (n - 1))], values[int(0.975 * (n - 1))])
     return out
+
+
+def resolve(inp: Path, out: Path, rules: str | None, extra: str, label: str) -> None:
+    """``rulecoref resolve`` as a user runs it; a failure ends the benchmark."""
+    proc = rulecoref("resolve", str(inp), "--out", str(out), "--no-progress", "--quiet",
+                     *(["--rules", rules] if rules else []), *extra.split())
+    if proc.returncode != 0:
+        raise SystemExit(f"resolve {label}: exit {proc.returncode}\n{proc.stderr}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -124,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--extra", default="", help="more resolve arguments, one string (e.g. '--parser en_core_web_sm')")
     ap.add_argument("--bootstrap", type=int, default=0, metavar="N",
                     help="also resample each set's notes N times: median and 95%% interval")
+    ap.add_argument("--against", default=None, metavar="R.yaml",
+                    help="with --bootstrap: also resolve with this rule file; the paired difference's interval")
     ap.add_argument("--list", action="store_true", help="print the sets and exit")
     ap.add_argument("--json", action="store_true", help="one JSON line per set")
     args = ap.parse_args(argv)
@@ -139,11 +172,7 @@ def main(argv: list[str] | None = None) -> int:
             materialise(src, sets[name], gold, ner=False)
             if args.ner:
                 materialise(src, sets[name], inp, ner=True)
-            extra = ["--rules", args.rules] if args.rules else []
-            proc = rulecoref("resolve", str(inp if args.ner else gold), "--out", str(out), "--no-progress", "--quiet",
-                             *extra, *args.extra.split())
-            if proc.returncode != 0:
-                raise SystemExit(f"resolve {name}: exit {proc.returncode}\n{proc.stderr}")
+            resolve(inp if args.ner else gold, out, args.rules, args.extra, name)
             row = {"set": name, "notes": len(sets[name]), "ner": args.ner,
                    "i2b2": round(score(gold, out, "i2b2"), 4), "conll_f1": round(100 * score(gold, out, "conll"), 2)}
             if args.ner:
@@ -152,12 +181,20 @@ def main(argv: list[str] | None = None) -> int:
                   f"{name:<7} {row['notes']:>2} notes  i2b2 {row['i2b2']:.3f}  CoNLL F1 {row['conll_f1']:.2f}"
                   + (f"  (NER-style input; {row['found']} found mentions in chains)" if args.ner else ""))
             if args.bootstrap:
-                boot = bootstrap(gold, out, args.bootstrap)
-                row = {"set": name, "bootstrap": args.bootstrap, **{k: [round(x, 4) for x in v] for k, v in boot.items()}}
-                (i_med, i_lo, i_hi), (c_med, c_lo, c_hi) = boot["i2b2"], boot["conll_f1"]
-                print(json.dumps(row) if args.json else
-                      f"{'':<7} {args.bootstrap} resamples  i2b2 {i_med:.3f} [{i_lo:.3f}, {i_hi:.3f}]"
-                      f"  CoNLL F1 {c_med:.2f} [{c_lo:.2f}, {c_hi:.2f}]")
+                against = None
+                if args.against:
+                    against = Path(tmp, name, "against")
+                    resolve(inp if args.ner else gold, against, args.against, args.extra, f"{name} (--against)")
+                boot = bootstrap(gold, out, args.bootstrap, against=against)
+                row = {"set": name, "bootstrap": args.bootstrap, **{k: [round(x, 4) for x in v] if isinstance(v, tuple) else round(v, 3) for k, v in boot.items()}}
+                print(json.dumps(row) if args.json else f"{'':<7} {args.bootstrap} resamples  " + "  ".join(
+                    f"{label} {boot[key][0]:{form}} [{boot[key][1]:{form}}, {boot[key][2]:{form}}]"
+                    for key, label, form in (("i2b2", "i2b2", ".3f"), ("conll_f1", "CoNLL F1", ".2f"))))
+                if against is not None and not args.json:
+                    print(f"{'':<7} minus --against  " + "  ".join(
+                        f"{label} {boot[key][0]:+{form}} [{boot[key][1]:+{form}}, {boot[key][2]:+{form}}]"
+                        f" (above 0 in {100 * boot[key + '_wins']:.0f}%)"
+                        for key, label, form in (("i2b2_diff", "i2b2", ".3f"), ("conll_f1_diff", "CoNLL F1", ".2f"))))
     return 0
 
 
