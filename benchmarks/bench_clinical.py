@@ -42,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST8 = ("allergic-rhinitis", "discharge-summary-urology-nephrology", "hematuria-er-visit", "hpv-consult",
@@ -102,11 +103,30 @@ def score(gold: Path, system: Path, mode: str) -> float:
     return report["i2b2_overall"] if mode == "i2b2" else report["conll_f1"]
 
 
+class Interval(NamedTuple):
+    """A score over resamples: median, 95% interval, and (for a difference) the share above zero."""
+
+    median: float
+    low: float
+    high: float
+    above_zero: float
+
+    @classmethod
+    def of(cls, values: list[float]) -> Interval:
+        v, n = sorted(values), len(values)
+        return cls(statistics.median(v), v[int(0.025 * (n - 1))], v[int(0.975 * (n - 1))], sum(x > 0 for x in v) / n)
+
+    def show(self, label: str, form: str, signed: bool = False) -> str:
+        f = ("+" if signed else "") + form
+        text = f"{label} {self.median:{f}} [{self.low:{f}}, {self.high:{f}}]"
+        return text + (f" (above 0 in {100 * self.above_zero:.0f}%)" if signed else "")
+
+
 def bootstrap(gold: Path, system: Path, n: int, *, against: Path | None = None,
-              seed: int = 0) -> dict[str, tuple[float, float, float] | float]:
-    """Median and 95% interval of i2b2 overall and CoNLL F1 over ``n`` resamples of the notes; with
-    ``against`` (another system's chains for the same notes) also of the difference ``system - against``
-    on the same resamples, and the share of resamples where it is above zero (``*_wins``)."""
+              seed: int = 0) -> dict[str, Interval]:
+    """i2b2 overall and CoNLL F1 over ``n`` resamples of the notes; with ``against`` (another system's
+    chains for the same notes) also their differences ``system - against`` on the same resamples
+    (``i2b2_diff``, ``conll_f1_diff``)."""
     from rulecoref.evaluate import load_i2b2, score_partitions
 
     docs = load_i2b2(gold, system).documents
@@ -114,29 +134,24 @@ def bootstrap(gold: Path, system: Path, n: int, *, against: Path | None = None,
     if other is not None and [d.name for d in other] != [d.name for d in docs]:
         raise SystemExit(f"{system} and {against}: not the same notes")
 
-    def both(sample: list) -> tuple[float, float]:
+    def scores(sample: list) -> tuple[float, float]:
         return (score_partitions(sample, mode="i2b2").i2b2_overall or 0.0,
                 100 * score_partitions(sample, mode="conll").conll_f1)
 
     rng = random.Random(seed)
-    draws: dict[str, list[float]] = {"i2b2": [], "conll_f1": [], "i2b2_diff": [], "conll_f1_diff": []}
+    draws: dict[str, list[float]] = {"i2b2": [], "conll_f1": []}
+    if other is not None:
+        draws |= {"i2b2_diff": [], "conll_f1_diff": []}
     for _ in range(n):
         picks = [rng.randrange(len(docs)) for _ in docs]
-        i2b2, conll = both([docs[k] for k in picks])
+        i2b2, conll = scores([docs[k] for k in picks])
         draws["i2b2"].append(i2b2)
         draws["conll_f1"].append(conll)
         if other is not None:
-            i2b2_o, conll_o = both([other[k] for k in picks])
+            i2b2_o, conll_o = scores([other[k] for k in picks])
             draws["i2b2_diff"].append(i2b2 - i2b2_o)
             draws["conll_f1_diff"].append(conll - conll_o)
-    out: dict[str, tuple[float, float, float] | float] = {}
-    for key, values in draws.items():
-        if values and key.endswith("_diff"):
-            out[key + "_wins"] = sum(v > 0 for v in values) / n
-        if values:
-            values.sort()
-            out[key] = (statistics.median(values), values[int(0.025 * (n - 1))], values[int(0.975 * (n - 1))])
-    return out
+    return {key: Interval.of(values) for key, values in draws.items()}
 
 
 def resolve(inp: Path, out: Path, rules: str | None, extra: str, label: str) -> None:
@@ -160,6 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--list", action="store_true", help="print the sets and exit")
     ap.add_argument("--json", action="store_true", help="one JSON line per set")
     args = ap.parse_args(argv)
+    if args.against and not args.bootstrap:
+        ap.error("--against compares two rule files over resamples: give --bootstrap N too")
     src = corpus()
     sets = split(sorted(p.name[:-4] for p in (src / "docs").glob("*.txt")))
     if args.list:
@@ -186,15 +203,15 @@ def main(argv: list[str] | None = None) -> int:
                     against = Path(tmp, name, "against")
                     resolve(inp if args.ner else gold, against, args.against, args.extra, f"{name} (--against)")
                 boot = bootstrap(gold, out, args.bootstrap, against=against)
-                row = {"set": name, "bootstrap": args.bootstrap, **{k: [round(x, 4) for x in v] if isinstance(v, tuple) else round(v, 3) for k, v in boot.items()}}
-                print(json.dumps(row) if args.json else f"{'':<7} {args.bootstrap} resamples  " + "  ".join(
-                    f"{label} {boot[key][0]:{form}} [{boot[key][1]:{form}}, {boot[key][2]:{form}}]"
-                    for key, label, form in (("i2b2", "i2b2", ".3f"), ("conll_f1", "CoNLL F1", ".2f"))))
-                if against is not None and not args.json:
-                    print(f"{'':<7} minus --against  " + "  ".join(
-                        f"{label} {boot[key][0]:+{form}} [{boot[key][1]:+{form}}, {boot[key][2]:+{form}}]"
-                        f" (above 0 in {100 * boot[key + '_wins']:.0f}%)"
-                        for key, label, form in (("i2b2_diff", "i2b2", ".3f"), ("conll_f1_diff", "CoNLL F1", ".2f"))))
+                if args.json:
+                    print(json.dumps({"set": name, "bootstrap": args.bootstrap,
+                                      **{k: [round(x, 4) for x in iv] for k, iv in boot.items()}}))
+                    continue
+                print(f"{'':<7} {args.bootstrap} resamples  {boot['i2b2'].show('i2b2', '.3f')}  "
+                      f"{boot['conll_f1'].show('CoNLL F1', '.2f')}")
+                if against is not None:
+                    print(f"{'':<7} minus --against  {boot['i2b2_diff'].show('i2b2', '.3f', signed=True)}  "
+                          f"{boot['conll_f1_diff'].show('CoNLL F1', '.2f', signed=True)}")
     return 0
 
 
